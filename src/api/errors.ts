@@ -1,0 +1,59 @@
+// One error family for everything that can go wrong between a request and a typed result.
+// Every ApiError has a one-line message that names the URL and the cause; the UI and the CLI show
+// `message` as it is.
+
+export type ApiErrorKind =
+  | 'timeout'            // the overall deadline (or connect/headers/body timeout) passed
+  | 'http-status'        // a status other than 2xx/304 (after retries where they apply)
+  | 'not-xml'            // the body is not XML at all (HTML page, JSON, plain text, empty)
+  | 'invalid-xml'        // XML that is malformed: truncated, two roots, a DOCTYPE, bad UTF-8
+  | 'wrong-root'         // well-formed XML with another root element than the one expected
+  | 'type-mismatch'      // an element's text does not match its `type` attribute, or a required field is missing
+  | 'too-large'          // the body passed the size cap
+  | 'too-many-redirects' // more redirects than allowed, or a loop
+  | 'insecure-redirect'  // a redirect from https to http, or to a scheme other than http(s)
+  | 'connection'         // refused, reset, unknown host, TLS failure
+  | 'aborted'            // cancelled by the caller's AbortSignal
+  | 'invalid-url';       // the base URL or a reference is not a usable http(s) URL
+
+/** Raised by the XML decoder, which does not know the URL; the client wraps it into an ApiError. */
+export class DecodeError extends Error {
+  override readonly name = 'DecodeError';
+  constructor(
+    readonly kind: 'not-xml' | 'invalid-xml' | 'wrong-root' | 'type-mismatch',
+    message: string,
+    /** The element the problem is in, e.g. `code/id`, where there is one. */
+    readonly element?: string,
+  ) {
+    super(message);
+  }
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly url: string,
+    /** The cause in a few words, without the URL, e.g. `HTTP 404 Not Found`. */
+    readonly reason: string,
+    readonly options: { status?: number; cause?: unknown; element?: string } = {},
+  ) {
+    super(url ? `${url}: ${reason}` : reason, { cause: options.cause });
+  }
+
+  get status(): number | undefined {
+    return this.options.status;
+  }
+
+  get element(): string | undefined {
+    return this.options.element;
+  }
+
+  static fromDecode(url: string, err: DecodeError): ApiError {
+    return new ApiError(err.kind, url, err.message, { cause: err, element: err.element });
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}

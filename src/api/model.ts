@@ -1,0 +1,62 @@
+// The service's resources as typed objects. Field names are the camelCase of the XML element names
+// (public names: shared/CONTRACT.md). Shared by the client, the reference service and the extension.
+
+/** A registered user, nested in list items (`user` element). */
+export interface User {
+  id: number;
+  name: string;
+  identityUrl: string;
+  /** `float` in the XML; null when the element is empty. */
+  rating: number | null;
+  refactorsCount: number | null;
+  website: string;
+}
+
+/** A refactoring: a revised version of a code (`refactor` element). */
+export interface Refactor {
+  id: number;
+  codeId: number;
+  title: string;
+  language: string;
+  /** The revised source text, kept exactly (indentation, blank lines, trailing newline). */
+  code: string;
+  comment: string;
+  createdAt: Date | null;
+  rating: number | null;
+  ratingsCount: number | null;
+  /** null when the author is not a registered user (an empty `user-id` element). */
+  userId: number | null;
+  userName: string;
+  userWebsite: string;
+  /** Present only where the XML carries a nested `user` (registered authors in the recent list). */
+  user?: User;
+}
+
+/** A posted code snippet (`code` element). */
+export interface Code {
+  id: number;
+  title: string;
+  language: string;
+  permalink: string;
+  /** The source text of the snippet (the inner `code` element), kept exactly. */
+  code: string;
+  comment: string;
+  createdAt: Date | null;
+  updatedAt: Date | null;
+  refactorsCount: number | null;
+  trackbackUrl: string;
+  userId: number | null;
+  /** Present in list responses; absent in the single-code response. */
+  user?: User;
+  /** Present only in the single-code response. */
+  refactors?: Refactor[];
+}
+
+/** The languages the service is known to offer, as it spells them in lists. */
+export const SERVICE_LANGUAGES: readonly string[] = [
+  'Ruby', 'PHP', 'JavaScript', 'ActionScript', 'Java', 'C', 'C++', 'C#', 'VB.NET',
+  'Python', 'Perl', 'Lisp', 'Erlang', 'Haskell', 'Bash', 'Delphi',
+];
+
+/** The size the service's pages are believed to have. */
+export const PAGE_SIZE = 25;
