@@ -1,0 +1,49 @@
+// Entry point VS Code calls inside the extension host (extensionTestsPath): runs every
+// out/test/integration/**/*.test.js with mocha's spec reporter. Under the code-server launcher the
+// report lines and the result also go to the launcher's bridge (see test/ui/protocol.ts) as they
+// happen; under @vscode/test-electron they go to the extension host's stdout as usual.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as util from 'node:util';
+import Mocha from 'mocha';
+import { bridgeUrl, postToBridge } from './bridgeClient';
+
+/**
+ * Activation is observable only once per window: whichever test shows the view or runs a command
+ * first activates the extension. So the activation test runs first; the rest in name order.
+ */
+const FIRST = 'activation.test.js';
+
+function testFiles(dir: string): string[] {
+  const files = (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.test.js'))
+    .sort((a, b) => Number(path.basename(b) === FIRST) - Number(path.basename(a) === FIRST) || a.localeCompare(b));
+  return files.map((f) => path.join(dir, f));
+}
+
+export async function run(): Promise<void> {
+  const bridge = bridgeUrl();
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000 });
+  for (const file of testFiles(__dirname)) mocha.addFile(file);
+
+  // The spec reporter writes through Base.consoleLog: forward its lines in order, in small batches.
+  let sending: Promise<void> = Promise.resolve();
+  if (bridge) {
+    const original = Mocha.reporters.Base.consoleLog;
+    Mocha.reporters.Base.consoleLog = (...data: unknown[]) => {
+      original(...data);
+      const lines = util.format(...data).split('\n');
+      sending = sending.then(() => postToBridge(bridge, { type: 'log', lines }).then(() => undefined, () => undefined));
+    };
+  }
+
+  await mocha.loadFilesAsync();
+  const stats = await new Promise<Mocha.Stats>((resolve) => {
+    const runner = mocha.run(() => resolve(runner.stats ?? { passes: 0, failures: 1, pending: 0 } as Mocha.Stats));
+  });
+  if (bridge) {
+    await sending;
+    await postToBridge(bridge, { type: 'done', passed: stats.passes, failed: stats.failures, pending: stats.pending });
+  }
+  if (stats.failures > 0) throw new Error(`${stats.failures} integration test(s) failed`);
+}

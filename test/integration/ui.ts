@@ -1,0 +1,48 @@
+// UI actions on the workbench the suite runs in, done by the launcher with Playwright (see
+// test/ui/protocol.ts for why and for the verbs). Under a launcher without a browser the UI tests skip.
+import type { Context } from 'mocha';
+import type { ElementInfo, FrameInfo, Target, UiRequest, UiResult, UiVerb } from '../ui/protocol';
+import { bridgeUrl, postToBridge } from './bridgeClient';
+
+export class Ui {
+  constructor(private readonly url: string) {}
+
+  private async do<V extends UiVerb>(request: UiRequest & { verb: V }): Promise<UiResult<V>> {
+    return (await postToBridge(this.url, { type: 'ui', request })) as UiResult<V>;
+  }
+
+  async click(target: Target, options: { button?: 'left' | 'right'; count?: number } = {}): Promise<void> {
+    await this.do({ verb: 'click', target, ...options });
+  }
+  async contextMenu(target: Target, item: string): Promise<void> {
+    await this.do({ verb: 'contextMenu', target, item });
+  }
+  async press(keys: string): Promise<void> {
+    await this.do({ verb: 'press', keys });
+  }
+  async type(text: string): Promise<void> {
+    await this.do({ verb: 'type', text });
+  }
+  async query(target: Target, attributes: string[] = [], atLeast = 0): Promise<ElementInfo[]> {
+    return (await this.do({ verb: 'query', target, attributes, atLeast })).elements;
+  }
+  async waitFor(target: Target, state: 'visible' | 'hidden' | 'attached' | 'detached' = 'visible', timeoutMs?: number): Promise<void> {
+    await this.do({ verb: 'waitFor', target, state, timeoutMs });
+  }
+  async screenshot(name: string, target?: Target): Promise<string> {
+    return (await this.do({ verb: 'screenshot', name, target })).path;
+  }
+  async webviewFrames(): Promise<FrameInfo[]> {
+    return (await this.do({ verb: 'webviewFrames' })).frames;
+  }
+  async editorText(): Promise<string> {
+    return (await this.do({ verb: 'editorText' })).text;
+  }
+}
+
+/** The UI driver, or marks the calling test (or hook) as skipped when there is no browser to drive. */
+export function uiOrSkip(context: Context): Ui {
+  const url = bridgeUrl();
+  if (!url) context.skip();
+  return new Ui(url as string);
+}

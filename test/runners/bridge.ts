@@ -1,0 +1,88 @@
+// The launcher's loopback endpoint for the suite inside the extension host (protocol: test/ui/protocol.ts):
+// report lines and the final result come in here, and UI requests are done on the Playwright page.
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { perform } from '../ui/actions';
+import { isBridgeMessage, type BridgeReply } from '../ui/protocol';
+
+export interface SuiteResult {
+  passed: number;
+  failed: number;
+  pending: number;
+}
+
+export interface Bridge {
+  readonly url: string;
+  /** Resolves when the suite reports its result. */
+  readonly done: Promise<SuiteResult>;
+  /** The page UI requests act on; requests that come before it is set fail. */
+  setPage(page: Page): void;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 1024 * 1024;
+
+export async function startBridge(options: { onLines: (lines: string[]) => void; screenshotDir: string }): Promise<Bridge> {
+  let page: Page | undefined;
+  let finish: (r: SuiteResult) => void = () => {};
+  const done = new Promise<SuiteResult>((resolve) => (finish = resolve));
+
+  const handle = async (body: string): Promise<BridgeReply> => {
+    let message: unknown;
+    try {
+      message = JSON.parse(body);
+    } catch {
+      return { ok: false, error: 'body is not JSON' };
+    }
+    if (!isBridgeMessage(message)) return { ok: false, error: 'not a bridge message' };
+    switch (message.type) {
+      case 'log':
+        options.onLines(message.lines);
+        return { ok: true, result: null };
+      case 'done':
+        finish({ passed: message.passed, failed: message.failed, pending: message.pending });
+        return { ok: true, result: null };
+      case 'ui':
+        if (!page) return { ok: false, error: 'no page yet' };
+        try {
+          return { ok: true, result: await perform(page, message.request, options.screenshotDir) };
+        } catch (err) {
+          return { ok: false, error: err instanceof Error ? err.message.split('\n')[0] : String(err) };
+        }
+    }
+  };
+
+  const server = http.createServer((req, res) => {
+    if (req.method !== 'POST') {
+      res.writeHead(405).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) req.destroy();
+      else chunks.push(c);
+    });
+    req.on('end', () => {
+      void handle(Buffer.concat(chunks).toString('utf8')).then((reply) => {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    done,
+    setPage(p) {
+      page = p;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

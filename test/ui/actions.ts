@@ -1,0 +1,113 @@
+// The launcher's side of the UI verbs in protocol.ts: each one done on the workbench page with
+// Playwright, as a person would (clicks, keys, menus), and read back from the DOM.
+import * as path from 'node:path';
+import { promises as fs } from 'node:fs';
+import type { Frame, Locator, Page } from 'playwright-core';
+import { isScreenshotName, type ElementInfo, type Target, type UiRequest } from './protocol';
+
+type AriaRole = Parameters<Page['getByRole']>[0];
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** The little of the DOM the page-side callbacks use (this project compiles without the DOM lib). */
+interface DomElement {
+  innerText?: string;
+  textContent: string | null;
+  style: { top: string };
+  getAttribute(name: string): string | null;
+  querySelectorAll(selector: string): Iterable<DomElement> & ArrayLike<DomElement>;
+}
+
+export function locate(page: Page, target: Target): Locator {
+  const scope = target.within ? page.locator(target.within) : page;
+  let loc: Locator;
+  if (target.role) {
+    loc = scope.getByRole(target.role as AriaRole, target.name === undefined ? {} : { name: target.name, exact: target.exact ?? false });
+    if (target.css) loc = loc.and(page.locator(target.css));
+  } else if (target.css) {
+    loc = scope.locator(target.css);
+  } else {
+    throw new Error('a target needs a role or a css selector');
+  }
+  if (target.hasText !== undefined) loc = loc.filter({ hasText: target.hasText });
+  return target.nth === undefined ? loc : loc.nth(target.nth);
+}
+
+/** Frames whose parent is VS Code's webview host page: the frames that hold the webview's HTML. */
+function webviewContentFrames(page: Page): Frame[] {
+  return page.frames().filter((f) => {
+    const parent = f.parentFrame();
+    return parent !== null && /\/webview\/browser\/pre\/index\.html/.test(parent.url());
+  });
+}
+
+async function elementsOf(loc: Locator, attributes: string[]): Promise<ElementInfo[]> {
+  return loc.evaluateAll(
+    (els, names) =>
+      (els as unknown as DomElement[]).map((el) => ({
+        text: el.innerText ?? el.textContent ?? '',
+        attributes: Object.fromEntries(names.map((n) => [n, el.getAttribute(n)])),
+      })),
+    attributes,
+  );
+}
+
+/** Does one UI request; returns the verb's result (see UiVerbs) or throws with a readable reason. */
+export async function perform(page: Page, request: UiRequest, screenshotDir: string): Promise<unknown> {
+  const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  switch (request.verb) {
+    case 'click':
+      await locate(page, request.target).first().click({ button: request.button ?? 'left', clickCount: request.count ?? 1, timeout });
+      return {};
+    case 'contextMenu': {
+      await locate(page, request.target).first().click({ button: 'right', timeout });
+      // VS Code renders its menus in the page itself (not native menus) in the browser.
+      await page.locator('.context-view .monaco-menu').getByRole('menuitem', { name: request.item }).first().click({ timeout });
+      return {};
+    }
+    case 'press':
+      await page.keyboard.press(request.keys);
+      return {};
+    case 'type':
+      await page.keyboard.type(request.text);
+      return {};
+    case 'query': {
+      const loc = locate(page, request.target);
+      const atLeast = request.atLeast ?? 0;
+      if (atLeast > 0) await loc.nth(atLeast - 1).waitFor({ state: 'attached', timeout });
+      return { elements: await elementsOf(loc, request.attributes ?? []) };
+    }
+    case 'waitFor':
+      await locate(page, request.target).first().waitFor({ state: request.state, timeout });
+      return {};
+    case 'screenshot': {
+      if (!isScreenshotName(request.name)) throw new Error(`not a screenshot name: ${JSON.stringify(request.name)}`);
+      const file = path.join(screenshotDir, `${request.name}.png`);
+      await fs.mkdir(screenshotDir, { recursive: true });
+      if (request.target) await locate(page, request.target).first().screenshot({ path: file, timeout });
+      else await page.screenshot({ path: file, timeout });
+      return { path: file };
+    }
+    case 'webviewFrames': {
+      const frames = await Promise.all(
+        webviewContentFrames(page).map(async (f) => ({ url: f.url(), text: await f.locator('body').innerText({ timeout }) })),
+      );
+      return { frames };
+    }
+    case 'editorText': {
+      const lines = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+      await lines.waitFor({ state: 'visible', timeout });
+      // Rendered lines are absolutely positioned and may be in any DOM order: sort by their top.
+      const text = await lines.evaluate((el) =>
+        Array.from((el as unknown as DomElement).querySelectorAll('.view-line'))
+          .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+          .map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' '))
+          .join('\n'),
+      );
+      return { text };
+    }
+    default: {
+      const unknownVerb: never = request;
+      throw new Error(`unknown UI verb ${JSON.stringify((unknownVerb as { verb: unknown }).verb)}`);
+    }
+  }
+}

@@ -1,0 +1,105 @@
+// The messages between the integration suite and the launcher that drives the browser.
+//
+// Why a bridge: the suite runs inside VS Code's extension host, but Playwright's page lives in the
+// launcher (test/runners/codeServer.ts). The launcher serves a tiny loopback HTTP endpoint; its URL
+// reaches the extension host in the env variable BRIDGE_ENV. Through it the suite streams mocha's
+// report lines (so a dying extension host still leaves its output behind), reports its result, and
+// asks for UI actions on the workbench it runs in. Both sides import this file and nothing else of
+// each other.
+//
+// Adding a UI test: in a test under test/integration/, `const ui = uiOrSkip(this)` (ui.ts), then e.g.
+//   await ui.click({ role: 'tab', name: 'Refactor Browser' });
+//   const rows = await ui.query({ css: '.pane-body [role=treeitem]' }, ['aria-level']);
+//   await ui.contextMenu({ role: 'treeitem', name: 'Some code' }, 'Copy Code');
+// A new kind of action is a new entry in UiVerbs plus one case in test/ui/actions.ts.
+
+export const BRIDGE_ENV = 'REFACTOR_BROWSER_TEST_BRIDGE';
+
+/**
+ * Which element(s) an action is about: an ARIA role with an accessible name (how a person and a
+ * screen reader see the workbench), or a CSS selector for what has no role. `within` narrows either
+ * to a CSS scope, `hasText` keeps elements containing that text, `nth` picks one of several matches.
+ */
+export interface Target {
+  role?: string;
+  name?: string;
+  /** Match `name` exactly instead of as a case-insensitive substring. */
+  exact?: boolean;
+  css?: string;
+  within?: string;
+  hasText?: string;
+  nth?: number;
+}
+
+/** What `query` returns per matched element. */
+export interface ElementInfo {
+  text: string;
+  attributes: Record<string, string | null>;
+}
+
+/** One webview's content frame. */
+export interface FrameInfo {
+  url: string;
+  text: string;
+}
+
+/** No fields. */
+export type Empty = Record<never, never>;
+
+/** Each verb's request fields and result. */
+export interface UiVerbs {
+  /** Clicks the element (waits until it is visible and enabled). */
+  click: { req: { target: Target; button?: 'left' | 'right'; count?: number }; res: Empty };
+  /** Right-clicks the element, then clicks the context-menu entry with that label. */
+  contextMenu: { req: { target: Target; item: string }; res: Empty };
+  /** Keyboard keys in Playwright's notation, e.g. `Enter`, `Control+Shift+P`. */
+  press: { req: { keys: string }; res: Empty };
+  /** Types text into whatever has focus. */
+  type: { req: { text: string }; res: Empty };
+  /**
+   * Reads every matching element's visible text and the named attributes. With `atLeast`, first
+   * waits until that many match (for rows that appear after a fetch).
+   */
+  query: { req: { target: Target; attributes?: string[]; atLeast?: number }; res: { elements: ElementInfo[] } };
+  /** Waits until the (first) matching element reaches the state. */
+  waitFor: { req: { target: Target; state: 'visible' | 'hidden' | 'attached' | 'detached' }; res: Empty };
+  /** Saves a PNG of the page (or of one element) as media/screenshots/<name>.png. */
+  screenshot: { req: { name: string; target?: Target }; res: { path: string } };
+  /** The text of every webview's content frame. */
+  webviewFrames: { req: Empty; res: { frames: FrameInfo[] } };
+  /** The text the active editor shows (its rendered lines, top to bottom). */
+  editorText: { req: Empty; res: { text: string } };
+}
+
+export type UiVerb = keyof UiVerbs;
+export type UiRequest = { [V in UiVerb]: { verb: V; timeoutMs?: number } & UiVerbs[V]['req'] }[UiVerb];
+export type UiResult<V extends UiVerb> = UiVerbs[V]['res'];
+
+/** Everything the suite sends to the launcher, one JSON object per POST. */
+export type BridgeMessage =
+  | { type: 'ui'; request: UiRequest }
+  | { type: 'log'; lines: string[] }
+  | { type: 'done'; passed: number; failed: number; pending: number };
+
+export type BridgeReply = { ok: true; result: unknown } | { ok: false; error: string };
+
+/** The launcher's check of an incoming body: only the shape, the action code checks the rest. */
+export function isBridgeMessage(value: unknown): value is BridgeMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  switch (m.type) {
+    case 'ui':
+      return typeof m.request === 'object' && m.request !== null && typeof (m.request as { verb?: unknown }).verb === 'string';
+    case 'log':
+      return Array.isArray(m.lines) && m.lines.every((l) => typeof l === 'string');
+    case 'done':
+      return [m.passed, m.failed, m.pending].every((n) => Number.isInteger(n));
+    default:
+      return false;
+  }
+}
+
+/** Screenshot names become file names: keep them to a safe alphabet. */
+export function isScreenshotName(name: string): boolean {
+  return /^[a-z0-9][a-z0-9-]{0,60}$/.test(name);
+}
