@@ -1,0 +1,204 @@
+// The message protocol between the code view webview and the extension, imported by both sides.
+// Every message is a discriminated union on `type`; each receiver runs the parser for its direction,
+// which checks the type AND every field and returns a fresh object holding only the known fields,
+// so nothing a webview (or a compromised page inside it) sends is trusted by shape alone.
+// No DOM, node or vscode imports: this file compiles under the extension's and the webview's tsconfig.
+
+/** A block in the view: the code itself or one of its refactorings, by numeric id. */
+export interface BlockTarget {
+  kind: 'code' | 'refactor';
+  id: number;
+}
+
+/** A refactoring as the webview shows it. Dates are ISO 8601 strings (postMessage loses Date). */
+export interface RefactorViewModel {
+  id: number;
+  codeId: number;
+  title: string;
+  /** The service's language name as sent (lettercase varies). */
+  language: string;
+  /** highlight.js language name, or '' to show plain text. */
+  highlightLanguage: string;
+  code: string;
+  comment: string;
+  createdAt: string | null;
+  rating: number | null;
+  ratingsCount: number | null;
+  userId: number | null;
+  /** '' when unknown: the webview shows "anonymous". */
+  userName: string;
+  /** As the service sent it; the webview links it only when it is http(s). */
+  userWebsite: string;
+}
+
+/** A code with every refactoring, plus what the view needs beyond the model (page URL). */
+export interface CodeViewModel {
+  id: number;
+  title: string;
+  language: string;
+  highlightLanguage: string;
+  permalink: string;
+  code: string;
+  comment: string;
+  createdAt: string | null;
+  updatedAt: string | null;
+  refactorsCount: number | null;
+  userId: number | null;
+  /** '' when the response carries no nested user (the single-code response never does). */
+  userName: string;
+  userWebsite: string;
+  /** The service's human page for this code (the XML URL without `.xml`). */
+  pageUrl: string;
+  refactors: RefactorViewModel[];
+}
+
+/** Messages the webview posts to the extension. */
+export type ToExtension =
+  | { type: 'ready' }
+  | { type: 'insert'; target: BlockTarget }
+  | { type: 'compareWithOriginal'; refactorId: number }
+  | { type: 'copy'; target: BlockTarget }
+  | { type: 'openDocument'; target: BlockTarget }
+  | { type: 'openExternal'; url: string }
+  | { type: 'retry' };
+
+/** Messages the extension posts to the webview. */
+export type ToWebview =
+  | { type: 'show'; code: CodeViewModel; revealRefactorId?: number }
+  | { type: 'loading'; codeId?: number }
+  | { type: 'error'; message: string; codeId?: number }
+  | { type: 'reveal'; refactorId: number };
+
+/** What the webview persists with `setState`, and the panel serializer reads back after a reload. */
+export interface CodeViewState {
+  codeId: number;
+}
+
+type Fields = Record<string, unknown>;
+
+function isRecord(v: unknown): v is Fields {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Ids and counts: finite, safe, non-negative integers (no NaN, no 1.5, no "3"). */
+function isId(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+
+function isNullableId(v: unknown): v is number | null {
+  return v === null || isId(v);
+}
+
+function isNullableFinite(v: unknown): v is number | null {
+  return v === null || (typeof v === 'number' && Number.isFinite(v));
+}
+
+function isString(v: unknown): v is string {
+  return typeof v === 'string';
+}
+
+function isNullableDate(v: unknown): v is string | null {
+  return v === null || (typeof v === 'string' && !Number.isNaN(Date.parse(v)));
+}
+
+/**
+ * True for absolute http: and https: URLs only. `openExternal` hands any scheme to the OS
+ * (file:, vscode:, ms-msdt: …), so both sides check links with this one function.
+ */
+export function isWebUrl(v: unknown): v is string {
+  if (typeof v !== 'string') return false;
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function parseTarget(v: unknown): BlockTarget | undefined {
+  if (!isRecord(v) || (v.kind !== 'code' && v.kind !== 'refactor') || !isId(v.id)) return undefined;
+  return { kind: v.kind, id: v.id };
+}
+
+export function parseToExtension(msg: unknown): ToExtension | undefined {
+  if (!isRecord(msg)) return undefined;
+  switch (msg.type) {
+    case 'ready':
+    case 'retry':
+      return { type: msg.type };
+    case 'insert':
+    case 'copy':
+    case 'openDocument': {
+      const target = parseTarget(msg.target);
+      return target && { type: msg.type, target };
+    }
+    case 'compareWithOriginal':
+      return isId(msg.refactorId) ? { type: 'compareWithOriginal', refactorId: msg.refactorId } : undefined;
+    case 'openExternal':
+      return isWebUrl(msg.url) ? { type: 'openExternal', url: msg.url } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export function parseRefactorViewModel(v: unknown): RefactorViewModel | undefined {
+  if (!isRecord(v)) return undefined;
+  const { id, codeId, title, language, highlightLanguage, code, comment, createdAt, rating, ratingsCount,
+    userId, userName, userWebsite } = v;
+  if (!isId(id) || !isId(codeId) || !isString(title) || !isString(language) || !isString(highlightLanguage)
+    || !isString(code) || !isString(comment) || !isNullableDate(createdAt) || !isNullableFinite(rating)
+    || !isNullableId(ratingsCount) || !isNullableId(userId) || !isString(userName) || !isString(userWebsite)) {
+    return undefined;
+  }
+  return { id, codeId, title, language, highlightLanguage, code, comment, createdAt, rating, ratingsCount,
+    userId, userName, userWebsite };
+}
+
+export function parseCodeViewModel(v: unknown): CodeViewModel | undefined {
+  if (!isRecord(v) || !Array.isArray(v.refactors)) return undefined;
+  const { id, title, language, highlightLanguage, permalink, code, comment, createdAt, updatedAt,
+    refactorsCount, userId, userName, userWebsite, pageUrl } = v;
+  if (!isId(id) || !isString(title) || !isString(language) || !isString(highlightLanguage)
+    || !isString(permalink) || !isString(code) || !isString(comment) || !isNullableDate(createdAt)
+    || !isNullableDate(updatedAt) || !isNullableId(refactorsCount) || !isNullableId(userId)
+    || !isString(userName) || !isString(userWebsite) || !isString(pageUrl)) {
+    return undefined;
+  }
+  const refactors: RefactorViewModel[] = [];
+  for (const r of v.refactors) {
+    const parsed = parseRefactorViewModel(r);
+    if (!parsed) return undefined;
+    refactors.push(parsed);
+  }
+  return { id, title, language, highlightLanguage, permalink, code, comment, createdAt, updatedAt,
+    refactorsCount, userId, userName, userWebsite, pageUrl, refactors };
+}
+
+export function parseToWebview(msg: unknown): ToWebview | undefined {
+  if (!isRecord(msg)) return undefined;
+  switch (msg.type) {
+    case 'show': {
+      const code = parseCodeViewModel(msg.code);
+      if (!code) return undefined;
+      if (msg.revealRefactorId === undefined) return { type: 'show', code };
+      return isId(msg.revealRefactorId) ? { type: 'show', code, revealRefactorId: msg.revealRefactorId } : undefined;
+    }
+    case 'loading':
+      if (msg.codeId === undefined) return { type: 'loading' };
+      return isId(msg.codeId) ? { type: 'loading', codeId: msg.codeId } : undefined;
+    case 'error': {
+      if (!isString(msg.message)) return undefined;
+      if (msg.codeId === undefined) return { type: 'error', message: msg.message };
+      return isId(msg.codeId) ? { type: 'error', message: msg.message, codeId: msg.codeId } : undefined;
+    }
+    case 'reveal':
+      return isId(msg.refactorId) ? { type: 'reveal', refactorId: msg.refactorId } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** The serializer's input is whatever was persisted: check it like a message. */
+export function parseCodeViewState(state: unknown): CodeViewState | undefined {
+  return isRecord(state) && isId(state.codeId) ? { codeId: state.codeId } : undefined;
+}
