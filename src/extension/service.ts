@@ -1,0 +1,78 @@
+// Where the extension gets its data from: a RefactorClient for the configured base URL, or, with
+// `refactorBrowser.baseUrl` empty, for the reference service with the built-in sample catalog,
+// started in-process on a free loopback port the first time data is needed and stopped on dispose.
+import type * as vscode from 'vscode';
+import { RefactorClient } from '../api/client';
+import type { Logger } from '../api/logger';
+import { startServer } from '../server/server';
+import type { Settings } from './settings';
+
+type RunningServer = Awaited<ReturnType<typeof startServer>>;
+
+export class ServiceConnection implements vscode.Disposable {
+  private builtIn: Promise<RunningServer> | undefined;
+  private client: Promise<RefactorClient> | undefined;
+
+  constructor(
+    private settings: Settings,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The base URL requests go to; starts the built-in service if the settings ask for it. */
+  async baseUrl(): Promise<string> {
+    if (this.settings.baseUrl) return this.settings.baseUrl;
+    this.builtIn ??= startServer({ host: '127.0.0.1', port: 0 }).then(
+      (server) => {
+        this.logger.info(`built-in sample service listening on ${server.url}`);
+        return server;
+      },
+      (err: unknown) => {
+        this.builtIn = undefined; // let the next request try again
+        throw err;
+      },
+    );
+    return (await this.builtIn).url;
+  }
+
+  /** The client for the current settings, created on first use. */
+  getClient(): Promise<RefactorClient> {
+    this.client ??= this.baseUrl().then(
+      (baseUrl) => new RefactorClient({ baseUrl, timeoutMs: this.settings.requestTimeoutSeconds * 1000, logger: this.logger }),
+      (err: unknown) => {
+        this.client = undefined;
+        throw err;
+      },
+    );
+    return this.client;
+  }
+
+  /** Takes new settings: a changed address or timeout means a new client on next use. */
+  update(settings: Settings): void {
+    const previous = this.settings;
+    this.settings = settings;
+    if (previous.baseUrl === settings.baseUrl && previous.requestTimeoutSeconds === settings.requestTimeoutSeconds) return;
+    this.closeClient();
+    // The built-in service is not needed while another address is set; it restarts on demand.
+    if (settings.baseUrl) this.stopBuiltIn();
+  }
+
+  dispose(): void {
+    this.closeClient();
+    this.stopBuiltIn();
+  }
+
+  private closeClient(): void {
+    const client = this.client;
+    this.client = undefined;
+    void client?.then((c) => c.close()).catch(() => {});
+  }
+
+  private stopBuiltIn(): void {
+    const server = this.builtIn;
+    this.builtIn = undefined;
+    void server
+      ?.then((s) => s.close())
+      .then(() => this.logger.info('built-in sample service stopped'))
+      .catch(() => {});
+  }
+}

@@ -1,0 +1,35 @@
+// The extension's settings as one typed, read-only snapshot (public names: shared/CONTRACT.md),
+// re-read whenever a `refactorBrowser.*` setting changes.
+import * as vscode from 'vscode';
+
+export const SECTION = 'refactorBrowser';
+
+export interface Settings {
+  /** The service's base address; empty: the built-in sample catalog. */
+  readonly baseUrl: string;
+  /** Language filter; empty: all languages. */
+  readonly language: string;
+  readonly followEditorLanguage: boolean;
+  readonly tags: readonly string[];
+  readonly requestTimeoutSeconds: number;
+}
+
+export function readSettings(): Settings {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  const timeout = c.get<number>('requestTimeout', 15);
+  return Object.freeze({
+    baseUrl: c.get<string>('baseUrl', '').trim(),
+    language: c.get<string>('language', '').trim(),
+    followEditorLanguage: c.get<boolean>('followEditorLanguage', false),
+    tags: Object.freeze((c.get<unknown[]>('tags', []) ?? []).filter((t): t is string => typeof t === 'string' && t.trim() !== '')),
+    // A zero or negative timeout would make every request fail at once.
+    requestTimeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : 15,
+  });
+}
+
+/** Calls `apply` with a fresh snapshot after every change of one of our settings. */
+export function onDidChangeSettings(apply: (settings: Settings) => void): vscode.Disposable {
+  return vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration(SECTION)) apply(readSettings());
+  });
+}
