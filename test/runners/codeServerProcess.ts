@@ -39,6 +39,8 @@ export interface CodeServer {
 
 export interface CodeServerOptions {
   entry: string;
+  /** Default 0: the system picks a free port and code-server prints it, so nothing races for it. */
+  port?: number;
   settings?: Record<string, unknown>;
   env?: Record<string, string>;
   /** Where its output goes, line by line (default: nowhere; it is kept for error messages). */
@@ -66,8 +68,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     options.entry,
     '--config', config,
     '--auth', 'none',
-    // Port 0: the system picks a free port and code-server prints it, so nothing races for it.
-    '--bind-addr', '127.0.0.1:0',
+    '--bind-addr', `127.0.0.1:${options.port ?? 0}`,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',

@@ -1,0 +1,102 @@
+// Helpers for the integration suite inside VS Code: the extension and its test API, a reference
+// service on loopback with a given catalog, settings changes that wait until the extension has
+// applied them, and a reset to a clean state between tests.
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+import type { RefactorBrowserApi } from '../../src/extension';
+import type { Settings } from '../../src/extension/settings';
+import { parseCatalog } from '../../src/server/catalog';
+import { startServer } from '../../src/server/server';
+
+export const EXTENSION_ID = 'refactor-browser.refactor-browser';
+export const ROOT_LABELS = ['Recent Codes', 'Popular Codes', 'Tags', 'Recent Refactorings'];
+
+export function extension(): vscode.Extension<RefactorBrowserApi> {
+  const ext = vscode.extensions.getExtension<RefactorBrowserApi>(EXTENSION_ID);
+  assert.ok(ext, `extension ${EXTENSION_ID} is not loaded`);
+  return ext;
+}
+
+/** The test API; activates the extension if nothing has yet. */
+export async function api(): Promise<RefactorBrowserApi> {
+  return extension().activate();
+}
+
+/** Polls `probe` until it returns something other than undefined; bounded in time. */
+export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export type RunningService = Awaited<ReturnType<typeof startServer>>;
+
+/** The reference service on a free loopback port, serving `catalog` (a catalog JSON text) or the sample. */
+export async function startService(catalog?: string): Promise<RunningService> {
+  return startServer({ host: '127.0.0.1', port: 0, catalog: catalog === undefined ? undefined : parseCatalog(catalog, 'test catalog') });
+}
+
+/** The settings a test may change, by their names under `refactorBrowser.`. */
+export interface SettingValues {
+  baseUrl?: string;
+  language?: string;
+  followEditorLanguage?: boolean;
+  tags?: string[];
+  requestTimeout?: number;
+}
+const SNAPSHOT_KEY: Record<keyof SettingValues, keyof Settings> = {
+  baseUrl: 'baseUrl',
+  language: 'language',
+  followEditorLanguage: 'followEditorLanguage',
+  tags: 'tags',
+  requestTimeout: 'requestTimeoutSeconds',
+};
+const DEFAULTS: Required<SettingValues> = { baseUrl: '', language: '', followEditorLanguage: false, tags: [], requestTimeout: 15 };
+
+function applied(settings: Settings, values: SettingValues): boolean {
+  return (Object.keys(values) as Array<keyof SettingValues>).every((k) => {
+    try {
+      assert.deepStrictEqual(settings[SNAPSHOT_KEY[k]], values[k]);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Writes the settings to the user settings (undefined removes one) and resolves once the extension
+ * works with them, as its onDidApplySettings reports.
+ */
+export async function useSettings(values: SettingValues, timeoutMs = 10_000): Promise<void> {
+  const browser = await api();
+  const expected: SettingValues = {};
+  const config = vscode.workspace.getConfiguration('refactorBrowser');
+  for (const [key, value] of Object.entries(values) as Array<[keyof SettingValues, SettingValues[keyof SettingValues]]>) {
+    await config.update(key, value, vscode.ConfigurationTarget.Global);
+    (expected as Record<string, unknown>)[key] = value ?? DEFAULTS[key];
+  }
+  if (applied(browser.settings(), expected)) return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`the extension did not apply ${JSON.stringify(expected)} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const sub = browser.onDidApplySettings((s) => {
+      if (!applied(s, expected)) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    });
+  });
+}
+
+/** Back to a fresh window's state: default settings, no editors open. */
+export async function resetState(): Promise<void> {
+  await useSettings({ baseUrl: undefined, language: undefined, followEditorLanguage: undefined, tags: undefined, requestTimeout: undefined });
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
