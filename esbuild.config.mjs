@@ -17,6 +17,15 @@ const builds = [
     bundle: true,
     banner: { js: '#!/usr/bin/env node' },
   },
+  // The code view's webview script: runs in the webview (a browser), not in the extension host.
+  {
+    entryPoints: ['src/webview/main.ts'],
+    outfile: 'dist/webview.js',
+    platform: 'browser',
+    target: 'es2022',
+    format: 'iife',
+    bundle: true,
+  },
 ];
 if (existsSync('src/extension.ts')) {
   builds.push({
