@@ -1,0 +1,62 @@
+// Which undici dispatcher carries the requests: an explicit proxy, else the proxy the environment
+// names, else a plain Agent. VS Code's proxy support patches Node's http stack but never a bundled
+// undici, so the extension reads `http.proxy` itself and passes it in here.
+
+import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from 'undici';
+import { ApiError } from './errors';
+
+export interface ProxySettings {
+  /** `http://host:port` (credentials in the URL become a Proxy-Authorization header). */
+  url: string;
+  /** False accepts any certificate, from the proxy and through it (VS Code's `http.proxyStrictSSL`). */
+  strictSSL?: boolean;
+}
+
+export interface DispatcherOptions {
+  proxy?: ProxySettings;
+  connectTimeoutMs?: number;
+  /** Where HTTP(S)_PROXY and NO_PROXY are read from; tests pass their own. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
+  const timeout = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  if (options.proxy?.url) {
+    const uri = checkProxyUrl(options.proxy.url);
+    const tls = { timeout, ...(options.proxy.strictSSL === false ? { rejectUnauthorized: false } : {}) };
+    // proxyTunnel false: plain-http targets go as absolute-form requests, which every forward proxy
+    // understands; https targets are tunnelled with CONNECT regardless.
+    return new ProxyAgent({ uri, proxyTunnel: false, requestTls: tls, proxyTls: tls, connect: { timeout } });
+  }
+  const env = options.env ?? process.env;
+  const httpProxy = env.http_proxy || env.HTTP_PROXY || undefined;
+  const httpsProxy = env.https_proxy || env.HTTPS_PROXY || undefined;
+  if (httpProxy || httpsProxy) {
+    return new EnvHttpProxyAgent({
+      httpProxy,
+      // Like curl: an https proxy setting falls back to the http one.
+      httpsProxy: httpsProxy ?? httpProxy,
+      noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
+      proxyTunnel: false,
+      connect: { timeout },
+      requestTls: { timeout },
+      proxyTls: { timeout },
+    });
+  }
+  return new Agent({ connect: { timeout } });
+}
+
+function checkProxyUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ApiError('invalid-url', url, 'proxy URL is not a valid URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ApiError('invalid-url', url, 'proxy URL must be http or https');
+  }
+  return parsed.href;
+}

@@ -1,0 +1,27 @@
+// Assertions shared by the transport and client tests: a failure is judged by its kind and by the
+// exact one-line message a user would read.
+
+import * as assert from 'node:assert/strict';
+import { ApiError, type ApiErrorKind } from '../../../src/api/errors';
+
+/** Asserts that `promise` rejects with an ApiError of `kind` whose whole message is `message`. */
+export async function rejectsWith(promise: Promise<unknown>, kind: ApiErrorKind, message: string): Promise<ApiError> {
+  const err = await promise.then(
+    () => assert.fail(`expected an ApiError '${kind}', but the request succeeded`),
+    (e: unknown) => e,
+  );
+  assert.ok(err instanceof ApiError, `expected an ApiError, got ${String(err)}`);
+  assert.equal(err.message, message);
+  assert.equal(err.kind, kind);
+  assert.ok(!err.message.includes('\n'), 'messages are one line');
+  return err;
+}
+
+/** Waits, for at most `ms`, for a condition that the server side sets asynchronously. */
+export async function until(condition: () => boolean, ms = 1000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) assert.fail('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,258 @@
+// The transport against real loopback servers: headers, deadlines, the size cap, redirects, body
+// decoding and the exact one-line messages users see. Retries and proxies: httpRetry/httpProxy tests.
+
+import * as assert from 'node:assert/strict';
+import type { Dispatcher } from 'undici';
+import { createDispatcher } from '../../src/api/dispatcher';
+import { DEFAULT_USER_AGENT, fetchXml, redirectRefusal, type RequestOptions } from '../../src/api/http';
+import { rejectsWith, until } from './helpers/apiAssert';
+import { closedPort, startServer, streamBytes, type Handler, type TestServer } from './helpers/testServer';
+
+const XML = '<?xml version="1.0" encoding="UTF-8"?>\n<codes type="array"></codes>\n';
+
+describe('fetchXml (transport)', function () {
+  this.timeout(4000);
+  let server: TestServer | undefined;
+  let dispatcher: Dispatcher;
+
+  beforeEach(() => { dispatcher = createDispatcher(); });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    await dispatcher.close();
+  });
+
+  async function serve(handler: Handler): Promise<string> {
+    server = await startServer(handler);
+    return server.origin;
+  }
+  function get(url: string, options: Partial<RequestOptions> = {}) {
+    return fetchXml(url, { dispatcher, retryBaseDelayMs: 5, ...options });
+  }
+
+  describe('request headers', () => {
+    it('sends Accept, Content-Type and User-Agent on every request', async () => {
+      const origin = await serve((_req, res) => res.end(XML));
+      const result = await get(`${origin}/codes/recent.xml`);
+      assert.equal(result.body, XML);
+      assert.equal(result.status, 200);
+      const seen = server!.requests[0].headers;
+      assert.equal(seen['accept'], 'application/xml');
+      assert.equal(seen['content-type'], 'text/xml');
+      assert.equal(seen['user-agent'], DEFAULT_USER_AGENT);
+      assert.match(seen['user-agent'] ?? '', /^refactor-browser\/\d+\.\d+\.\d+$/);
+      assert.equal(seen['if-none-match'], undefined);
+    });
+
+    it('sends a given User-Agent and If-None-Match, and reports a 304 with an empty body', async () => {
+      const origin = await serve((req, res) => {
+        if (req.headers['if-none-match'] === '"v1"') { res.statusCode = 304; res.end(); return; }
+        res.setHeader('ETag', '"v1"');
+        res.end(XML);
+      });
+      const first = await get(`${origin}/a.xml`, { userAgent: 'refactor-browser/9.9.9' });
+      assert.equal(first.etag, '"v1"');
+      const second = await get(`${origin}/a.xml`, { etag: first.etag });
+      assert.deepEqual({ status: second.status, body: second.body }, { status: 304, body: '' });
+      assert.equal(server!.requests[0].headers['user-agent'], 'refactor-browser/9.9.9');
+      assert.equal(server!.requests[1].headers['if-none-match'], '"v1"');
+    });
+
+    it('treats a 304 it did not ask for as an error', async () => {
+      const origin = await serve((_req, res) => { res.statusCode = 304; res.end(); });
+      await rejectsWith(get(`${origin}/a.xml`), 'http-status', `${origin}/a.xml: HTTP 304 Not Modified`);
+    });
+  });
+
+  describe('body', () => {
+    it('decodes UTF-8 even when a character is split across chunks', async () => {
+      const text = '<?xml version="1.0" encoding="UTF-8"?><t>caf\u00e9 \u2014 \u{1F600}</t>';
+      const bytes = Buffer.from(text, 'utf8');
+      const origin = await serve((_req, res) => {
+        const cut = bytes.indexOf(0xc3) + 1; // inside the two bytes of "é"
+        res.write(bytes.subarray(0, cut));
+        setTimeout(() => res.end(bytes.subarray(cut)), 20);
+      });
+      assert.equal((await get(`${origin}/u.xml`)).body, text);
+    });
+
+    it('rejects a body that is not valid UTF-8', async () => {
+      const origin = await serve((_req, res) => res.end(Buffer.from([0x3c, 0x61, 0x3e, 0xff, 0xfe, 0x3c])));
+      await rejectsWith(get(`${origin}/bad.xml`), 'invalid-xml', `${origin}/bad.xml: body is not valid UTF-8`);
+    });
+
+    it('refuses a URL that is not http(s)', async () => {
+      await rejectsWith(get('ftp://127.0.0.1/x.xml'), 'invalid-url', 'ftp://127.0.0.1/x.xml: not an http or https URL');
+    });
+  });
+
+  describe('timeouts', () => {
+    it('gives up on a server that never answers at the overall deadline', async () => {
+      const origin = await serve(() => undefined);
+      const started = Date.now();
+      await rejectsWith(get(`${origin}/slow.xml`, { timeoutMs: 300 }), 'timeout', `${origin}/slow.xml: timed out after 0.3 s`);
+      const elapsed = Date.now() - started;
+      assert.ok(elapsed >= 280 && elapsed < 1000, `took ${elapsed} ms`);
+    });
+
+    it('gives up on a body that never comes after the headers', async () => {
+      const origin = await serve((_req, res) => { res.writeHead(200, { 'content-type': 'application/xml' }); res.flushHeaders(); });
+      await rejectsWith(get(`${origin}/stall.xml`, { timeoutMs: 400 }), 'timeout', `${origin}/stall.xml: timed out after 0.4 s`);
+    });
+
+    it('gives up on a drip of 1 byte every 200 ms, which no per-chunk timeout would catch', async () => {
+      let dripped = 0;
+      const origin = await serve((req, res) => {
+        res.writeHead(200);
+        const timer = setInterval(() => { res.write('<'); dripped++; }, 200);
+        req.socket.once('close', () => clearInterval(timer));
+      });
+      const started = Date.now();
+      await rejectsWith(get(`${origin}/drip.xml`, { timeoutMs: 1000 }), 'timeout', `${origin}/drip.xml: timed out after 1 s`);
+      const elapsed = Date.now() - started;
+      assert.ok(elapsed >= 980 && elapsed < 1600, `took ${elapsed} ms`);
+      assert.ok(dripped >= 3, `the server had dripped ${dripped} bytes`);
+    });
+
+    it('has a headers timeout of its own, shorter than the deadline', async () => {
+      const origin = await serve(() => undefined);
+      await rejectsWith(get(`${origin}/h.xml`, { timeoutMs: 3000, headersTimeoutMs: 200 }), 'timeout',
+        `${origin}/h.xml: no response within 0.2 s`);
+    });
+
+    it('has a body timeout of its own, between two chunks', async () => {
+      const origin = await serve((_req, res) => { res.writeHead(200); res.write('<'); });
+      await rejectsWith(get(`${origin}/b.xml`, { timeoutMs: 3000, bodyTimeoutMs: 200 }), 'timeout',
+        `${origin}/b.xml: response stalled for 0.2 s`);
+    });
+  });
+
+  describe('cancellation', () => {
+    it('stops at once when the caller aborts', async () => {
+      const origin = await serve(() => undefined);
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 50);
+      const started = Date.now();
+      await rejectsWith(get(`${origin}/c.xml`, { signal: controller.signal }), 'aborted', `${origin}/c.xml: cancelled`);
+      assert.ok(Date.now() - started < 500);
+    });
+
+    it('sends nothing when the signal is already aborted', async () => {
+      const origin = await serve((_req, res) => res.end(XML));
+      await rejectsWith(get(`${origin}/c.xml`, { signal: AbortSignal.abort() }), 'aborted', `${origin}/c.xml: cancelled`);
+      assert.equal(server!.requests.length, 0);
+    });
+  });
+
+  describe('size cap', () => {
+    const cap = 1024 * 1024;
+
+    it('rejects a Content-Length over the cap before reading the body', async () => {
+      let sent = -1;
+      const total = 32 * cap;
+      const origin = await serve(async (_req, res) => {
+        res.writeHead(200, { 'content-length': String(total) });
+        sent = await streamBytes(res, total);
+      });
+      await rejectsWith(get(`${origin}/big.xml`, { maxResponseBytes: cap }), 'too-large', `${origin}/big.xml: response larger than 1 MiB`);
+      await until(() => sent >= 0);
+      assert.ok(sent < total, `the server sent all ${sent} bytes`);
+    });
+
+    it('stops a chunked body as soon as it passes the cap', async () => {
+      let sent = -1;
+      const total = 64 * cap;
+      const origin = await serve(async (_req, res) => {
+        res.writeHead(200);
+        sent = await streamBytes(res, total);
+      });
+      await rejectsWith(get(`${origin}/big.xml`, { maxResponseBytes: cap }), 'too-large', `${origin}/big.xml: response larger than 1 MiB`);
+      await until(() => sent >= 0);
+      assert.ok(sent > cap && sent < total / 4, `the server sent ${sent} of ${total} bytes`);
+    });
+
+    it('accepts a body of exactly the cap', async () => {
+      const origin = await serve((_req, res) => res.end(Buffer.alloc(1000, 0x61)));
+      assert.equal((await get(`${origin}/ok.xml`, { maxResponseBytes: 1000 })).body.length, 1000);
+    });
+  });
+
+  describe('redirects', () => {
+    /** `/r/<n>` redirects to `/r/<n-1>`, `/r/0` answers; odd hops are relative, even ones absolute. */
+    async function chain(): Promise<string> {
+      return serve((req, res) => {
+        const n = Number(/^\/r\/(\d+)$/.exec(req.url ?? '')?.[1] ?? 0);
+        if (n === 0) { res.end(XML); return; }
+        res.writeHead(n % 2 ? 302 : 301, { location: n % 2 ? `${n - 1}` : `${server!.origin}/r/${n - 1}` });
+        res.end();
+      });
+    }
+
+    it('follows relative and absolute redirects, up to 5', async () => {
+      const origin = await chain();
+      const result = await get(`${origin}/r/5`);
+      assert.equal(result.body, XML);
+      assert.equal(result.url, `${origin}/r/0`);
+      assert.deepEqual(server!.requests.map((r) => r.url), ['/r/5', '/r/4', '/r/3', '/r/2', '/r/1', '/r/0']);
+    });
+
+    it('refuses a 6th redirect', async () => {
+      const origin = await chain();
+      await rejectsWith(get(`${origin}/r/6`), 'too-many-redirects', `${origin}/r/1: too many redirects (more than 5)`);
+      assert.equal(server!.requests.length, 6);
+    });
+
+    it('honours a smaller redirect limit', async () => {
+      const origin = await chain();
+      await rejectsWith(get(`${origin}/r/2`, { maxRedirects: 1 }), 'too-many-redirects', `${origin}/r/1: too many redirects (more than 1)`);
+    });
+
+    it('detects a loop', async () => {
+      const origin = await serve((req, res) => {
+        res.writeHead(307, { location: req.url === '/a.xml' ? '/b.xml' : '/a.xml' });
+        res.end();
+      });
+      await rejectsWith(get(`${origin}/a.xml`), 'too-many-redirects', `${origin}/b.xml: redirect loop back to ${origin}/a.xml`);
+      assert.equal(server!.requests.length, 2);
+    });
+
+    it('refuses a redirect to another scheme, and one without a Location', async () => {
+      const origin = await serve((req, res) => {
+        res.writeHead(302, req.url === '/ftp.xml' ? { location: 'ftp://127.0.0.1/x.xml' } : {});
+        res.end();
+      });
+      await rejectsWith(get(`${origin}/ftp.xml`), 'insecure-redirect', `${origin}/ftp.xml: redirect to ftp: refused`);
+      await rejectsWith(get(`${origin}/none.xml`), 'http-status', `${origin}/none.xml: HTTP 302 Found without a Location`);
+    });
+
+    it('never follows https to http (the rule)', () => {
+      assert.equal(redirectRefusal('https://a.example/x', 'http://a.example/x'), 'redirect from https to http refused');
+      assert.equal(redirectRefusal('https://a.example/x', 'https://b.example/y'), undefined);
+      assert.equal(redirectRefusal('http://a.example/x', 'https://a.example/x'), undefined);
+      assert.equal(redirectRefusal('http://a.example/x', 'http://b.example/x'), undefined);
+      assert.equal(redirectRefusal('http://a.example/x', 'javascript:alert(1)'), 'redirect to javascript: refused');
+      assert.equal(redirectRefusal('https://a.example/x', 'file:///etc/passwd'), 'redirect to file: refused');
+    });
+  });
+
+  describe('connection failures', () => {
+    it('names a refused connection', async () => {
+      const port = await closedPort();
+      const url = `http://127.0.0.1:${port}/codes/recent.xml`;
+      await rejectsWith(get(url), 'connection', `${url}: connection refused`);
+    });
+
+    it('names an unknown host', async () => {
+      // .invalid never resolves (RFC 6761), so this needs no network.
+      const url = 'http://no-such-host.invalid/codes/recent.xml';
+      await rejectsWith(get(url, { timeoutMs: 1500 }), 'connection', `${url}: unknown host no-such-host.invalid`);
+    });
+
+    it('names an HTTP error status with its text', async () => {
+      const origin = await serve((_req, res) => { res.statusCode = 404; res.end('<html>nope</html>'); });
+      const err = await rejectsWith(get(`${origin}/codes/9.xml`), 'http-status', `${origin}/codes/9.xml: HTTP 404 Not Found`);
+      assert.equal(err.status, 404);
+      assert.equal(err.url, `${origin}/codes/9.xml`);
+    });
+  });
+});
