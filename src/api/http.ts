@@ -147,7 +147,8 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   if (value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const at = Date.parse(text);
+  // All three HTTP-date forms start with a day name; without that check Date.parse('-5') is a year.
+  const at = /^[A-Za-z]{3}/.test(text) ? Date.parse(text) : NaN;
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
