@@ -37,10 +37,17 @@ export async function run(): Promise<void> {
     };
   }
 
-  await mocha.loadFilesAsync();
-  const stats = await new Promise<Mocha.Stats>((resolve) => {
-    const runner = mocha.run(() => resolve(runner.stats ?? { passes: 0, failures: 1, pending: 0 } as Mocha.Stats));
-  });
+  let stats: { passes: number; failures: number; pending: number };
+  try {
+    await mocha.loadFilesAsync();
+    stats = await new Promise((resolve) => {
+      const runner = mocha.run(() => resolve(runner.stats ?? { passes: 0, failures: 1, pending: 0 }));
+    });
+  } catch (err) {
+    // A test file that does not load is a failure the launcher must hear about, not a silent hang.
+    Mocha.reporters.Base.consoleLog(`integration suite could not run: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    stats = { passes: 0, failures: 1, pending: 0 };
+  }
   if (bridge) {
     await sending;
     await postToBridge(bridge, { type: 'done', passed: stats.passes, failed: stats.failures, pending: stats.pending });

@@ -95,10 +95,17 @@ async function main(): Promise<number> {
         screenshotDir: path.join(REPO, 'media', 'screenshots'),
       });
       await own(() => bridge.close());
+      let hostExited: (o: Outcome) => void = () => {};
+      const hostDied = new Promise<Outcome>((resolve) => (hostExited = resolve));
       const server: CodeServer = await startCodeServer({
         entry,
         env: { [BRIDGE_ENV]: bridge.url },
-        log: verbose ? (l) => console.log(`[code-server] ${l}`) : undefined,
+        log: (line) => {
+          if (verbose) console.log(`[code-server] ${line}`);
+          const m = /Extension Host Process exited with code: (\S+), signal: (\S+)\./.exec(line);
+          // A last report may still be in flight when the host exits: give it a moment.
+          if (m) setTimeout(() => hostExited({ kind: 'error', message: `the extension host exited (code ${m[1]}, signal ${m[2]})` }), 2000);
+        },
       });
       await own(() => server.stop());
       const { browser, stop: stopChromium } = await launchChromium();
@@ -116,7 +123,7 @@ async function main(): Promise<number> {
           skipWelcome: 'true',
         }),
       );
-      return Promise.race([bridge.done.then((result): Outcome => ({ kind: 'result', result })), crashed, serverExited]);
+      return Promise.race([bridge.done.then((result): Outcome => ({ kind: 'result', result })), crashed, serverExited, hostDied]);
     })()]);
 
     if (outcome.kind === 'error') {
