@@ -232,7 +232,7 @@ async function readCapped(res: Dispatcher.ResponseData, url: string, ctx: Contex
   const tooLarge = () => new ApiError('too-large', url, `response larger than ${formatBytes(cap)}`);
   const declared = Number(header(res.headers, 'content-length'));
   if (Number.isFinite(declared) && declared > cap) {
-    res.body.destroy();
+    discard(res.body);
     throw tooLarge();
   }
   const chunks: Buffer[] = [];
@@ -241,7 +241,7 @@ async function readCapped(res: Dispatcher.ResponseData, url: string, ctx: Contex
     size += chunk.length;
     if (size > cap) {
       // Destroying mid-body closes the connection, so the server stops sending at once.
-      res.body.destroy();
+      discard(res.body);
       throw tooLarge();
     }
     chunks.push(chunk);
@@ -251,6 +251,12 @@ async function readCapped(res: Dispatcher.ResponseData, url: string, ctx: Contex
   } catch (err) {
     throw new ApiError('invalid-xml', url, 'body is not valid UTF-8', { cause: err });
   }
+}
+
+/** Stops a body we will not read; undici then reports an abort nobody needs to hear about. */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined);
+  body.destroy();
 }
 
 /** Turns whatever a request threw into an ApiError, and says whether another try could help. */

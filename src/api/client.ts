@@ -1,0 +1,207 @@
+// The service's read-only API as typed calls. On top of the transport it adds what a tree view
+// needs: concurrent asks for one URL share one request, and every answer is revalidated with its
+// ETag so an unchanged list costs a 304 and no decoding.
+
+import type { Dispatcher } from 'undici';
+import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, type ProxySettings } from './dispatcher';
+import { ApiError, DecodeError } from './errors';
+import { DEFAULT_TIMEOUT_MS, fetchXml, type RequestOptions as TransportOptions } from './http';
+import { silentLogger, type Logger } from './logger';
+import type { Code, Refactor } from './model';
+import {
+  codeUrl,
+  normalizeBaseUrl,
+  popularCodesUrl,
+  recentCodesUrl,
+  recentRefactoringsUrl,
+  tagCodesUrl,
+  type ListQuery,
+} from './urls';
+import { decodeCode, decodeCodes, decodeRefactors } from './xmlDecode';
+
+export interface ClientOptions {
+  /** The service's base address, http or https; checked in the constructor. */
+  baseUrl: string;
+  /** One deadline per call, retries and redirects included. Default 15000. */
+  timeoutMs?: number;
+  /** Default 10 MiB. */
+  maxResponseBytes?: number;
+  /** Default 5. */
+  maxRedirects?: number;
+  /** Attempts in all for 429/502/503/504 and connection resets. Default 3. */
+  maxTries?: number;
+  retryBaseDelayMs?: number;
+  /** Explicit proxy; without it HTTP(S)_PROXY / NO_PROXY from the environment apply. */
+  proxy?: ProxySettings;
+  /** The whole User-Agent value; default `refactor-browser/<version>`. */
+  userAgent?: string;
+  logger?: Logger;
+  /** A dispatcher owned by the caller; `close()` then leaves it open. */
+  dispatcher?: Dispatcher;
+}
+
+export interface RequestOpts {
+  language?: string;
+  page?: number;
+  signal?: AbortSignal;
+}
+
+/** Enough for every list and code a user browses in a session; the oldest is dropped first. */
+const CACHE_ENTRIES = 200;
+
+interface CacheEntry {
+  etag: string;
+  value: unknown;
+}
+
+interface InFlight {
+  promise: Promise<unknown>;
+  controller: AbortController;
+  waiters: number;
+}
+
+export class RefactorClient {
+  readonly baseUrl: string;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly logger: Logger;
+  private readonly transport: Omit<TransportOptions, 'dispatcher' | 'signal' | 'etag'>;
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly inFlight = new Map<string, InFlight>();
+  private closing: Promise<void> | undefined;
+
+  constructor(options: ClientOptions) {
+    this.baseUrl = normalizeBaseUrl(options.baseUrl).href;
+    this.logger = options.logger ?? silentLogger;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.transport = {
+      timeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
+      maxRedirects: options.maxRedirects,
+      maxTries: options.maxTries,
+      retryBaseDelayMs: options.retryBaseDelayMs,
+      userAgent: options.userAgent,
+      logger: this.logger,
+    };
+    this.ownsDispatcher = !options.dispatcher;
+    this.dispatcher = options.dispatcher ?? createDispatcher({
+      proxy: options.proxy,
+      connectTimeoutMs: Math.min(DEFAULT_CONNECT_TIMEOUT_MS, timeoutMs),
+    });
+  }
+
+  async recentCodes(o: RequestOpts = {}): Promise<Code[]> {
+    return this.get(recentCodesUrl(this.baseUrl, listQuery(o)), decodeCodes, o.signal);
+  }
+
+  async popularCodes(o: RequestOpts = {}): Promise<Code[]> {
+    return this.get(popularCodesUrl(this.baseUrl, listQuery(o)), decodeCodes, o.signal);
+  }
+
+  async taggedCodes(tag: string, o: RequestOpts = {}): Promise<Code[]> {
+    return this.get(tagCodesUrl(this.baseUrl, tag, listQuery(o)), decodeCodes, o.signal);
+  }
+
+  async recentRefactorings(o: RequestOpts = {}): Promise<Refactor[]> {
+    return this.get(recentRefactoringsUrl(this.baseUrl, listQuery(o)), decodeRefactors, o.signal);
+  }
+
+  async code(ref: string | number, o: { signal?: AbortSignal } = {}): Promise<Code> {
+    return this.get(codeUrl(this.baseUrl, ref), decodeCode, o.signal);
+  }
+
+  /** Cancels what is in flight and closes the connections this client opened. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      for (const shared of this.inFlight.values()) shared.controller.abort();
+      this.inFlight.clear();
+      if (this.ownsDispatcher) await this.dispatcher.close();
+    })();
+    return this.closing;
+  }
+
+  private async get<T>(url: string, decode: (xml: string) => T, signal: AbortSignal | undefined): Promise<T> {
+    if (this.closing) throw new ApiError('aborted', url, 'client closed');
+    if (signal?.aborted) throw new ApiError('aborted', url, 'cancelled');
+    const shared = this.inFlight.get(url) ?? this.start(url, decode);
+    const value = (await this.join(shared, url, signal)) as T;
+    // Every caller gets its own copy, so no caller can change what the cache or another caller holds.
+    return structuredClone(value);
+  }
+
+  private start<T>(url: string, decode: (xml: string) => T): InFlight {
+    const controller = new AbortController();
+    const cached = this.cache.get(url);
+    const shared: InFlight = { controller, waiters: 0, promise: Promise.resolve() };
+    shared.promise = (async () => {
+      try {
+        const res = await fetchXml(url, {
+          ...this.transport,
+          dispatcher: this.dispatcher,
+          signal: controller.signal,
+          etag: cached?.etag,
+        });
+        if (res.status === 304 && cached) {
+          this.remember(url, cached);
+          return cached.value;
+        }
+        const value = decodeOrThrow(res.url, res.body, decode);
+        if (res.etag) this.remember(url, { etag: res.etag, value });
+        else this.cache.delete(url);
+        return value;
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        if (err instanceof ApiError && err.kind === 'aborted') this.logger.info(`GET ${url}: ${err.reason}`);
+        else this.logger.error(message);
+        throw err;
+      } finally {
+        if (this.inFlight.get(url) === shared) this.inFlight.delete(url);
+      }
+    })();
+    // Every waiter may have left by the time it settles; the rejection is theirs, not unhandled.
+    shared.promise.catch(() => undefined);
+    this.inFlight.set(url, shared);
+    return shared;
+  }
+
+  /**
+   * Waits for a shared request on behalf of one caller. A caller's abort ends only its own wait;
+   * the request itself is cancelled once no caller is waiting for it any more.
+   */
+  private join(shared: InFlight, url: string, signal: AbortSignal | undefined): Promise<unknown> {
+    shared.waiters++;
+    if (!signal) return shared.promise;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        reject(new ApiError('aborted', url, 'cancelled'));
+        if (--shared.waiters === 0) {
+          // Gone from the map first, so a new caller starts afresh instead of joining a dying request.
+          if (this.inFlight.get(url) === shared) this.inFlight.delete(url);
+          shared.controller.abort();
+        }
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      shared.promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  private remember(url: string, entry: CacheEntry): void {
+    // A Map keeps insertion order: re-inserting marks the entry as the most recently used.
+    this.cache.delete(url);
+    this.cache.set(url, entry);
+    if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
+  }
+}
+
+function listQuery(o: RequestOpts): ListQuery {
+  return { language: o.language, page: o.page };
+}
+
+function decodeOrThrow<T>(url: string, xml: string, decode: (xml: string) => T): T {
+  try {
+    return decode(xml);
+  } catch (err) {
+    if (err instanceof DecodeError) throw ApiError.fromDecode(url, err);
+    throw err;
+  }
+}
