@@ -153,6 +153,9 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
       return;
     }
     section.scrollIntoView({ block: 'start' });
+    // Blocks near the target lay out only once on screen (content-visibility: auto) and change height
+    // when they do; scrolling again after that layout lands the target at the top for good.
+    requestAnimationFrame(() => requestAnimationFrame(() => section.scrollIntoView({ block: 'start' })));
     section.focus({ preventScroll: true });
     section.classList.remove('flash');
     void section.offsetWidth; // restart the animation when the same section is revealed twice
