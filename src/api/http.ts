@@ -36,7 +36,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** One deadline for the whole request, retries, waits and redirects included. */
   timeoutMs?: number;
-  /** Waiting for the status line and headers, per exchange; defaults to the deadline. */
+  /**
+   * Waiting for the status line and headers, per exchange; defaults to the deadline. undici runs
+   * this and bodyTimeoutMs on coarse timers (they may fire up to about a second late); the overall
+   * deadline is exact.
+   */
   headersTimeoutMs?: number;
   /** Longest silence between two body chunks; defaults to the deadline. */
   bodyTimeoutMs?: number;
