@@ -1,0 +1,183 @@
+// Typed readers for one catalog entry's fields. Each failure is a CatalogError naming the file, the
+// entry and the field, so a self-hoster can fix a catalog from the message alone.
+
+/** A catalog that cannot be served. `message` is one line: `<file>: <entry>: "<field>" <problem>`. */
+export class CatalogError extends Error {
+  override readonly name = 'CatalogError';
+  constructor(
+    readonly source: string,
+    /** e.g. `codes[3] (id 12)`; absent for problems with the file as a whole. */
+    readonly entry: string | undefined,
+    /** e.g. `language`; absent when the problem is not one field's. */
+    readonly field: string | undefined,
+    readonly problem: string,
+  ) {
+    super([source, entry, field === undefined ? problem : `"${field}" ${problem}`].filter((p) => p !== undefined).join(': '));
+  }
+}
+
+/** A datetime that keeps the offset the catalog wrote it with, as the service shows each entry's own. */
+export interface Timestamp {
+  readonly date: Date;
+  /** `YYYY-MM-DDThh:mm:ss±hh:mm`, exactly as rendered (`Z` in the catalog becomes `+00:00`). */
+  readonly text: string;
+}
+
+// XML 1.0 cannot carry these at all, not even as character references; lone surrogates cannot be
+// encoded as UTF-8. Either would make every response holding the entry unreadable.
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(Z|([+-])(\d{2}):(\d{2}))$/;
+const PERMALINK = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Reads the fields of one JSON object, remembering which ones were read to reject unknown keys. */
+export class EntryReader {
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly source: string,
+    public entry: string,
+    private readonly obj: Record<string, unknown>,
+  ) {}
+
+  static of(source: string, entry: string, value: unknown): EntryReader {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new CatalogError(source, entry, undefined, 'must be an object');
+    }
+    return new EntryReader(source, entry, value as Record<string, unknown>);
+  }
+
+  fail(field: string | undefined, problem: string): never {
+    throw new CatalogError(this.source, this.entry, field, problem);
+  }
+
+  has(field: string): boolean {
+    this.seen.add(field);
+    return this.obj[field] !== undefined;
+  }
+
+  private raw(field: string): unknown {
+    this.seen.add(field);
+    return this.obj[field];
+  }
+
+  /** A positive whole number that fits a double exactly: ids and references to ids. */
+  id(field: string): number {
+    const v = this.raw(field);
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) this.fail(field, 'must be a whole number of at least 1');
+    return v;
+  }
+
+  nullableId(field: string): number | null {
+    return this.raw(field) === null ? null : this.id(field);
+  }
+
+  count(field: string): number {
+    const v = this.raw(field);
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) this.fail(field, 'must be a whole number of at least 0');
+    return v;
+  }
+
+  float(field: string): number {
+    const v = this.raw(field);
+    if (typeof v !== 'number' || !Number.isFinite(v)) this.fail(field, 'must be a number');
+    return v;
+  }
+
+  string(field: string, opts: { nonEmpty?: boolean; optional?: boolean } = {}): string {
+    const v = this.raw(field);
+    if (v === undefined && opts.optional) return '';
+    if (typeof v !== 'string') this.fail(field, opts.nonEmpty ? 'must be a non-empty string' : 'must be a string');
+    if (opts.nonEmpty && v.trim() === '') this.fail(field, 'must be a non-empty string');
+    this.checkChars(field, v);
+    return v;
+  }
+
+  /** Source text: a string, or an array of lines joined with `\n` (a trailing "" gives a final newline). */
+  text(field: string, opts: { nonEmpty?: boolean } = {}): string {
+    const v = this.raw(field);
+    let text: string;
+    if (typeof v === 'string') {
+      text = v;
+    } else if (Array.isArray(v)) {
+      v.forEach((line, i) => {
+        if (typeof line !== 'string') this.fail(`${field}[${i}]`, 'must be a string');
+        if (/[\r\n]/.test(line)) this.fail(`${field}[${i}]`, 'must be one line (no line breaks inside an array item)');
+      });
+      text = v.join('\n');
+    } else {
+      this.fail(field, 'must be a string or an array of lines');
+    }
+    if (opts.nonEmpty && text.trim() === '') this.fail(field, 'must not be empty');
+    this.checkChars(field, text);
+    return text;
+  }
+
+  stringList(field: string): string[] {
+    const v = this.raw(field);
+    if (v === undefined) return [];
+    if (!Array.isArray(v)) this.fail(field, 'must be an array of strings');
+    const seen = new Set<string>();
+    return v.map((item, i) => {
+      const name = `${field}[${i}]`;
+      if (typeof item !== 'string' || item.trim() !== item || item === '') {
+        this.fail(name, 'must be a non-empty string without surrounding spaces');
+      }
+      this.checkChars(name, item);
+      if (seen.has(item.toLowerCase())) this.fail(name, `repeats "${item}"`);
+      seen.add(item.toLowerCase());
+      return item;
+    });
+  }
+
+  datetime(field: string): Timestamp {
+    const v = this.raw(field);
+    const m = typeof v === 'string' ? DATETIME.exec(v) : null;
+    if (!m) this.fail(field, 'must be a datetime like 2008-03-14T09:26:53+01:00');
+    const [, y, mo, d, h, mi, s, zone, sign, oh, om] = m;
+    const offsetMinutes = zone === 'Z' ? 0 : (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om));
+    const local = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+    // Date.UTC rolls 2008-02-30 over into March; comparing back catches impossible dates and times.
+    const check = new Date(local);
+    if (
+      check.getUTCFullYear() !== Number(y) || check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) ||
+      check.getUTCHours() !== Number(h) || check.getUTCMinutes() !== Number(mi) || Number(oh ?? 0) > 23 || Number(om ?? 0) > 59
+    ) {
+      this.fail(field, `is not a real date and time: ${v as string}`);
+    }
+    const text = zone === 'Z' ? `${(v as string).slice(0, 19)}+00:00` : (v as string);
+    return { date: new Date(local - offsetMinutes * 60_000), text };
+  }
+
+  permalink(field: string, title: string): string {
+    if (!this.has(field)) return permalinkOf(title);
+    const v = this.string(field);
+    if (!PERMALINK.test(v)) this.fail(field, 'must be lower-case words joined by hyphens, e.g. sum-an-array');
+    return v;
+  }
+
+  /** Called once every known field was read: a misspelt field would otherwise be silently ignored. */
+  rejectUnknown(): void {
+    for (const key of Object.keys(this.obj)) {
+      if (!this.seen.has(key)) this.fail(key, 'is not a known field');
+    }
+  }
+
+  private checkChars(field: string, v: string): void {
+    const m = NOT_XML_CHAR.exec(v);
+    if (m) {
+      const code = m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+      this.fail(field, `holds U+${code}, a character XML 1.0 cannot carry`);
+    }
+  }
+}
+
+/** Lower-case ASCII words joined by hyphens, accents folded: "Café au lait!" -> "cafe-au-lait". */
+export function permalinkOf(title: string): string {
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+  return words.length > 0 ? words.join('-') : 'code';
+}
