@@ -1,0 +1,176 @@
+// The HTML pages of the same resources as the XML: what Open in Browser shows. Server-rendered, no
+// scripts, readable without JavaScript. Every value goes through one escaper, by construction: pages
+// are built with the `html` tag, which escapes each interpolation unless it is already SafeHtml.
+
+import { PAGE_SIZE } from '../api/model';
+import type { Catalog, CatalogCode, CatalogRefactor, Timestamp } from './catalog';
+
+/** The one HTML escaper: text and double- or single-quoted attribute values alike. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+type Interpolation = string | number | SafeHtml | readonly SafeHtml[] | false | undefined;
+
+function html(strings: TemplateStringsArray, ...values: Interpolation[]): SafeHtml {
+  let out = strings[0];
+  values.forEach((v, i) => {
+    if (v instanceof SafeHtml) out += v.value;
+    else if (Array.isArray(v)) out += v.map((h: SafeHtml) => h.value).join('');
+    else if (v !== undefined && v !== false) out += escapeHtml(String(v));
+    out += strings[i + 1];
+  });
+  return new SafeHtml(out);
+}
+
+const STYLE = `
+body { font: 15px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 0 auto; padding: 0 1rem 2rem; color: #222; background: #fff; }
+header { border-bottom: 1px solid #ddd; padding: .5rem 0; } header a { margin-right: 1rem; }
+a { color: #0550ae; } .meta { color: #555; font-size: .9em; } ol.items { padding-left: 1.5rem; } ol.items li { margin: .4rem 0; }
+pre { background: #f6f8fa; border: 1px solid #ddd; padding: .75rem; overflow-x: auto; }
+.comment { white-space: pre-wrap; } article { border-top: 1px solid #ddd; margin-top: 1.5rem; }
+.pager a { margin-right: 1rem; } ul.tags { list-style: none; padding: 0; } ul.tags li { display: inline; margin-right: .75rem; }
+@media (prefers-color-scheme: dark) { body { color: #ddd; background: #1e1e1e; } a { color: #6cb6ff; } .meta { color: #aaa; } pre { background: #2a2a2a; border-color: #444; } }
+`;
+
+/** Where each resource's page is; the XML form is the same path plus `.xml`. */
+export const pagePath = {
+  code: (c: { id: number; permalink: string }) => `/codes/${c.id}-${c.permalink}`,
+  recent: (language?: string) => (language ? `/codes/recent/${encodeURIComponent(language.toLowerCase())}` : '/codes/recent'),
+  popular: (language?: string) => (language ? `/codes/popular/${encodeURIComponent(language.toLowerCase())}` : '/codes/popular'),
+  tag: (tag: string, language?: string) => `/tags/${encodeURIComponent(tag)}${language ? `/${encodeURIComponent(language.toLowerCase())}` : ''}`,
+  refactorings: (language?: string) => (language ? `/refactorings/recent/${encodeURIComponent(language.toLowerCase())}` : '/refactorings/recent'),
+};
+
+function layout(title: string, main: SafeHtml, xmlPath?: string): string {
+  return html`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+${xmlPath ? html`<link rel="alternate" type="application/xml" href="${xmlPath}">` : undefined}
+<style>${new SafeHtml(STYLE)}</style>
+</head>
+<body>
+<header><nav><a href="/">Index</a><a href="${pagePath.recent()}">Recent codes</a><a href="${pagePath.popular()}">Popular codes</a><a href="${pagePath.refactorings()}">Recent refactorings</a></nav></header>
+<main>
+<h1>${title}</h1>
+${main}
+</main>
+</body>
+</html>
+`.value;
+}
+
+/** A link only for http(s) URLs: a catalog's `javascript:` website must stay plain text. */
+function externalLink(url: string, text: string): SafeHtml {
+  let scheme = '';
+  try {
+    scheme = new URL(url).protocol;
+  } catch {
+    // not a URL: shown as text
+  }
+  return scheme === 'http:' || scheme === 'https:' ? html`<a href="${url}" rel="nofollow noopener">${text}</a>` : html`${text}`;
+}
+
+function time(t: Timestamp): SafeHtml {
+  return html`<time datetime="${t.text}">${t.text.slice(0, 10)} ${t.text.slice(11, 16)} ${t.text.slice(19)}</time>`;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function pager(path: string, page: number, hasNext: boolean): SafeHtml {
+  if (page === 1 && !hasNext) return html``;
+  return html`<nav class="pager">${page > 1 ? html`<a href="${page === 2 ? path : `${path}?page=${page - 1}`}" rel="prev">Previous page</a>` : undefined}<span>Page ${page}</span>${hasNext ? html` <a href="${path}?page=${page + 1}" rel="next">Next page</a>` : undefined}</nav>`;
+}
+
+export interface ListPage<T> {
+  readonly title: string;
+  /** This page's path without `.xml` and without `?page`. */
+  readonly path: string;
+  readonly page: number;
+  /** The whole listing; the page shows its slice. */
+  readonly items: readonly T[];
+}
+
+function pageSlice<T>(p: ListPage<T>): { items: readonly T[]; hasNext: boolean } {
+  const start = (p.page - 1) * PAGE_SIZE;
+  return { items: p.items.slice(start, start + PAGE_SIZE), hasNext: p.items.length > start + PAGE_SIZE };
+}
+
+export function renderCodeListHtml(p: ListPage<CatalogCode>): string {
+  const { items, hasNext } = pageSlice(p);
+  const rows = items.map(
+    (c) => html`<li><a href="${pagePath.code(c)}">${c.title}</a>
+<span class="meta">by ${c.user.name} · <a href="${pagePath.recent(c.language)}">${c.language}</a> · ${time(c.createdAt)} · ${plural(c.refactorsCount, 'refactoring', 'refactorings')}</span></li>`,
+  );
+  const main = items.length === 0 ? html`<p>No codes here.</p>` : html`<ol class="items" start="${(p.page - 1) * PAGE_SIZE + 1}">${rows}</ol>`;
+  return layout(p.title, html`${main}${pager(p.path, p.page, hasNext)}`, `${p.path}.xml${p.page > 1 ? `?page=${p.page}` : ''}`);
+}
+
+export function renderRefactorListHtml(p: ListPage<CatalogRefactor>, codes: Catalog['codes']): string {
+  const { items, hasNext } = pageSlice(p);
+  const rows = items.map((r) => {
+    const code = codes.get(r.codeId)!;
+    return html`<li><a href="${pagePath.code(code)}#refactor-${r.id}">${r.title || `Refactoring of ${code.title}`}</a>
+<span class="meta">by ${r.userName || 'anonymous'} · ${r.language} · ${time(r.createdAt)} · rated ${r.rating} (${plural(r.ratingsCount, 'vote', 'votes')})</span></li>`;
+  });
+  const main = items.length === 0 ? html`<p>No refactorings here.</p>` : html`<ol class="items" start="${(p.page - 1) * PAGE_SIZE + 1}">${rows}</ol>`;
+  return layout(p.title, html`${main}${pager(p.path, p.page, hasNext)}`, `${p.path}.xml${p.page > 1 ? `?page=${p.page}` : ''}`);
+}
+
+function refactorArticle(r: CatalogRefactor): SafeHtml {
+  return html`<article id="refactor-${r.id}">
+<h3>${r.title || 'Untitled refactoring'}</h3>
+<p class="meta">by ${r.userWebsite ? externalLink(r.userWebsite, r.userName || 'anonymous') : r.userName || 'anonymous'}${r.userId === null ? ' (anonymous)' : ''} · ${time(r.createdAt)} · rated ${r.rating} (${plural(r.ratingsCount, 'vote', 'votes')})</p>
+${r.comment ? html`<div class="comment">${r.comment}</div>` : undefined}
+<pre><code class="language-${r.language.toLowerCase()}">${r.code}</code></pre>
+</article>`;
+}
+
+export function renderCodeHtml(c: CatalogCode): string {
+  const author = c.user.website ? externalLink(c.user.website, c.user.name) : html`${c.user.name}`;
+  const tags = c.tags.map((t) => html` <a href="${pagePath.tag(t)}" rel="tag">${t}</a>`);
+  const main = html`<p class="meta">by ${author} · <a href="${pagePath.recent(c.language)}">${c.language}</a> · posted ${time(c.createdAt)}${c.updatedAt.text !== c.createdAt.text ? html` · updated ${time(c.updatedAt)}` : undefined}</p>
+${tags.length > 0 ? html`<p class="meta">Tags:${tags}</p>` : undefined}
+${c.comment ? html`<div class="comment">${c.comment}</div>` : undefined}
+<pre><code class="language-${c.language.toLowerCase()}">${c.code}</code></pre>
+${c.trackbackUrl ? html`<p class="meta">Trackback: ${externalLink(c.trackbackUrl, c.trackbackUrl)}</p>` : undefined}
+<h2>${plural(c.refactorsCount, 'refactoring', 'refactorings')}</h2>
+${c.refactors.length === 0 ? html`<p>No refactorings yet.</p>` : c.refactors.map(refactorArticle)}`;
+  return layout(c.title, main, `${pagePath.code(c)}.xml`);
+}
+
+export function renderIndexHtml(catalog: Catalog): string {
+  const languages = catalog.languages.map(
+    (l) => html`<li>${l}: <a href="${pagePath.recent(l)}">recent</a>, <a href="${pagePath.popular(l)}">popular</a>, <a href="${pagePath.refactorings(l)}">refactorings</a></li>`,
+  );
+  const tags = [...catalog.tags.values()]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((t) => html`<li><a href="${pagePath.tag(t.name)}">${t.name}</a> (${t.codes.all.length})</li>`);
+  const main = html`<p>${plural(catalog.codes.size, 'code', 'codes')} and ${plural(catalog.recentRefactors.all.length, 'refactoring', 'refactorings')}. Append <code>.xml</code> to any page's path for its XML.</p>
+<ul>
+<li><a href="${pagePath.recent()}">Recent codes</a></li>
+<li><a href="${pagePath.popular()}">Popular codes</a></li>
+<li><a href="${pagePath.refactorings()}">Recent refactorings</a></li>
+</ul>
+<h2>Languages</h2>
+<ul>${languages}</ul>
+<h2>Tags</h2>
+<ul class="tags">${tags}</ul>`;
+  return layout('Code sharing and refactoring', main);
+}
+
+export function renderErrorHtml(status: number, message: string): string {
+  return layout(`${status}: ${message}`, html`<p><a href="/">Back to the index</a></p>`);
+}

@@ -1,0 +1,81 @@
+// From a request target to the resource it names. Paths are matched segment by segment after
+// percent-decoding each segment on its own, so `%2F` or `..` can never name anything but a catalog
+// entry, and nothing outside the catalog is ever looked up: there is no file system behind a path.
+
+export type Route =
+  | { readonly kind: 'index' }
+  | { readonly kind: 'codes'; readonly listing: 'recent' | 'popular'; readonly language?: string }
+  | { readonly kind: 'tag'; readonly tag: string; readonly language?: string }
+  | { readonly kind: 'refactors'; readonly language?: string }
+  | { readonly kind: 'code'; readonly id: number };
+
+export type Format = 'xml' | 'html';
+
+export type Target =
+  | { readonly ok: true; readonly route: Route; readonly format: Format; readonly page: number }
+  | { readonly ok: false; readonly status: 400 | 404; readonly message: string; readonly format: Format };
+
+/** A code is named by its id, alone or followed by a hyphen and any text (the permalink, usually). */
+const CODE_REF = /^(\d{1,15})(?:-.*)?$/s;
+/** Pages past about a billion hold nothing anyway; bounding the digits keeps the number exact. */
+const PAGE = /^[1-9]\d{0,8}$/;
+
+export const BAD_PAGE_MESSAGE = 'page must be a whole number from 1 (e.g. ?page=2)';
+
+/** Parses `req.url` (origin-form, or absolute-form as a proxy sends it). */
+export function parseTarget(rawUrl: string): Target {
+  const q = rawUrl.indexOf('?');
+  let path = q < 0 ? rawUrl : rawUrl.slice(0, q);
+  const query = q < 0 ? '' : rawUrl.slice(q + 1);
+  const absolute = /^https?:\/\/[^/]*/i.exec(path);
+  if (absolute) path = path.slice(absolute[0].length) || '/';
+
+  const format: Format = path.endsWith('.xml') ? 'xml' : 'html';
+  const notFound = { ok: false, status: 404, message: 'no such resource', format } as const;
+  if (!path.startsWith('/')) return notFound;
+  if (path === '/') return { ok: true, route: { kind: 'index' }, format, page: 1 };
+
+  const raw = (format === 'xml' ? path.slice(0, -'.xml'.length) : path).slice(1).split('/');
+  const segments: string[] = [];
+  for (const s of raw) {
+    if (s === '') return notFound;
+    try {
+      segments.push(decodeURIComponent(s));
+    } catch {
+      return notFound; // malformed percent-encoding names nothing
+    }
+  }
+
+  const route = match(segments);
+  if (!route) return notFound;
+  if (route.kind === 'index' || route.kind === 'code') return { ok: true, route, format, page: 1 };
+  const page = parsePage(query);
+  if (page === undefined) return { ok: false, status: 400, message: BAD_PAGE_MESSAGE, format };
+  return { ok: true, route, format, page };
+}
+
+function match(s: string[]): Route | undefined {
+  const [first, second, third] = s;
+  const language = s.length === 3 ? third : undefined;
+  if (s.length < 2 || s.length > 3) return undefined;
+  if (first === 'codes' && (second === 'recent' || second === 'popular')) {
+    return { kind: 'codes', listing: second, ...(language === undefined ? {} : { language }) };
+  }
+  if (first === 'codes' && s.length === 2) {
+    const m = CODE_REF.exec(second);
+    return m ? { kind: 'code', id: Number(m[1]) } : undefined;
+  }
+  if (first === 'tags') return { kind: 'tag', tag: second, ...(language === undefined ? {} : { language }) };
+  if (first === 'refactorings' && second === 'recent') {
+    return { kind: 'refactors', ...(language === undefined ? {} : { language }) };
+  }
+  return undefined;
+}
+
+/** 1 when absent; undefined when present but not one whole number from 1. */
+function parsePage(query: string): number | undefined {
+  const values = new URLSearchParams(query).getAll('page');
+  if (values.length === 0) return 1;
+  if (values.length > 1 || !PAGE.test(values[0])) return undefined;
+  return Number(values[0]);
+}

@@ -1,0 +1,157 @@
+// The service's XML, in the spec's shape: Rails-style `to_xml` output with `type` attributes, fields in
+// the order of the spec's tables (attributes alphabetically, nested user/refactors last), text escaped
+// so that a conforming parser gives back the catalog's text exactly.
+
+import type { CatalogCode, CatalogRefactor, CatalogUser, Timestamp } from './catalog';
+
+const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
+/** Escapes element content. CR is sent as a reference: a literal one would be read back as LF. */
+export function escapeXmlText(s: string): string {
+  return s.replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
+}
+
+type Scalar = { kind: 'string'; value: string } | { kind: 'integer'; value: number | null } | { kind: 'float'; value: number } | { kind: 'datetime'; value: Timestamp };
+
+/** Writes lines with Rails' two-space indentation; the text inside a leaf element is never indented. */
+class XmlWriter {
+  private readonly lines: string[] = [DECLARATION];
+
+  leaf(depth: number, name: string, v: Scalar): void {
+    const pad = '  '.repeat(depth);
+    switch (v.kind) {
+      case 'string':
+        this.lines.push(`${pad}<${name}>${escapeXmlText(v.value)}</${name}>`);
+        break;
+      case 'integer':
+        this.lines.push(`${pad}<${name} type="integer">${v.value === null ? '' : String(v.value)}</${name}>`);
+        break;
+      case 'float':
+        this.lines.push(`${pad}<${name} type="float">${Number.isInteger(v.value) ? v.value.toFixed(1) : String(v.value)}</${name}>`);
+        break;
+      case 'datetime':
+        this.lines.push(`${pad}<${name} type="datetime">${v.value.text}</${name}>`);
+        break;
+    }
+  }
+
+  /** An empty array is one line, so no whitespace-only text sits where items would be. */
+  empty(depth: number, name: string): void {
+    this.lines.push(`${'  '.repeat(depth)}<${name} type="array"></${name}>`);
+  }
+
+  open(depth: number, name: string, array = false): void {
+    this.lines.push(`${'  '.repeat(depth)}<${name}${array ? ' type="array"' : ''}>`);
+  }
+
+  close(depth: number, name: string): void {
+    this.lines.push(`${'  '.repeat(depth)}</${name}>`);
+  }
+
+  toString(): string {
+    return `${this.lines.join('\n')}\n`;
+  }
+}
+
+const str = (value: string): Scalar => ({ kind: 'string', value });
+const int = (value: number | null): Scalar => ({ kind: 'integer', value });
+
+function writeUser(w: XmlWriter, depth: number, u: CatalogUser): void {
+  w.open(depth, 'user');
+  w.leaf(depth + 1, 'id', int(u.id));
+  w.leaf(depth + 1, 'identity-url', str(u.identityUrl));
+  w.leaf(depth + 1, 'name', str(u.name));
+  w.leaf(depth + 1, 'rating', { kind: 'float', value: u.rating });
+  w.leaf(depth + 1, 'refactors-count', int(u.refactorsCount));
+  w.leaf(depth + 1, 'website', str(u.website));
+  w.close(depth, 'user');
+}
+
+/**
+ * `inList`: the recent list's shape (language as listed, nested user for registered authors); otherwise
+ * the shape inside a single-code response, where the service was seen sending the language lower-cased.
+ */
+function writeRefactor(w: XmlWriter, depth: number, r: CatalogRefactor, inList: boolean): void {
+  const d = depth + 1;
+  w.open(depth, 'refactor');
+  w.leaf(d, 'code', str(r.code));
+  w.leaf(d, 'code-id', int(r.codeId));
+  w.leaf(d, 'comment', str(r.comment));
+  w.leaf(d, 'created-at', { kind: 'datetime', value: r.createdAt });
+  w.leaf(d, 'id', int(r.id));
+  w.leaf(d, 'language', str(inList ? r.language : r.language.toLowerCase()));
+  w.leaf(d, 'rating', int(r.rating));
+  w.leaf(d, 'ratings-count', int(r.ratingsCount));
+  w.leaf(d, 'title', str(r.title));
+  w.leaf(d, 'user-id', int(r.userId));
+  w.leaf(d, 'user-name', str(r.userName));
+  w.leaf(d, 'user-website', str(r.userWebsite));
+  if (inList && r.user) writeUser(w, d, r.user);
+  w.close(depth, 'refactor');
+}
+
+/** A list item carries its author; the single-code response carries its refactorings instead. */
+function writeCode(w: XmlWriter, depth: number, c: CatalogCode, single: boolean): void {
+  const d = depth + 1;
+  w.open(depth, 'code');
+  w.leaf(d, 'code', str(c.code));
+  w.leaf(d, 'comment', str(c.comment));
+  w.leaf(d, 'created-at', { kind: 'datetime', value: c.createdAt });
+  w.leaf(d, 'id', int(c.id));
+  w.leaf(d, 'language', str(c.language));
+  w.leaf(d, 'permalink', str(c.permalink));
+  w.leaf(d, 'refactors-count', int(c.refactorsCount));
+  w.leaf(d, 'title', str(c.title));
+  w.leaf(d, 'trackback-url', str(c.trackbackUrl));
+  w.leaf(d, 'updated-at', { kind: 'datetime', value: c.updatedAt });
+  w.leaf(d, 'user-id', int(c.userId));
+  if (single && c.refactors.length === 0) {
+    w.empty(d, 'refactors');
+  } else if (single) {
+    w.open(d, 'refactors', true);
+    for (const r of c.refactors) writeRefactor(w, d + 1, r, false);
+    w.close(d, 'refactors');
+  } else {
+    writeUser(w, d, c.user);
+  }
+  w.close(depth, 'code');
+}
+
+export function renderCodeListXml(codes: readonly CatalogCode[]): string {
+  const w = new XmlWriter();
+  if (codes.length === 0) {
+    w.empty(0, 'codes');
+    return w.toString();
+  }
+  w.open(0, 'codes', true);
+  for (const c of codes) writeCode(w, 1, c, false);
+  w.close(0, 'codes');
+  return w.toString();
+}
+
+export function renderRefactorListXml(refactors: readonly CatalogRefactor[]): string {
+  const w = new XmlWriter();
+  if (refactors.length === 0) {
+    w.empty(0, 'refactors');
+    return w.toString();
+  }
+  w.open(0, 'refactors', true);
+  for (const r of refactors) writeRefactor(w, 1, r, true);
+  w.close(0, 'refactors');
+  return w.toString();
+}
+
+export function renderCodeXml(code: CatalogCode): string {
+  const w = new XmlWriter();
+  writeCode(w, 0, code, true);
+  return w.toString();
+}
+
+/** The body of an error response to an `.xml` path, in the Rails style of `<errors>`. */
+export function renderErrorXml(message: string): string {
+  const w = new XmlWriter();
+  w.open(0, 'errors');
+  w.leaf(1, 'error', str(message));
+  w.close(0, 'errors');
+  return w.toString();
+}
