@@ -35,8 +35,8 @@ export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefi
 
 export type RunningService = Awaited<ReturnType<typeof startServer>>;
 
-/** The reference service on a free loopback port, serving `catalog` (a catalog JSON text) or the sample. */
-export async function startService(catalog?: string): Promise<RunningService> {
+/** The reference service on a free loopback port, serving `catalog` (parsed catalog JSON) or the sample. */
+export async function startService(catalog?: unknown): Promise<RunningService> {
   return startServer({ host: '127.0.0.1', port: 0, catalog: catalog === undefined ? undefined : parseCatalog(catalog, 'test catalog') });
 }
 
