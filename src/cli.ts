@@ -1,0 +1,139 @@
+// `refactor-browser`: a thin command-line shell over the API client (src/api/) and the reference
+// service (src/server/). Exit codes: 0 success, 1 failure (one line on stderr), 2 bad usage.
+import { RefactorClient } from './api/client';
+import { isApiError } from './api/errors';
+import type { Code, Refactor } from './api/model';
+import { parseCodeRef } from './api/urls';
+import { parseCommandLine, UsageError, type Command, type GlobalOptions } from './cli/args';
+import { formatCode, formatCodes, formatRefactors } from './cli/format';
+import { helpText } from './cli/help';
+import { loadCatalogFile } from './server/catalog';
+import { startServer } from './server/server';
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const processIo: Io = {
+  out: (t) => void process.stdout.write(t),
+  err: (t) => void process.stderr.write(t),
+};
+
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommandLine(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`refactor-browser: ${e.message}\n`);
+    io.err(`Run "refactor-browser ${e.command ? `${e.command} ` : ''}--help" for usage.\n`);
+    return 2;
+  }
+  try {
+    switch (command.name) {
+      case 'help': {
+        const text = helpText(command.topic);
+        if (text === undefined) {
+          io.err(`refactor-browser: no help for "${command.topic}"\n`);
+          return 2;
+        }
+        io.out(`${text}\n`);
+        return 0;
+      }
+      case 'serve':
+        return await serve(command, io);
+      default:
+        return await browse(command, io);
+    }
+  } catch (e) {
+    io.err(`refactor-browser: ${failureLine(e)}\n`);
+    return 1;
+  }
+}
+
+async function browse(command: Exclude<Command, { name: 'help' | 'serve' }>, io: Io): Promise<number> {
+  return withClient(command.global, async (client) => {
+    if (command.name === 'show') {
+      const ref = parseCodeRef(command.ref);
+      if (ref === undefined) {
+        io.err(`refactor-browser: "${command.ref}" is not a code ref (an id like 42, 42-some-title, or a page URL)\n`);
+        return 2;
+      }
+      const code = await client.code(ref);
+      io.out(command.global.json ? `${JSON.stringify(code, null, 2)}\n` : formatCode(code));
+      return 0;
+    }
+    const query = { language: command.language, page: command.page };
+    let items: Code[] | Refactor[];
+    switch (command.name) {
+      case 'recent':
+        items = await client.recentCodes(query);
+        break;
+      case 'popular':
+        items = await client.popularCodes(query);
+        break;
+      case 'tag':
+        items = await client.taggedCodes(command.tag ?? '', query);
+        break;
+      case 'refactorings':
+        items = await client.recentRefactorings(query);
+        break;
+    }
+    if (command.global.json) io.out(`${JSON.stringify(items, null, 2)}\n`);
+    else io.out(command.name === 'refactorings' ? formatRefactors(items as Refactor[]) : formatCodes(items as Code[]));
+    return 0;
+  });
+}
+
+/** Runs `body` with a client for the configured service, or for the built-in sample catalog served on loopback. */
+async function withClient(global: GlobalOptions, body: (client: RefactorClient) => Promise<number>): Promise<number> {
+  const sample = global.baseUrl === undefined ? await startServer({ host: '127.0.0.1', port: 0 }) : undefined;
+  const client = new RefactorClient({ baseUrl: global.baseUrl ?? sample!.url, timeoutMs: global.timeoutSeconds * 1000 });
+  try {
+    return await body(client);
+  } finally {
+    await client.close();
+    await sample?.close();
+  }
+}
+
+async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Promise<number> {
+  const catalog = command.catalog === undefined ? undefined : loadCatalogFile(command.catalog);
+  const server = await startServer({ port: command.port, host: command.host, catalog });
+  io.out(`listening on ${server.url}\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await server.close();
+  return 0;
+}
+
+/** One line, no stack: an ApiError already names the URL and the cause. */
+function failureLine(e: unknown): string {
+  if (isApiError(e)) return e.message;
+  if (e instanceof Error) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const message = e.message.split('\n')[0];
+    return code && !message.includes(code) ? `${message} (${code})` : message;
+  }
+  return String(e);
+}
+
+if (require.main === module) {
+  // A closed pipe (e.g. `refactor-browser recent | head -1`) is not a failure.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+  });
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`refactor-browser: ${failureLine(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

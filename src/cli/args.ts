@@ -1,0 +1,144 @@
+// Command-line parsing for `refactor-browser`: turns argv into one typed Command, or a UsageError that the
+// shell reports with exit code 2. Public names (commands, options) are in shared/CONTRACT.md.
+import { parseArgs } from 'node:util';
+
+export type ListCommandName = 'recent' | 'popular' | 'tag' | 'refactorings';
+
+export interface GlobalOptions {
+  /** From --base-url or REFACTOR_BROWSER_BASE_URL; undefined: the built-in sample catalog. */
+  baseUrl?: string;
+  timeoutSeconds: number;
+  json: boolean;
+}
+
+export type Command =
+  | { name: 'help'; topic?: string }
+  | { name: ListCommandName; tag?: string; language?: string; page: number; global: GlobalOptions }
+  | { name: 'show'; ref: string; global: GlobalOptions }
+  | { name: 'serve'; port: number; host: string; catalog?: string };
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  constructor(message: string, readonly command?: string) {
+    super(message);
+  }
+}
+
+export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'serve'] as const;
+
+const globalSpec = {
+  'base-url': { type: 'string' },
+  timeout: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const listSpec = { ...globalSpec, language: { type: 'string', short: 'l' }, page: { type: 'string' } } as const;
+const serveSpec = {
+  port: { type: 'string', short: 'p' },
+  host: { type: 'string' },
+  catalog: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Command {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h') return { name: 'help' };
+  if (first === 'help') return { name: 'help', topic: rest[0] };
+  if (!(COMMANDS as readonly string[]).includes(first)) {
+    if (first.startsWith('-')) throw new UsageError(`expected a command before ${first}`);
+    throw new UsageError(`unknown command "${first}"`);
+  }
+  const name = first as (typeof COMMANDS)[number];
+
+  if (name === 'serve') {
+    const { values, positionals } = parse(name, rest, serveSpec);
+    if (values.help) return { name: 'help', topic: name };
+    noPositionals(name, positionals, 0);
+    return {
+      name,
+      port: values.port === undefined ? 3000 : integerOption(name, '--port', values.port, 0, 65535),
+      host: values.host ?? '127.0.0.1',
+      catalog: values.catalog,
+    };
+  }
+
+  if (name === 'show') {
+    const { values, positionals } = parse(name, rest, globalSpec);
+    if (values.help) return { name: 'help', topic: name };
+    noPositionals(name, positionals, 1);
+    if (positionals.length === 0) throw new UsageError('show needs a CODE_REF (an id like 42 or 42-some-title)', name);
+    return { name, ref: positionals[0], global: globalOptions(name, values, env) };
+  }
+
+  const { values, positionals } = parse(name, rest, listSpec);
+  if (values.help) return { name: 'help', topic: name };
+  let tag: string | undefined;
+  if (name === 'tag') {
+    noPositionals(name, positionals, 1);
+    if (positionals.length === 0 || positionals[0].trim() === '') throw new UsageError('tag needs a TAG', name);
+    tag = positionals[0];
+  } else {
+    noPositionals(name, positionals, 0);
+  }
+  const language = values.language;
+  if (language !== undefined && language.trim() === '') throw new UsageError('--language needs a language name', name);
+  return {
+    name,
+    tag,
+    language,
+    page: values.page === undefined ? 1 : integerOption(name, '--page', values.page, 1, 1_000_000),
+    global: globalOptions(name, values, env),
+  };
+}
+
+type Spec = Parameters<typeof parseArgs>[0] extends infer C ? (C extends { options?: infer O } ? O : never) : never;
+
+function parse<S extends NonNullable<Spec>>(command: string, args: string[], options: S) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    // parseArgs' messages are long and mention internals; keep the first sentence.
+    const message = e instanceof Error ? e.message.split('. ')[0].replace(/\.$/, '') : String(e);
+    throw new UsageError(message, command);
+  }
+}
+
+function noPositionals(command: string, positionals: string[], allowed: number): void {
+  if (positionals.length > allowed) throw new UsageError(`unexpected argument "${positionals[allowed]}"`, command);
+}
+
+function integerOption(command: string, flag: string, raw: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`${flag} must be a whole number, got "${raw}"`, command);
+  const n = Number(raw);
+  if (n < min || n > max) throw new UsageError(`${flag} must be between ${min} and ${max}, got ${raw}`, command);
+  return n;
+}
+
+function globalOptions(
+  command: string,
+  values: { 'base-url'?: string; timeout?: string; json?: boolean },
+  env: NodeJS.ProcessEnv,
+): GlobalOptions {
+  const baseUrl = values['base-url'] ?? (env.REFACTOR_BROWSER_BASE_URL || undefined);
+  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
+    throw new UsageError(`--base-url must be an http or https URL, got "${baseUrl}"`, command);
+  }
+  let timeoutSeconds = 15;
+  if (values.timeout !== undefined) {
+    timeoutSeconds = Number(values.timeout);
+    if (!/^\s*\d+(\.\d+)?\s*$/.test(values.timeout) || !(timeoutSeconds > 0) || timeoutSeconds > 3600) {
+      throw new UsageError(`--timeout must be a number of seconds above 0, got "${values.timeout}"`, command);
+    }
+  }
+  return { baseUrl, timeoutSeconds, json: values.json ?? false };
+}
+
+function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,74 @@
+// Plain-text rendering of lists and codes for the terminal (the --json output needs none: the model
+// serialises as the contract says, Dates as ISO strings and absent users omitted).
+import type { Code, Refactor } from '../api/model';
+
+export function formatCodes(codes: readonly Code[]): string {
+  if (codes.length === 0) return 'No codes.\n';
+  return codes
+    .map((c) => {
+      const meta = [c.language, c.user?.name ?? `user ${c.userId ?? '?'}`, day(c.createdAt), plural(c.refactorsCount ?? 0, 'refactoring')];
+      return `#${c.id}  ${oneLine(c.title)}\n      ${meta.map(oneLine).join(' · ')}\n`;
+    })
+    .join('');
+}
+
+export function formatRefactors(refactors: readonly Refactor[]): string {
+  if (refactors.length === 0) return 'No refactorings.\n';
+  return refactors
+    .map((r) => {
+      const meta = [r.language, author(r), day(r.createdAt), `code #${r.codeId}`, rating(r)];
+      return `#${r.id}  ${oneLine(r.title) || `Refactoring #${r.id}`}\n      ${meta.map(oneLine).join(' · ')}\n`;
+    })
+    .join('');
+}
+
+export function formatCode(code: Code): string {
+  const out: string[] = [];
+  out.push(`#${code.id}  ${oneLine(code.title)}`);
+  out.push(`${oneLine(code.language)} · user ${code.userId ?? '?'} · created ${day(code.createdAt)} · updated ${day(code.updatedAt)}`);
+  if (code.comment.trim()) out.push('', indent(code.comment));
+  out.push('', fence(code.code));
+  const refactors = code.refactors ?? [];
+  out.push('', `${plural(refactors.length, 'refactoring')}`);
+  for (const r of refactors) {
+    out.push('', `--- #${r.id} ${oneLine(r.title) || `Refactoring #${r.id}`} · ${oneLine(author(r))} · ${day(r.createdAt)} · ${rating(r)}`);
+    if (r.comment.trim()) out.push(indent(r.comment));
+    out.push(fence(r.code));
+  }
+  return out.join('\n') + '\n';
+}
+
+function author(r: Refactor): string {
+  return r.user?.name || r.userName || 'anonymous';
+}
+
+function rating(r: Refactor): string {
+  return `rating ${r.rating ?? '-'} (${plural(r.ratingsCount ?? 0, 'vote')})`;
+}
+
+function day(d: Date | null): string {
+  return d ? d.toISOString().slice(0, 10) : 'unknown date';
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+// Titles and names are strangers' text: keep a listing to one line per field and strip terminal
+// control sequences so a title cannot rewrite the screen.
+function oneLine(s: string): string {
+  return stripControls(s).replace(/\s+/g, ' ').trim();
+}
+
+function stripControls(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
+}
+
+function indent(text: string): string {
+  return stripControls(text.replace(/\r\n?/g, '\n')).replace(/\n+$/, '').split('\n').map((l) => `  ${l}`).join('\n');
+}
+
+function fence(code: string): string {
+  const body = stripControls(code.replace(/\r\n?/g, '\n')).replace(/\n$/, '');
+  return `    ${body.split('\n').join('\n    ')}`;
+}

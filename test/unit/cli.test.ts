@@ -1,0 +1,245 @@
+// The built command line (dist/cli.js) run as a process against the reference service on loopback.
+import { strict as assert } from 'node:assert';
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import * as path from 'node:path';
+import { RefactorClient } from '../../src/api/client';
+import { startServer } from '../../src/server/server';
+
+const CLI = path.resolve(__dirname, '../../../dist/cli.js');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 8000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`cli ${args.join(' ')} did not finish in ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** A port that refuses connections: opened, then closed. */
+async function deadPort(): Promise<number> {
+  const s: Server = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+const CODE_FIELDS = ['id', 'title', 'language', 'permalink', 'code', 'comment', 'createdAt', 'updatedAt', 'refactorsCount', 'trackbackUrl', 'userId'];
+const USER_FIELDS = ['id', 'name', 'identityUrl', 'rating', 'refactorsCount', 'website'];
+const REFACTOR_FIELDS = ['id', 'codeId', 'title', 'language', 'code', 'comment', 'createdAt', 'rating', 'ratingsCount', 'userId', 'userName', 'userWebsite'];
+
+describe('refactor-browser (command line)', function () {
+  this.timeout(20000);
+  let service: { url: string; close(): Promise<void> };
+  let client: RefactorClient;
+
+  before(async () => {
+    service = await startServer({ port: 0 });
+    client = new RefactorClient({ baseUrl: service.url });
+  });
+  after(async () => {
+    await client.close();
+    await service.close();
+  });
+
+  it('recent --json prints exactly the decoded list, with the contract field names', async () => {
+    const r = await run(['recent', '--json', '--base-url', service.url]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, '');
+    const printed = JSON.parse(r.stdout) as Record<string, unknown>[];
+    const expected = await client.recentCodes();
+    assert.ok(printed.length > 0);
+    assert.deepEqual(printed, JSON.parse(JSON.stringify(expected)));
+    for (const item of printed) {
+      assert.deepEqual(Object.keys(item).sort(), [...CODE_FIELDS, 'user'].sort());
+      assert.deepEqual(Object.keys(item.user as object).sort(), [...USER_FIELDS].sort());
+      assert.match(String(item.createdAt), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+  });
+
+  it('the base URL can come from REFACTOR_BROWSER_BASE_URL', async () => {
+    const r = await run(['popular', '--json'], { REFACTOR_BROWSER_BASE_URL: service.url });
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), JSON.parse(JSON.stringify(await client.popularCodes())));
+  });
+
+  it('without a base URL it browses the built-in sample catalog', async () => {
+    const r = await run(['recent', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const ids = (JSON.parse(r.stdout) as { id: number }[]).map((c) => c.id);
+    assert.deepEqual(ids, (await client.recentCodes()).map((c) => c.id));
+  });
+
+  it('recent --language and --page reach the service', async () => {
+    const all = await client.recentCodes();
+    const language = all[0].language;
+    const r = await run(['recent', '--json', '--language', language.toLowerCase(), '--base-url', service.url]);
+    assert.equal(r.code, 0, r.stderr);
+    const printed = JSON.parse(r.stdout) as { language: string }[];
+    assert.ok(printed.length > 0);
+    assert.ok(printed.every((c) => c.language === language));
+    const page2 = await run(['recent', '--json', '--page', '2', '--base-url', service.url]);
+    assert.equal(page2.code, 0, page2.stderr);
+    assert.deepEqual(JSON.parse(page2.stdout), JSON.parse(JSON.stringify(await client.recentCodes({ page: 2 }))));
+  });
+
+  it('tag TAG lists the tagged codes and refactorings lists refactorings with their field names', async () => {
+    const tag = await run(['tag', 'speed', '--language', 'ruby', '--json', '--base-url', service.url]);
+    assert.equal(tag.code, 0, tag.stderr);
+    const tagged = JSON.parse(tag.stdout) as { language: string }[];
+    assert.ok(tagged.length > 0, 'the sample catalog has Ruby codes tagged speed');
+    assert.ok(tagged.every((c) => c.language === 'Ruby'));
+
+    const refs = await run(['refactorings', '--json', '--base-url', service.url]);
+    assert.equal(refs.code, 0, refs.stderr);
+    const printed = JSON.parse(refs.stdout) as Record<string, unknown>[];
+    assert.ok(printed.length > 0);
+    for (const item of printed) {
+      const keys = Object.keys(item).filter((k) => k !== 'user').sort();
+      assert.deepEqual(keys, [...REFACTOR_FIELDS].sort());
+      if (item.userId === null) assert.equal('user' in item, false, 'an anonymous refactoring has no user');
+    }
+    assert.ok(printed.some((r) => r.userId === null), 'the list shows an anonymous refactoring as userId null');
+  });
+
+  it('show prints one code as an object with its refactorings, and as text with every refactoring', async () => {
+    const [first] = await client.popularCodes();
+    const expected = await client.code(first.id);
+    const json = await run(['show', `${first.id}-${first.permalink}`, '--json', '--base-url', service.url]);
+    assert.equal(json.code, 0, json.stderr);
+    const printed = JSON.parse(json.stdout) as Record<string, unknown>;
+    assert.deepEqual(printed, JSON.parse(JSON.stringify(expected)));
+    assert.deepEqual(Object.keys(printed).sort(), [...CODE_FIELDS, 'refactors'].sort());
+
+    const text = await run(['show', String(first.id), '--base-url', service.url]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.ok(text.stdout.includes(expected.title));
+    const firstCodeLine = expected.code.split('\n').find((l) => l.trim() !== '')!;
+    assert.ok(text.stdout.includes(firstCodeLine), 'the code is printed with its indentation');
+    for (const r of expected.refactors ?? []) assert.ok(text.stdout.includes(`--- #${r.id} `), `refactoring ${r.id} is printed`);
+  });
+
+  it('a readable listing shows title, language, author, date, id and refactorings count', async () => {
+    const r = await run(['recent', '--base-url', service.url]);
+    assert.equal(r.code, 0, r.stderr);
+    const [c] = await client.recentCodes();
+    assert.ok(r.stdout.startsWith(`#${c.id}  ${c.title.replace(/\s+/g, ' ').trim()}\n`), r.stdout.slice(0, 200));
+    const n = c.refactorsCount ?? 0;
+    const meta = `${c.language} · ${c.user?.name} · ${c.createdAt!.toISOString().slice(0, 10)} · ${n} refactoring${n === 1 ? '' : 's'}`;
+    assert.ok(r.stdout.includes(meta), `expected "${meta}"`);
+  });
+
+  it('a failure exits 1 with one line on stderr naming the URL and the cause', async () => {
+    const missing = await run(['show', '999999', '--base-url', service.url]);
+    assert.equal(missing.code, 1);
+    assert.equal(missing.stdout, '');
+    assert.equal(missing.stderr.trimEnd().split('\n').length, 1, missing.stderr);
+    assert.match(missing.stderr, new RegExp(`${service.url.replace(/[.]/g, '\\.')}/codes/999999\\.xml`));
+    assert.match(missing.stderr, /404/);
+
+    const port = await deadPort();
+    const dead = await run(['recent', '--base-url', `http://127.0.0.1:${port}`, '--timeout', '3']);
+    assert.equal(dead.code, 1);
+    assert.equal(dead.stderr.trimEnd().split('\n').length, 1, dead.stderr);
+    assert.match(dead.stderr, new RegExp(`http://127\\.0\\.0\\.1:${port}/codes/recent\\.xml`));
+    assert.match(dead.stderr, /refused/);
+    assert.doesNotMatch(dead.stderr, /\n\s+at /, 'no stack trace');
+  });
+
+  it('bad usage exits 2: unknown command, unknown option, bad page, a base URL that is not http(s)', async () => {
+    for (const args of [
+      ['frobnicate'],
+      ['recent', '--colour'],
+      ['recent', '--page', '0'],
+      ['recent', '--page', 'two'],
+      ['recent', '--base-url', 'ftp://example.org/'],
+      ['recent', '--base-url', 'javascript:alert(1)'],
+      ['recent', '--timeout', '-1'],
+      ['tag'],
+      ['show'],
+      ['show', 'not a ref', '--base-url', service.url],
+      ['serve', '--port', '70000'],
+    ]) {
+      const r = await run(args);
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, /^refactor-browser: /);
+    }
+  });
+
+  it('--help works for the program and for every command', async () => {
+    const main = await run(['--help']);
+    assert.equal(main.code, 0);
+    for (const c of ['recent', 'popular', 'tag', 'refactorings', 'show', 'serve']) {
+      assert.ok(main.stdout.includes(`  ${c} `), `main help lists ${c}`);
+      const r = await run([c, '--help']);
+      assert.equal(r.code, 0, c);
+      assert.match(r.stdout, new RegExp(`^Usage: refactor-browser ${c}`));
+    }
+  });
+
+  it('serve prints its address once it accepts connections, serves the catalog and stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let buf = '';
+        const timer = setTimeout(() => reject(new Error(`no listening line: ${buf}`)), 8000);
+        child.stdout.setEncoding('utf8').on('data', (d: string) => {
+          buf += d;
+          if (buf.includes('\n')) {
+            clearTimeout(timer);
+            resolve(buf.split('\n')[0]);
+          }
+        });
+      });
+      const m = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(line);
+      assert.ok(m, line);
+      const r = await run(['recent', '--json', '--base-url', m[1]]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.deepEqual(JSON.parse(r.stdout), JSON.parse(JSON.stringify(await client.recentCodes())));
+      const exit = new Promise<number | null>((resolve) => child.on('close', resolve));
+      child.kill('SIGTERM');
+      assert.equal(await exit, 0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('serve --catalog names the file, the entry and the field of a bad catalog, and exits 1', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rb-cli-'));
+    const file = path.join(dir, 'broken.json');
+    fs.writeFileSync(file, JSON.stringify({ users: [], codes: [{ id: 1, title: 'x' }], refactors: [] }));
+    try {
+      const r = await run(['serve', '--port', '0', '--catalog', file]);
+      assert.equal(r.code, 1);
+      assert.equal(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
+      assert.ok(r.stderr.includes('broken.json'), r.stderr);
+      assert.match(r.stderr, /codes\[0\]/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
