@@ -3,6 +3,7 @@
 // VS Code. Activation is lazy: the Catalog view or one of the commands (package.json).
 import * as vscode from 'vscode';
 import { CatalogTreeProvider } from './extension/catalogTree';
+import { registerCodeFeatures } from './extension/codeFeatures';
 import { channelLogger, createLogChannel } from './extension/logChannel';
 import { ServiceConnection } from './extension/service';
 import { onDidChangeSettings, readSettings, type Settings } from './extension/settings';
@@ -32,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi {
       applied.fire(next);
     }),
   );
+  context.subscriptions.push(registerCodeFeatures({ context, service, tree, logger, showLog: () => channel.show(true) }));
   return createTestApi(service, tree, () => settings, applied.event);
 }
 

@@ -1,0 +1,139 @@
+// Reading and reusing code: registers the code view (panels and their serializer), the virtual
+// documents, and the commands that open, insert, compare, copy and link codes and refactorings.
+// Every command takes a tree row (and, with multi-select, the selected rows), or works on the code
+// view a person looked at last when run from the command palette.
+import * as vscode from 'vscode';
+import type { Logger } from '../api/logger';
+import { CodeViewPanels, type CodeViewActions } from './codeView/panel';
+import { compareAllRefactorings, compareTwo, compareWithEditor, compareWithOriginal } from './compare';
+import { CodeDocuments } from './documents';
+import { EditorTracker } from './editorTracker';
+import { ErrorReporter } from './errorReporting';
+import { pickCode, type LoadedItems } from './goToCode';
+import { insertAtCursor } from './insert';
+import { codeIdOf, itemOf, itemsOf, pageUrlOf, textOf, languageOf, titleOf, type Item } from './items';
+import { parseOpenInput, type OpenRequest } from './openInput';
+import { isWebUrl } from '../protocol/codeView';
+import type { ServiceConnection } from './service';
+
+export interface CodeFeatureDeps {
+  context: vscode.ExtensionContext;
+  service: ServiceConnection;
+  tree: LoadedItems;
+  logger: Logger;
+  /** Reveals the log; offered as "Show Log" on error messages when given. */
+  showLog?: () => void;
+}
+
+export function registerCodeFeatures(deps: CodeFeatureDeps): vscode.Disposable {
+  const { context, service, tree, logger } = deps;
+  const errors = new ErrorReporter(logger, deps.showLog);
+  const docs = new CodeDocuments(service);
+  const editors = new EditorTracker();
+
+  const copy = async (text: string, what: string): Promise<void> => {
+    await vscode.env.clipboard.writeText(text);
+    vscode.window.setStatusBarMessage(`Copied ${what}`, 3000);
+  };
+  const pageUrl = async (item: Item): Promise<string> => pageUrlOf(item, (await service.getClient()).baseUrl);
+
+  const actions: CodeViewActions = {
+    insert: (item) => errors.run(`insert ${titleOf(item)}`, () => insertAtCursor(textOf(item), languageOf(item), editors)),
+    compareWithOriginal: (refactor, original) =>
+      errors.run(`compare ${titleOf(refactor)}`, () => compareWithOriginal(docs, refactor, original)),
+    copy: (item) => errors.run(`copy ${titleOf(item)}`, () => copy(textOf(item), titleOf(item))),
+    openDocument: (item) => errors.run(`open ${titleOf(item)}`, () => openAsDocument(item)),
+  };
+  const panels = new CodeViewPanels(context.extensionUri, service, logger, actions);
+
+  async function openAsDocument(item: Item): Promise<vscode.TextEditor> {
+    return vscode.window.showTextDocument(await docs.openItem(item), { preview: false });
+  }
+
+  function open(request: OpenRequest): void {
+    panels.open(request.codeId, request.refactorId);
+  }
+
+  async function openCode(arg?: unknown): Promise<void> {
+    const item = itemOf(arg);
+    if (item) return open({ ref: String(codeIdOf(item)), codeId: codeIdOf(item), refactorId: item.kind === 'refactor' ? item.refactor.id : undefined });
+    if (typeof arg === 'number') {
+      if (!Number.isSafeInteger(arg) || arg < 0) throw new Error(`not a code id: ${arg}`);
+      return open({ ref: String(arg), codeId: arg });
+    }
+    const input = typeof arg === 'string' ? arg : await vscode.window.showInputBox({
+      title: 'Open Code',
+      prompt: 'A code id, a code_ref (42-some-title) or the page URL of a code',
+      validateInput: (v) => (v.trim() === '' || parseOpenInput(v) ? undefined : 'Not a code id, code_ref or code page URL'),
+    });
+    if (input === undefined) return;
+    const request = parseOpenInput(input);
+    if (!request) throw new Error(`not a code id, code_ref or code page URL: ${JSON.stringify(input)}`);
+    open(request);
+  }
+
+  /** A row's item, or the code of the code view a person looked at last. */
+  function itemOrCurrent(arg: unknown): Item | undefined {
+    const item = itemOf(arg);
+    if (item) return item;
+    const code = panels.currentCode();
+    if (code) return { kind: 'code', code };
+    void vscode.window.showInformationMessage('Open a code first (Refactor Browser: Open Code…), or use this command on a row of the Catalog.');
+    return undefined;
+  }
+
+  const command = (id: string, doing: string, body: (...args: unknown[]) => Promise<unknown>): vscode.Disposable =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) => errors.run(doing, () => body(...args)));
+
+  return vscode.Disposable.from(
+    docs,
+    editors,
+    panels,
+    command('refactorBrowser.openCode', 'open the code', openCode),
+    command('refactorBrowser.goToCode', 'go to the code', async () => {
+      const request = await pickCode(tree);
+      if (request) open(request);
+    }),
+    command('refactorBrowser.insertAtCursor', 'insert the code', async (arg) => {
+      const item = itemOrCurrent(arg);
+      if (item) await insertAtCursor(textOf(item), languageOf(item), editors);
+    }),
+    command('refactorBrowser.compareWithOriginal', 'compare with the original', async (arg) => {
+      const item = itemOf(arg);
+      if (item?.kind !== 'refactor') {
+        void vscode.window.showInformationMessage('Compare with Original works on a refactoring.');
+        return;
+      }
+      await compareWithOriginal(docs, item);
+    }),
+    command('refactorBrowser.compareSelected', 'compare the selected rows', (clicked, selected) =>
+      compareTwo(docs, itemsOf(clicked, selected))),
+    command('refactorBrowser.compareWithEditor', 'compare with the active editor', async (arg) => {
+      const item = itemOrCurrent(arg);
+      if (item) await compareWithEditor(docs, item, editors);
+    }),
+    command('refactorBrowser.compareAllRefactorings', 'compare all refactorings', async (arg) => {
+      const item = itemOrCurrent(arg);
+      if (item) await compareAllRefactorings(docs, codeIdOf(item));
+    }),
+    command('refactorBrowser.copyCode', 'copy the code', async (arg) => {
+      const item = itemOrCurrent(arg);
+      if (item) await copy(textOf(item), titleOf(item));
+    }),
+    command('refactorBrowser.copyPageUrl', 'copy the page URL', async (arg) => {
+      const item = itemOrCurrent(arg);
+      if (item) await copy(await pageUrl(item), `the page URL of ${titleOf(item)}`);
+    }),
+    command('refactorBrowser.openInBrowser', 'open the page', async (arg) => {
+      const item = itemOrCurrent(arg);
+      if (!item) return;
+      const url = await pageUrl(item);
+      if (!isWebUrl(url)) throw new Error(`not an http(s) page: ${url}`);
+      await vscode.env.openExternal(vscode.Uri.parse(url, true));
+    }),
+    command('refactorBrowser.openAsDocument', 'open the document', async (arg) => {
+      const item = itemOrCurrent(arg);
+      if (item) await openAsDocument(item);
+    }),
+  );
+}

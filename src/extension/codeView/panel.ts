@@ -1,0 +1,246 @@
+// The code view (webview panel type `refactorBrowser.code`): one panel per code, revealed when the
+// code is opened again, restored after a window reload by the serializer from the {codeId} state the
+// webview persists. The webview asks with `ready` (each time it is rebuilt, since its context is not
+// retained while hidden); the panel answers with what it has: loading, the code, or a one-line error
+// with Retry. Messages in are checked by the shared protocol; actions are delegated to the commands.
+import * as vscode from 'vscode';
+import type { Code } from '../../api/model';
+import { codeRefOf, codeUrl, pageUrl } from '../../api/urls';
+import { isWebUrl, parseCodeViewState, parseToExtension, type BlockTarget, type ToWebview } from '../../protocol/codeView';
+import { oneLine } from '../errorReporting';
+import type { Item } from '../items';
+import type { ServiceConnection } from '../service';
+import { buildCodeViewModel, renderCodeViewHtml } from './html';
+
+export const CODE_VIEW_TYPE = 'refactorBrowser.code';
+/** True while at least one code view is open: the palette offers the commands that act on it. */
+export const HAS_CODE_VIEW_CONTEXT = 'refactorBrowser.hasCodeView';
+
+/** What the buttons in the view do; the command layer implements them. */
+export interface CodeViewActions {
+  insert(item: Item): Promise<void>;
+  compareWithOriginal(item: Item & { kind: 'refactor' }, original: Code): Promise<void>;
+  copy(item: Item): Promise<void>;
+  openDocument(item: Item): Promise<void>;
+}
+
+type ViewState =
+  | { kind: 'loading' }
+  | { kind: 'shown'; code: Code; pageUrl: string }
+  | { kind: 'error'; message: string };
+
+class CodeViewPanel {
+  private state: ViewState = { kind: 'loading' };
+  private ready = false;
+  private pendingReveal: number | undefined;
+  private loads = 0;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    readonly codeId: number,
+    readonly panel: vscode.WebviewPanel,
+    private readonly owner: CodeViewPanels,
+  ) {
+    panel.webview.options = webviewOptions(owner.extensionUri);
+    panel.title = `Code #${codeId}`;
+    panel.webview.html = renderCodeViewHtml({
+      cspSource: panel.webview.cspSource,
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(owner.extensionUri, 'dist', 'webview.js')).toString(),
+      styleUris: [panel.webview.asWebviewUri(vscode.Uri.joinPath(owner.extensionUri, 'media', 'codeView.css')).toString()],
+      title: panel.title,
+    });
+    this.subscriptions.push(
+      panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m)),
+      panel.onDidChangeViewState((e) => {
+        if (e.webviewPanel.active) owner.setCurrent(this);
+      }),
+      panel.onDidDispose(() => this.dispose()),
+    );
+    void this.load();
+  }
+
+  get code(): Code | undefined {
+    return this.state.kind === 'shown' ? this.state.code : undefined;
+  }
+
+  reveal(refactorId: number | undefined): void {
+    this.panel.reveal(undefined, false);
+    if (refactorId === undefined) return;
+    if (this.ready && this.state.kind === 'shown') this.post({ type: 'reveal', refactorId });
+    else this.pendingReveal = refactorId;
+  }
+
+  async load(): Promise<void> {
+    const load = ++this.loads;
+    this.state = { kind: 'loading' };
+    this.render();
+    try {
+      const client = await this.owner.service.getClient();
+      const code = await client.code(this.codeId);
+      if (load !== this.loads) return; // a Retry overtook this load
+      this.state = { kind: 'shown', code, pageUrl: pageUrl(codeUrl(client.baseUrl, codeRefOf(code))) };
+      this.panel.title = code.title || `Code #${code.id}`;
+    } catch (err) {
+      if (load !== this.loads) return;
+      this.owner.logger.error(`code view: loading code #${this.codeId} failed: ${oneLine(err)}`);
+      this.state = { kind: 'error', message: oneLine(err) };
+    }
+    this.render();
+  }
+
+  private render(): void {
+    if (!this.ready) return;
+    const s = this.state;
+    switch (s.kind) {
+      case 'loading':
+        this.post({ type: 'loading', codeId: this.codeId });
+        break;
+      case 'error':
+        this.post({ type: 'error', message: s.message, codeId: this.codeId });
+        break;
+      case 'shown': {
+        const reveal = this.pendingReveal;
+        this.pendingReveal = undefined;
+        const model = buildCodeViewModel(s.code, s.pageUrl);
+        this.post(reveal === undefined ? { type: 'show', code: model } : { type: 'show', code: model, revealRefactorId: reveal });
+        break;
+      }
+    }
+  }
+
+  private post(message: ToWebview): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  private onMessage(raw: unknown): void {
+    const message = parseToExtension(raw);
+    if (!message) {
+      this.owner.logger.warn(`code view: ignored a malformed message from the webview of code #${this.codeId}`);
+      return;
+    }
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        this.render();
+        return;
+      case 'retry':
+        void this.load();
+        return;
+      case 'openExternal':
+        // Checked by the protocol already; checked again where the URL leaves for the OS.
+        if (isWebUrl(message.url)) void vscode.env.openExternal(vscode.Uri.parse(message.url, true));
+        return;
+      case 'compareWithOriginal': {
+        const code = this.code;
+        const refactor = code?.refactors?.find((r) => r.id === message.refactorId);
+        if (code && refactor) void this.owner.actions.compareWithOriginal({ kind: 'refactor', refactor }, code);
+        return;
+      }
+      case 'insert':
+      case 'copy':
+      case 'openDocument': {
+        const item = this.itemOf(message.target);
+        if (!item) return;
+        const action = message.type === 'insert' ? this.owner.actions.insert
+          : message.type === 'copy' ? this.owner.actions.copy : this.owner.actions.openDocument;
+        void action.call(this.owner.actions, item);
+        return;
+      }
+    }
+  }
+
+  private itemOf(target: BlockTarget): Item | undefined {
+    const code = this.code;
+    if (!code) return undefined;
+    if (target.kind === 'code') return target.id === code.id ? { kind: 'code', code } : undefined;
+    const refactor = code.refactors?.find((r) => r.id === target.id);
+    return refactor && { kind: 'refactor', refactor };
+  }
+
+  dispose(): void {
+    this.loads++; // a load still running must not touch a disposed webview
+    for (const s of this.subscriptions) s.dispose();
+    this.owner.forget(this);
+  }
+}
+
+/** Scripts on; forms and command URIs off; only media/ and dist/ of the extension are readable. */
+function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return {
+    enableScripts: true,
+    enableForms: false,
+    enableCommandUris: false,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media'), vscode.Uri.joinPath(extensionUri, 'dist')],
+  };
+}
+
+export class CodeViewPanels implements vscode.WebviewPanelSerializer, vscode.Disposable {
+  private readonly panels = new Map<number, CodeViewPanel>();
+  private current: CodeViewPanel | undefined;
+  private readonly registration: vscode.Disposable;
+
+  constructor(
+    readonly extensionUri: vscode.Uri,
+    readonly service: ServiceConnection,
+    readonly logger: { error(m: string): void; warn(m: string): void },
+    readonly actions: CodeViewActions,
+  ) {
+    this.registration = vscode.window.registerWebviewPanelSerializer(CODE_VIEW_TYPE, this);
+  }
+
+  /** Shows the code's view, creating it or revealing the open one; scrolls to a refactoring if given. */
+  open(codeId: number, revealRefactorId?: number): void {
+    let view = this.panels.get(codeId);
+    if (!view) {
+      // Beside the editor a person works in, so Insert at Cursor has its target in sight.
+      const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+      const panel = vscode.window.createWebviewPanel(CODE_VIEW_TYPE, `Code #${codeId}`, column, webviewOptions(this.extensionUri));
+      view = this.adopt(codeId, panel);
+    }
+    view.reveal(revealRefactorId);
+  }
+
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const parsed = parseCodeViewState(state);
+    if (!parsed || this.panels.has(parsed.codeId)) {
+      // Nothing usable was persisted (or the code is open already): an empty tab helps nobody.
+      panel.dispose();
+      return;
+    }
+    this.adopt(parsed.codeId, panel);
+  }
+
+  private adopt(codeId: number, panel: vscode.WebviewPanel): CodeViewPanel {
+    const view = new CodeViewPanel(codeId, panel, this);
+    this.panels.set(codeId, view);
+    if (panel.active || !this.current) this.current = view;
+    void vscode.commands.executeCommand('setContext', HAS_CODE_VIEW_CONTEXT, true);
+    return view;
+  }
+
+  setCurrent(view: CodeViewPanel): void {
+    this.current = view;
+  }
+
+  forget(view: CodeViewPanel): void {
+    if (this.panels.get(view.codeId) === view) this.panels.delete(view.codeId);
+    if (this.current === view) this.current = [...this.panels.values()].pop();
+    if (this.panels.size === 0) void vscode.commands.executeCommand('setContext', HAS_CODE_VIEW_CONTEXT, false);
+  }
+
+  /** The code of the code view a person looked at last (loaded), for palette commands. */
+  currentCode(): Code | undefined {
+    return this.current?.code;
+  }
+
+  /** Ids of the codes whose views are open, in opening order. */
+  openCodeIds(): number[] {
+    return [...this.panels.keys()];
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    for (const view of [...this.panels.values()]) view.panel.dispose();
+    this.panels.clear();
+  }
+}

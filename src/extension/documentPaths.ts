@@ -1,0 +1,60 @@
+// Paths of the read-only virtual documents (scheme `refactor-browser`) that show codes, refactorings
+// and editor selections. Built from numeric ids only, never from titles or other text a stranger
+// wrote, and read back strictly. The file extension only helps VS Code guess the language: the
+// extension sets the language explicitly as well. Pure (no vscode import), so it runs under mocha.
+import { canonicalServiceLanguage } from './languages';
+
+export const DOCUMENT_SCHEME = 'refactor-browser';
+
+/** What a virtual document shows. */
+export type DocumentTarget =
+  | { kind: 'code'; codeId: number }
+  | { kind: 'refactor'; codeId: number; refactorId: number }
+  /** A snapshot of an editor's selection, for Compare with Active Editor; `id` is a counter. */
+  | { kind: 'selection'; id: number };
+
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  Ruby: 'rb', PHP: 'php', JavaScript: 'js', ActionScript: 'as', Java: 'java', C: 'c', 'C++': 'cpp',
+  'C#': 'cs', 'VB.NET': 'vb', Python: 'py', Perl: 'pl', Lisp: 'lisp', Erlang: 'erl', Haskell: 'hs',
+  Bash: 'sh', Delphi: 'pas',
+};
+
+/** The file extension VS Code associates with a service language; `txt` for unknown ones. */
+export function fileExtensionOf(serviceLanguage: string): string {
+  return EXTENSIONS[canonicalServiceLanguage(serviceLanguage)] ?? 'txt';
+}
+
+function isId(n: number): boolean {
+  return Number.isSafeInteger(n) && n >= 0;
+}
+
+/**
+ * `/codes/42/code.rb`, `/codes/42/refactors/7.rb`, `/selections/3.rb`. Throws a RangeError for an
+ * id that is not a non-negative integer, so no other text can reach a path.
+ */
+export function documentPath(target: DocumentTarget, serviceLanguage: string): string {
+  const ext = fileExtensionOf(serviceLanguage);
+  const ids = target.kind === 'code' ? [target.codeId]
+    : target.kind === 'refactor' ? [target.codeId, target.refactorId] : [target.id];
+  if (!ids.every(isId)) throw new RangeError(`document ids must be non-negative integers, got ${ids.join(', ')}`);
+  switch (target.kind) {
+    case 'code': return `/codes/${target.codeId}/code.${ext}`;
+    case 'refactor': return `/codes/${target.codeId}/refactors/${target.refactorId}.${ext}`;
+    case 'selection': return `/selections/${target.id}.${ext}`;
+  }
+}
+
+const CODE_PATH = /^\/codes\/(\d{1,15})\/code\.[a-z]+$/;
+const REFACTOR_PATH = /^\/codes\/(\d{1,15})\/refactors\/(\d{1,15})\.[a-z]+$/;
+const SELECTION_PATH = /^\/selections\/(\d{1,15})\.[a-z]+$/;
+
+/** The target of a virtual document's path, or undefined for any other path. */
+export function parseDocumentPath(path: string): DocumentTarget | undefined {
+  let m = CODE_PATH.exec(path);
+  if (m) return { kind: 'code', codeId: Number(m[1]) };
+  m = REFACTOR_PATH.exec(path);
+  if (m) return { kind: 'refactor', codeId: Number(m[1]), refactorId: Number(m[2]) };
+  m = SELECTION_PATH.exec(path);
+  if (m) return { kind: 'selection', id: Number(m[1]) };
+  return undefined;
+}

@@ -1,0 +1,87 @@
+// Read-only virtual documents for codes, refactorings and editor-selection snapshots (scheme
+// `refactor-browser`), used by Open as Document and by every compare. Content is fetched by id
+// through the RefactorClient, whose ETag cache makes a second look cheap. A TextDocumentContentProvider
+// has no save, so VS Code shows these documents read-only.
+import * as vscode from 'vscode';
+import type { Code } from '../api/model';
+import { DOCUMENT_SCHEME, documentPath, parseDocumentPath, type DocumentTarget } from './documentPaths';
+import { codeIdOf, documentTargetOf, languageOf, type Item } from './items';
+import { toVsCodeLanguageId } from './languages';
+import type { ServiceConnection } from './service';
+
+/** Snapshots kept for Compare with Active Editor; old ones go first. */
+const MAX_SELECTIONS = 50;
+
+export class CodeDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly selections = new Map<number, string>();
+  private nextSelection = 1;
+  private readonly registration: vscode.Disposable;
+
+  constructor(private readonly service: ServiceConnection) {
+    this.registration = vscode.workspace.registerTextDocumentContentProvider(DOCUMENT_SCHEME, this);
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const target = parseDocumentPath(uri.path);
+    if (!target) throw new Error(`not a Refactor Browser document: ${uri.toString()}`);
+    if (target.kind === 'selection') {
+      const text = this.selections.get(target.id);
+      if (text === undefined) throw new Error('this selection snapshot is gone; compare again');
+      return text;
+    }
+    const code = await this.fetchCode(target.codeId);
+    if (target.kind === 'code') return code.code;
+    const refactor = code.refactors?.find((r) => r.id === target.refactorId);
+    if (!refactor) throw new Error(`code #${target.codeId} has no refactoring #${target.refactorId}`);
+    return refactor.code;
+  }
+
+  /** The code with its refactorings, as the single-code endpoint returns it. */
+  async fetchCode(codeId: number): Promise<Code> {
+    return (await this.service.getClient()).code(codeId);
+  }
+
+  uriOf(target: DocumentTarget, serviceLanguage: string): vscode.Uri {
+    return vscode.Uri.from({ scheme: DOCUMENT_SCHEME, path: documentPath(target, serviceLanguage) });
+  }
+
+  itemUri(item: Item): vscode.Uri {
+    return this.uriOf(documentTargetOf(item), languageOf(item));
+  }
+
+  /** A read-only document holding `text`, e.g. an editor's selection at the time of a compare. */
+  snapshotUri(text: string, serviceLanguage: string): vscode.Uri {
+    const id = this.nextSelection++;
+    this.selections.set(id, text);
+    for (const old of this.selections.keys()) {
+      if (this.selections.size <= MAX_SELECTIONS) break;
+      this.selections.delete(old);
+    }
+    return this.uriOf({ kind: 'selection', id }, serviceLanguage);
+  }
+
+  /**
+   * Opens the item's document and gives it the VS Code language of its service language, explicitly:
+   * the file extension is only a hint, and languages without a built-in grammar map to plaintext
+   * unless an installed extension provides one.
+   */
+  async openItem(item: Item): Promise<vscode.TextDocument> {
+    return this.open(this.itemUri(item), languageOf(item));
+  }
+
+  async open(uri: vscode.Uri, serviceLanguage: string): Promise<vscode.TextDocument> {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const languageId = toVsCodeLanguageId(serviceLanguage, new Set(await vscode.languages.getLanguages()));
+    return doc.languageId === languageId ? doc : vscode.languages.setTextDocumentLanguage(doc, languageId);
+  }
+
+  /** The code of an item's code id (for a refactoring: the code it revises). */
+  async codeOf(item: Item): Promise<Code> {
+    return this.fetchCode(codeIdOf(item));
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    this.selections.clear();
+  }
+}

@@ -1,0 +1,43 @@
+// Remembers the last text editor a person worked in. When the code view (a webview) has focus,
+// `window.activeTextEditor` is undefined, yet Insert at Cursor must go where the cursor was.
+import * as vscode from 'vscode';
+import { DOCUMENT_SCHEME } from './documentPaths';
+
+// Documents nobody types into: our read-only virtual documents and the Output panel.
+const NOT_TARGETS = new Set([DOCUMENT_SCHEME, 'output']);
+
+export class EditorTracker implements vscode.Disposable {
+  private last: vscode.TextEditor | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor() {
+    this.remember(vscode.window.activeTextEditor);
+    this.subscription = vscode.window.onDidChangeActiveTextEditor((e) => this.remember(e));
+  }
+
+  private remember(editor: vscode.TextEditor | undefined): void {
+    if (editor && !NOT_TARGETS.has(editor.document.uri.scheme)) this.last = editor;
+  }
+
+  /**
+   * The editor to work in, visible again if its tab was covered meanwhile (e.g. by the code view
+   * opened in the same group), with its selections as they were; undefined when its document is
+   * closed or there never was one.
+   */
+  async target(): Promise<vscode.TextEditor | undefined> {
+    const active = vscode.window.activeTextEditor;
+    if (active && !NOT_TARGETS.has(active.document.uri.scheme)) return active;
+    const last = this.last;
+    if (!last || last.document.isClosed) return undefined;
+    if (vscode.window.visibleTextEditors.includes(last)) return last;
+    const selections = last.selections;
+    const shown = await vscode.window.showTextDocument(last.document, { viewColumn: last.viewColumn, preserveFocus: false });
+    shown.selections = selections;
+    this.last = shown;
+    return shown;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+}
