@@ -1,0 +1,198 @@
+// The reference service as an HTTP server: headers, ETags and 304, HEAD, 405 with Allow, 400 for a
+// bad page, 404 for anything that is not a catalog resource (path tricks included), and a close()
+// that really ends keep-alive connections.
+
+import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import * as net from 'node:net';
+import { parseCatalog } from '../../src/server/catalog';
+import { startServer, type RunningServer } from '../../src/server/server';
+import { readFixture, request } from './helpers/referenceService';
+
+describe('reference service HTTP', () => {
+  let server: RunningServer;
+  before(async () => {
+    server = await startServer({ catalog: parseCatalog(readFixture('escaping.json'), 'escaping.json') });
+  });
+  after(() => server.close());
+
+  it('listens on loopback by default, with a url without a trailing slash', () => {
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(server.url, `http://127.0.0.1:${server.port}`);
+    assert.ok(server.port > 0);
+  });
+
+  it('sends XML with its type, length, a strong ETag and a public cache lifetime', async () => {
+    const res = await request(server.url, '/codes/recent.xml');
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['content-type'], 'application/xml; charset=utf-8');
+    assert.equal(res.headers['content-length'], String(res.body.length));
+    assert.equal(res.headers['cache-control'], 'public, max-age=60');
+    assert.match(res.headers.etag ?? '', /^"[A-Za-z0-9_-]+"$/);
+  });
+
+  it('gives the same bytes the same ETag, and different bodies different ones', async () => {
+    const a = await request(server.url, '/codes/recent.xml');
+    const b = await request(server.url, '/codes/recent.xml?page=1');
+    const c = await request(server.url, '/codes/popular.xml');
+    const d = await request(server.url, '/codes/recent');
+    assert.deepEqual(a.body, b.body);
+    assert.equal(a.headers.etag, b.headers.etag);
+    assert.notDeepEqual(a.body, c.body);
+    assert.notEqual(a.headers.etag, c.headers.etag);
+    assert.notEqual(a.headers.etag, d.headers.etag);
+  });
+
+  it('answers 304 without a body to a matching If-None-Match: exact, in a list, weak, or *', async () => {
+    const { headers } = await request(server.url, '/codes/7.xml');
+    const etag = headers.etag!;
+    for (const inm of [etag, `"nope", ${etag}`, `W/${etag}`, '*']) {
+      const res = await request(server.url, '/codes/7.xml', { headers: { 'If-None-Match': inm } });
+      assert.equal(res.status, 304, inm);
+      assert.equal(res.body.length, 0);
+      assert.equal(res.headers.etag, etag);
+      assert.equal(res.headers['cache-control'], 'public, max-age=60');
+    }
+    const head = await request(server.url, '/codes/7.xml', { method: 'HEAD', headers: { 'If-None-Match': etag } });
+    assert.equal(head.status, 304);
+    const other = await request(server.url, '/codes/7.xml', { headers: { 'If-None-Match': '"something-else"' } });
+    assert.equal(other.status, 200);
+    assert.ok(other.body.length > 0);
+    const missing = await request(server.url, '/codes/999.xml', { headers: { 'If-None-Match': '*' } });
+    assert.equal(missing.status, 404, 'no representation, nothing to be "not modified"');
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    for (const path of ['/codes/recent.xml', '/codes/7', '/']) {
+      const get = await request(server.url, path);
+      const head = await request(server.url, path, { method: 'HEAD' });
+      assert.equal(head.status, 200);
+      assert.equal(head.body.length, 0);
+      for (const h of ['content-type', 'content-length', 'etag', 'cache-control']) assert.equal(head.headers[h], get.headers[h], `${path} ${h}`);
+    }
+  });
+
+  it('refuses other methods with 405 and Allow: GET, HEAD', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
+      const res = await request(server.url, '/codes/recent.xml', { method });
+      assert.equal(res.status, 405, method);
+      assert.equal(res.headers.allow, 'GET, HEAD');
+      assert.equal(res.headers['content-type'], 'application/xml; charset=utf-8');
+      assert.match(res.text, /<error>only GET and HEAD are allowed<\/error>/);
+    }
+    const html = await request(server.url, '/codes/7', { method: 'POST' });
+    assert.equal(html.status, 405);
+    assert.equal(html.headers['content-type'], 'text/html; charset=utf-8');
+  });
+
+  it('refuses a page that is not a whole number from 1 with 400 and a one-line reason', async () => {
+    for (const q of ['page=0', 'page=-1', 'page=x', 'page=1.5', 'page=', 'page=1&page=2', 'page=%201', 'page=01']) {
+      const xml = await request(server.url, `/codes/recent.xml?${q}`);
+      assert.equal(xml.status, 400, q);
+      assert.equal(xml.headers['content-type'], 'application/xml; charset=utf-8');
+      assert.match(xml.text, /<errors>\s*<error>page must be a whole number from 1 \(e\.g\. \?page=2\)<\/error>\s*<\/errors>/);
+      assert.equal(xml.headers.etag, undefined);
+      const html = await request(server.url, `/tags/speed?${q}`);
+      assert.equal(html.status, 400, q);
+      assert.match(html.text, /page must be a whole number from 1/);
+    }
+    assert.equal((await request(server.url, '/codes/recent.xml?page=2')).status, 200);
+  });
+
+  it('answers 404 for an unknown code and for every path that is not a resource', async () => {
+    const paths = [
+      '/codes/999.xml', '/codes/999-x', '/codes/abc.xml', '/codes.xml', '/codes', '/codes/recent/ruby/extra.xml',
+      '/codes/..%2F..%2Fetc%2Fpasswd.xml', '/codes/../../etc/passwd', '/../package.json', '/%2e%2e/%2e%2e/package.json',
+      '/etc/passwd', '/package.json', '/src/server/sample-catalog.json', '/sample-catalog.json', '/out/src/server/server.js',
+      '/codes/%E0%A4%A.xml', '//codes/recent.xml', '/codes/recent.xml/', '/codes//recent.xml', '/refactorings.xml',
+      '/refactorings/popular.xml', '/tags.xml', '/tags', '/index.xml', '/.xml', '/codes/recent.XML',
+    ];
+    for (const path of paths) {
+      const res = await request(server.url, path);
+      assert.equal(res.status, 404, path);
+      assert.ok(!/root:|"name":\s*"refactor-browser"|"users"\s*:/.test(res.text), `${path} leaks nothing`);
+      assert.equal(res.headers['content-type'], path.endsWith('.xml') ? 'application/xml; charset=utf-8' : 'text/html; charset=utf-8', path);
+    }
+    const res = await request(server.url, '/codes/999.xml');
+    assert.match(res.text, /<error>no code with id 999<\/error>/);
+  });
+
+  it('accepts an absolute-form request target, as a proxy sends it', async () => {
+    const direct = await request(server.url, '/codes/recent.xml');
+    const absolute = await request(server.url, `${server.url}/codes/recent.xml`);
+    assert.equal(absolute.status, 200);
+    assert.deepEqual(absolute.body, direct.body);
+  });
+});
+
+describe('reference service lifecycle', () => {
+  it('close() ends idle keep-alive connections and resolves promptly; a second close() is harmless', async () => {
+    const server = await startServer({ catalog: parseCatalog(readFixture('escaping.json'), 'escaping.json') });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let stalled: net.Socket | undefined;
+    try {
+      const socketClosed = new Promise<void>((resolve, reject) => {
+        http
+          .get(`${server.url}/codes/recent.xml`, { agent }, (res) => {
+            res.socket.once('close', () => resolve());
+            res.resume();
+          })
+          .on('error', reject);
+      });
+      // A client that stalls halfway through its request headers: not idle, so only closing every
+      // connection ends it before the server's request timeout.
+      const socket = net.connect(server.port, '127.0.0.1');
+      stalled = socket;
+      const stalledClosed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      socket.on('error', () => {});
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write('GET /codes/recent.xml HTTP/1.1\r\nHost: x\r\n');
+      // Let the response finish so the socket is idle in the agent's pool.
+      await new Promise((r) => setTimeout(r, 50));
+      const started = Date.now();
+      await server.close();
+      await Promise.all([socketClosed, stalledClosed]);
+      assert.ok(Date.now() - started < 2000, 'no waiting for the keep-alive timeout');
+      await server.close();
+      await assert.rejects(request(server.url, '/codes/recent.xml'), { code: 'ECONNREFUSED' });
+    } finally {
+      // If close() ever regresses, these would keep mocha alive after the failure.
+      agent.destroy();
+      stalled?.destroy();
+    }
+  });
+
+  it('rejects when the port is taken, and serves the sample catalog when given none', async () => {
+    const first = await startServer({});
+    try {
+      await assert.rejects(startServer({ port: first.port }), { code: 'EADDRINUSE' });
+      const res = await request(first.url, '/codes/recent.xml');
+      assert.equal(res.status, 200);
+      assert.equal((res.text.match(/<code>\n/g) ?? []).length, 25, 'a full first page from the sample catalog');
+    } finally {
+      await first.close();
+    }
+  });
+
+  it('takes a host, writing an IPv6 one in brackets', async function () {
+    let server: RunningServer;
+    try {
+      server = await startServer({ host: '::1' });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL' || (e as NodeJS.ErrnoException).code === 'EAFNOSUPPORT') this.skip();
+      throw e;
+    }
+    try {
+      assert.equal(server.url, `http://[::1]:${server.port}`);
+      const res = await new Promise<number>((resolve, reject) => {
+        http.get({ host: '::1', port: server.port, path: '/codes/recent.xml', agent: false }, (r) => {
+          r.resume();
+          resolve(r.statusCode ?? 0);
+        }).on('error', reject);
+      });
+      assert.equal(res, 200);
+    } finally {
+      await server.close();
+    }
+  });
+});
