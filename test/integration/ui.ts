@@ -32,6 +32,9 @@ export class Ui {
   async screenshot(name: string, target?: Target): Promise<string> {
     return (await this.do({ verb: 'screenshot', name, target })).path;
   }
+  async webviewClick(target: Target, frameText?: string): Promise<void> {
+    await this.do({ verb: 'webviewClick', target, frameText });
+  }
   async webviewFrames(): Promise<FrameInfo[]> {
     return (await this.do({ verb: 'webviewFrames' })).frames;
   }

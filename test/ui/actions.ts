@@ -17,7 +17,7 @@ interface DomElement {
   querySelectorAll(selector: string): Iterable<DomElement> & ArrayLike<DomElement>;
 }
 
-export function locate(page: Page, target: Target): Locator {
+export function locate(page: Page | Frame, target: Target): Locator {
   const scope = target.within ? page.locator(target.within) : page;
   let loc: Locator;
   if (target.role) {
@@ -86,6 +86,21 @@ export async function perform(page: Page, request: UiRequest, screenshotDir: str
       if (request.target) await locate(page, request.target).first().screenshot({ path: file, timeout });
       else await page.screenshot({ path: file, timeout });
       return { path: file };
+    }
+    case 'webviewClick': {
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        for (const frame of webviewContentFrames(page)) {
+          const text = await frame.locator('body').innerText({ timeout: 1000 }).catch(() => '');
+          if (request.frameText !== undefined && !text.includes(request.frameText)) continue;
+          const loc = locate(frame, request.target).first();
+          if ((await loc.count()) === 0) continue;
+          await loc.click({ timeout: Math.max(1000, deadline - Date.now()) });
+          return {};
+        }
+        if (Date.now() > deadline) throw new Error(`no webview frame${request.frameText === undefined ? '' : ` with ${JSON.stringify(request.frameText)}`} has ${JSON.stringify(request.target)}`);
+        await page.waitForTimeout(100);
+      }
     }
     case 'webviewFrames': {
       const frames = await Promise.all(

@@ -65,6 +65,11 @@ export interface UiVerbs {
   waitFor: { req: { target: Target; state: 'visible' | 'hidden' | 'attached' | 'detached' }; res: Empty };
   /** Saves a PNG of the page (or of one element) as media/screenshots/<name>.png. */
   screenshot: { req: { name: string; target?: Target }; res: { path: string } };
+  /**
+   * Clicks an element inside the first webview content frame whose text contains `frameText`
+   * (any webview without it); waits for such a frame and element up to the timeout.
+   */
+  webviewClick: { req: { frameText?: string; target: Target }; res: Empty };
   /** The text of every webview's content frame. */
   webviewFrames: { req: Empty; res: { frames: FrameInfo[] } };
   /** The text the active editor shows (its rendered lines, top to bottom). */

@@ -1,0 +1,72 @@
+// Helpers for the code view, insert, compare and document tests: rows shaped as the Catalog passes
+// them to commands, the service's own data through a RefactorClient, and what the workbench shows
+// (code view tabs, the active diff) read back through VS Code's API.
+import * as vscode from 'vscode';
+import { RefactorClient } from '../../src/api/client';
+import type { Code, Refactor } from '../../src/api/model';
+import { api, waitFor } from './helpers';
+
+/** What a CodeNode is to the commands: its contextValue and its code. */
+export function codeRow(code: Code): { contextValue: string; code: Code } {
+  return { contextValue: 'refactorBrowser.code', code };
+}
+
+export function refactorRow(refactor: Refactor): { contextValue: string; refactor: Refactor } {
+  return { contextValue: 'refactorBrowser.refactor', refactor };
+}
+
+/** A client for whatever service the extension talks to now; close it after the test. */
+export async function serviceClient(): Promise<RefactorClient> {
+  return new RefactorClient({ baseUrl: await (await api()).serviceUrl(), timeoutMs: 10_000 });
+}
+
+/** A code with its refactorings, from the service the extension talks to. */
+export async function fetchCode(id: number): Promise<Code> {
+  const client = await serviceClient();
+  try {
+    return await client.code(id);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Tabs of code views, in every group. */
+export function codeViewTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('refactorBrowser.code'));
+}
+
+/** Waits for a code view tab with this label (the code's title once loaded). */
+export function waitForCodeViewTab(label: string, timeoutMs = 10_000): Promise<vscode.Tab> {
+  return waitFor(() => codeViewTabs().find((t) => t.label === label), `a code view tab ${JSON.stringify(label)}`, timeoutMs);
+}
+
+/** The active tab's diff input once its label is `label`. */
+export function waitForDiff(label: string, timeoutMs = 10_000): Promise<vscode.TabInputTextDiff> {
+  return waitFor(() => {
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    return tab?.label === label && tab.input instanceof vscode.TabInputTextDiff ? tab.input : undefined;
+  }, `a diff titled ${JSON.stringify(label)}`, timeoutMs);
+}
+
+export async function documentText(uri: vscode.Uri): Promise<string> {
+  return (await vscode.workspace.openTextDocument(uri)).getText();
+}
+
+/** An untitled editor holding `content` (its line endings decide the document's EOL). */
+export async function untitledEditor(content: string, language = 'plaintext'): Promise<vscode.TextEditor> {
+  const doc = await vscode.workspace.openTextDocument({ language, content });
+  return vscode.window.showTextDocument(doc);
+}
+
+/** Closes every editor, discarding untitled documents' changes so no save prompt blocks the window. */
+export async function closeAllEditors(): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const dirty = vscode.workspace.textDocuments.find((d) => d.isDirty && !d.isClosed);
+    if (!dirty) break;
+    await vscode.window.showTextDocument(dirty);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}

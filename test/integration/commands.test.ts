@@ -1,0 +1,50 @@
+// Copy Code and Copy Page URL inside VS Code against the built-in sample service: the clipboard
+// holds the exact code, and the page URL (the XML URL without `.xml`) is a page the service serves,
+// with the refactoring's anchor on it.
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+import type { Code } from '../../src/api/model';
+import { codeRow, fetchCode, refactorRow } from './codeViewHelpers';
+import { api, resetState } from './helpers';
+
+describe('Copy commands', function () {
+  this.timeout(30_000);
+  let code: Code;
+  let base: string;
+
+  before(async () => {
+    await resetState();
+    code = await fetchCode(2);
+    const url = await (await api()).serviceUrl();
+    base = url.endsWith('/') ? url : `${url}/`;
+  });
+  after(resetState);
+
+  it('Copy Code puts the exact code or refactoring on the clipboard', async () => {
+    await vscode.commands.executeCommand('refactorBrowser.copyCode', codeRow(code));
+    assert.strictEqual(await vscode.env.clipboard.readText(), code.code);
+    const refactor = code.refactors![1];
+    await vscode.commands.executeCommand('refactorBrowser.copyCode', refactorRow(refactor));
+    assert.strictEqual(await vscode.env.clipboard.readText(), refactor.code);
+  });
+
+  it("Copy Page URL copies the code's page, which the service serves", async () => {
+    await vscode.commands.executeCommand('refactorBrowser.copyPageUrl', codeRow(code));
+    const url = await vscode.env.clipboard.readText();
+    assert.strictEqual(url, `${base}codes/${code.id}-${code.permalink}`);
+    const response = await fetch(url);
+    assert.strictEqual(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/html/);
+    assert.ok((await response.text()).includes(code.title.replace(/&/g, '&amp;')));
+  });
+
+  it("Copy Page URL of a refactoring points at its anchor on the code's page", async () => {
+    const refactor = code.refactors![0];
+    await vscode.commands.executeCommand('refactorBrowser.copyPageUrl', refactorRow(refactor));
+    const url = await vscode.env.clipboard.readText();
+    assert.strictEqual(url, `${base}codes/${code.id}#refactor-${refactor.id}`);
+    const response = await fetch(url);
+    assert.strictEqual(response.status, 200);
+    assert.ok((await response.text()).includes(`id="refactor-${refactor.id}"`));
+  });
+});
