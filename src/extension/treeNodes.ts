@@ -34,6 +34,7 @@ export class CodeNode extends vscode.TreeItem {
     this.description = [code.language, code.user?.name ?? 'anonymous', plural(code.refactorsCount ?? 0, 'refactoring')].join(' · ');
     this.tooltip = new vscode.MarkdownString().appendText(`${code.title}\n${this.description}`);
     this.iconPath = new vscode.ThemeIcon('file-code');
+    this.command = { command: 'refactorBrowser.openCode', title: 'Open Code', arguments: [this] };
   }
 }
 
@@ -44,6 +45,7 @@ export class RefactorNode extends vscode.TreeItem {
     this.id = `${parent.id}/refactor:${refactor.id}`;
     this.description = [refactor.language, refactor.userName || 'anonymous'].join(' · ');
     this.iconPath = new vscode.ThemeIcon('git-compare');
+    this.command = { command: 'refactorBrowser.openCode', title: 'Open Code', arguments: [this] };
   }
 }
 
