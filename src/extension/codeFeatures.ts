@@ -44,7 +44,8 @@ export function registerCodeFeatures(deps: CodeFeatureDeps): vscode.Disposable {
     copy: (item) => errors.run(`copy ${titleOf(item)}`, () => copy(textOf(item), titleOf(item))),
     openDocument: (item) => errors.run(`open ${titleOf(item)}`, () => openAsDocument(item)),
   };
-  const panels = new CodeViewPanels(context.extensionUri, service, logger, actions);
+  const panels = new CodeViewPanels(context.extensionUri, service, logger, actions,
+    (codeId) => tree.loadedItems().codes.find((c) => c.id === codeId && c.user)?.user);
 
   async function openAsDocument(item: Item): Promise<vscode.TextEditor> {
     return vscode.window.showTextDocument(await docs.openItem(item), { preview: false });

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { RefactorClient } from '../../src/api/client';
 import type { Code, Refactor } from '../../src/api/model';
 import { api, waitFor } from './helpers';
+import type { Ui } from './ui';
 
 /** What a CodeNode is to the commands: its contextValue and its code. */
 export function codeRow(code: Code): { contextValue: string; code: Code } {
@@ -69,4 +70,49 @@ export async function closeAllEditors(): Promise<void> {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   }
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+/** Tree rows of the Catalog as the UI shows them. */
+export const TREE_ROWS = '.part.sidebar .monaco-list-row[role=treeitem]';
+
+/** Shows the Refactor Browser container and expands the root row `label` if it is collapsed. */
+export async function showRoot(ui: Ui, label: string): Promise<void> {
+  // Not a click on the activity bar: that hides the side bar when it already shows the container.
+  await vscode.commands.executeCommand('workbench.view.extension.refactorBrowser');
+  const [root] = await ui.query({ css: `${TREE_ROWS}[aria-level="1"]`, hasText: label }, ['aria-expanded'], 1);
+  if (root.attributes['aria-expanded'] !== 'true') await ui.click({ css: `${TREE_ROWS}[aria-level="1"]`, hasText: label });
+  await ui.query({ css: `${TREE_ROWS}[aria-level="2"]` }, [], 1);
+}
+
+/**
+ * The text of the first webview frame that contains every one of `texts`; bounded in time.
+ *
+ * In VS Code for the web (code-server), every webview's outer frame registers a service worker and
+ * waits for it to take control before it loads any content. When two webviews register at nearly
+ * the same time, one of them can wait for a `controllerchange` that never comes and stays blank
+ * (pre/index.html logs "Found unexpected service worker controller"); desktop VS Code has no such
+ * worker. So after a first wait the webviews are reloaded once (Developer: Reload Webviews), which
+ * registers again with nobody racing, and the wait starts over.
+ */
+export async function webviewText(ui: Ui, texts: string[], timeoutMs = 30_000): Promise<string> {
+  let seen: string[] = [];
+  const probe = async (): Promise<string | undefined> => {
+    const frames = await ui.webviewFrames();
+    seen = frames.map((f) => f.text.slice(0, 300));
+    return frames.find((f) => texts.every((t) => f.text.includes(t)))?.text;
+  };
+  const what = `a webview showing ${JSON.stringify(texts)}`;
+  try {
+    return await waitFor(probe, what, timeoutMs / 3).catch(async () => {
+      await vscode.commands.executeCommand('workbench.action.webview.reloadWebviewAction');
+      return waitFor(probe, what, (timeoutMs * 2) / 3);
+    });
+  } catch (err) {
+    throw new Error(`${(err as Error).message}; webviews show ${JSON.stringify(seen)}`);
+  }
+}
+
+/** Collapses the Catalog's rows again, as the other UI tests expect to find them. */
+export async function collapseCatalog(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.actions.treeView.refactorBrowser.catalog.collapseAll');
 }

@@ -61,8 +61,16 @@ export async function perform(page: Page, request: UiRequest, screenshotDir: str
     case 'contextMenu': {
       await locate(page, request.target).first().click({ button: 'right', timeout });
       // VS Code renders its menus in the page itself (not native menus) in the browser.
-      await page.locator('.context-view .monaco-menu').getByRole('menuitem', { name: request.item }).first().click({ timeout });
-      return {};
+      const menu = page.locator('.context-view .monaco-menu');
+      const item = menu.getByRole('menuitem', { name: request.item }).first();
+      // VS Code's menu items start listening for mouseup ~100 ms after the menu renders, and nothing
+      // on the page says when: click until the menu closes, a bounded number of times.
+      for (let attempt = 1; ; attempt++) {
+        await item.click({ timeout });
+        const closed = await menu.first().waitFor({ state: 'hidden', timeout: 500 }).then(() => true, () => false);
+        if (closed) return {};
+        if (attempt === 5) throw new Error(`the context menu stayed open after clicking ${JSON.stringify(request.item)}`);
+      }
     }
     case 'press':
       await page.keyboard.press(request.keys);

@@ -4,7 +4,7 @@
 // retained while hidden); the panel answers with what it has: loading, the code, or a one-line error
 // with Retry. Messages in are checked by the shared protocol; actions are delegated to the commands.
 import * as vscode from 'vscode';
-import type { Code } from '../../api/model';
+import type { Code, User } from '../../api/model';
 import { codeRefOf, codeUrl, pageUrl } from '../../api/urls';
 import { isWebUrl, parseCodeViewState, parseToExtension, type BlockTarget, type ToWebview } from '../../protocol/codeView';
 import { oneLine } from '../errorReporting';
@@ -76,8 +76,11 @@ class CodeViewPanel {
     this.render();
     try {
       const client = await this.owner.service.getClient();
-      const code = await client.code(this.codeId);
+      const fetched = await client.code(this.codeId);
       if (load !== this.loads) return; // a Retry overtook this load
+      // The single-code response names no author; a list the Catalog loaded may have.
+      const user = fetched.user ?? this.owner.knownUser(this.codeId);
+      const code = user ? { ...fetched, user } : fetched;
       this.state = { kind: 'shown', code, pageUrl: pageUrl(codeUrl(client.baseUrl, codeRefOf(code))) };
       this.panel.title = code.title || `Code #${code.id}`;
     } catch (err) {
@@ -184,6 +187,8 @@ export class CodeViewPanels implements vscode.WebviewPanelSerializer, vscode.Dis
     readonly service: ServiceConnection,
     readonly logger: { error(m: string): void; warn(m: string): void },
     readonly actions: CodeViewActions,
+    /** The author of a code as some loaded list gave it, if any. */
+    readonly knownUser: (codeId: number) => User | undefined = () => undefined,
   ) {
     this.registration = vscode.window.registerWebviewPanelSerializer(CODE_VIEW_TYPE, this);
   }

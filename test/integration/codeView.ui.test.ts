@@ -1,0 +1,98 @@
+// The code view as a person uses it: click a code in the Catalog and read the webview (title,
+// language, author, comment, code, every refactoring), click its buttons, see an unreachable code's
+// one-line error and Retry it once the service is up. Saves media/screenshots/code-view.png.
+import * as assert from 'node:assert';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as vscode from 'vscode';
+import type { Code } from '../../src/api/model';
+import { loadSampleCatalog } from '../../src/server/catalog';
+import { startServer } from '../../src/server/server';
+import {
+  closeAllEditors, collapseCatalog, fetchCode, showRoot, TREE_ROWS, untitledEditor, waitForCodeViewTab, waitForDiff, webviewText,
+} from './codeViewHelpers';
+import { resetState, useSettings, waitFor } from './helpers';
+import { uiOrSkip, type Ui } from './ui';
+
+/** The first line of a text that has one with letters, trimmed: what a rendered block surely shows. */
+function aLine(text: string): string {
+  return text.split('\n').map((l) => l.trim()).find((l) => /\w{3}/.test(l)) ?? text.trim();
+}
+
+describe('Code view (UI)', function () {
+  this.timeout(90_000);
+  let ui: Ui;
+  let code: Code;
+
+  before(async function () {
+    ui = uiOrSkip(this);
+    await resetState();
+    // The most recent sample code: the first row under Recent Codes.
+    code = await fetchCode(loadSampleCatalog().recentCodes.all[0].id);
+    assert.ok((code.refactors?.length ?? 0) > 0, 'the first recent sample code has refactorings');
+  });
+  afterEach(closeAllEditors);
+  after(async () => {
+    await collapseCatalog();
+    await resetState();
+    await vscode.commands.executeCommand('workbench.view.explorer');
+  });
+
+  it('shows a clicked code with its author, comment and every refactoring', async () => {
+    await showRoot(ui, 'Recent Codes');
+    await ui.click({ css: `${TREE_ROWS}[aria-level="2"]`, hasText: code.title });
+    await waitForCodeViewTab(code.title);
+    const sample = loadSampleCatalog().codes.get(code.id)!;
+    const text = await webviewText(ui, [code.title, 'Refactorings (']);
+    assert.ok(text.includes(code.language), 'the language');
+    assert.ok(text.includes(`by ${sample.user.name}`), 'the author');
+    assert.ok(text.includes(aLine(code.comment)), 'the comment');
+    assert.ok(text.includes(aLine(code.code)), 'the code');
+    assert.ok(text.includes(`Refactorings (${code.refactors!.length})`));
+    for (const r of code.refactors!) {
+      assert.ok(text.includes(r.title || `Refactoring #${r.id}`), `refactoring ${r.id}'s title`);
+    }
+    const buttons = (text.match(/Insert at Cursor/g) ?? []).length;
+    assert.strictEqual(buttons, code.refactors!.length + 1, 'an Insert at Cursor button per block');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await ui.screenshot('code-view');
+  });
+
+  it('inserts a refactoring at the cursor and compares it with the original from its buttons', async () => {
+    const refactor = code.refactors![0];
+    const editor = await untitledEditor('', 'plaintext');
+    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await webviewText(ui, [code.title, refactor.title]);
+    await ui.webviewClick({ css: `#refactor-${refactor.id} button`, hasText: 'Insert at Cursor' }, code.title);
+    await waitFor(() => (editor.document.getText() !== '' ? true : undefined), 'the inserted text');
+    assert.strictEqual(editor.document.getText(), refactor.code.replace(/\n$/, ''));
+
+    await ui.webviewClick({ css: `#refactor-${refactor.id} button`, hasText: 'Compare with Original' }, code.title);
+    const diff = await waitForDiff(`${code.title} ↔ ${refactor.title}`);
+    assert.strictEqual((await vscode.workspace.openTextDocument(diff.modified)).getText(), refactor.code);
+  });
+
+  it('shows a one-line error with Retry, and the code once Retry succeeds', async () => {
+    // A port that was free a moment ago: nothing answers there until the service starts on it.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    await useSettings({ baseUrl: `http://127.0.0.1:${port}`, requestTimeout: 5 });
+
+    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    const error = await webviewText(ui, [`/codes/${code.id}.xml`, 'Retry']);
+    const message = error.split('\n').find((l) => l.includes(`/codes/${code.id}.xml`))!;
+    assert.ok(message.startsWith(`http://127.0.0.1:${port}/`), message);
+
+    const service = await startServer({ host: '127.0.0.1', port });
+    try {
+      await ui.webviewClick({ role: 'button', name: 'Retry' }, `/codes/${code.id}.xml`);
+      await webviewText(ui, [code.title, 'Refactorings (']);
+    } finally {
+      await closeAllEditors();
+      await resetState();
+      await service.close();
+    }
+  });
+});

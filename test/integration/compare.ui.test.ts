@@ -1,0 +1,59 @@
+// Insert at Cursor and Compare with Original from the Catalog rows' context menus, as a person does
+// it, with the editors read back from the screen. Saves media/screenshots/diff.png.
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+import { loadSampleCatalog } from '../../src/server/catalog';
+import { closeAllEditors, collapseCatalog, fetchCode, showRoot, TREE_ROWS, untitledEditor, waitForDiff } from './codeViewHelpers';
+import { resetState, waitFor } from './helpers';
+import { uiOrSkip, type Ui } from './ui';
+
+const sample = loadSampleCatalog();
+
+describe('Context menus (UI)', function () {
+  this.timeout(90_000);
+  let ui: Ui;
+
+  before(async function () {
+    ui = uiOrSkip(this);
+    await resetState();
+  });
+  afterEach(closeAllEditors);
+  after(async () => {
+    await collapseCatalog();
+    await resetState();
+    await vscode.commands.executeCommand('workbench.view.explorer');
+  });
+
+  it('Insert at Cursor on a code row inserts it at the cursor, indented', async () => {
+    const code = await fetchCode(sample.recentCodes.all[0].id);
+    const editor = await untitledEditor('begin\n  \nend', 'plaintext');
+    editor.selection = new vscode.Selection(1, 2, 1, 2);
+    await showRoot(ui, 'Recent Codes');
+    await ui.contextMenu({ css: `${TREE_ROWS}[aria-level="2"]`, hasText: code.title }, 'Insert at Cursor');
+    const lines = code.code.replace(/\n$/, '').split('\n');
+    const expected = `begin\n  ${lines.map((l, i) => (i === 0 || l.trim() === '' ? l : `  ${l}`)).join('\n')}\nend`;
+    await waitFor(() => (editor.document.getText() === expected ? true : undefined), 'the inserted code', 10_000)
+      .catch((err: Error) => assert.fail(`${err.message}: ${JSON.stringify(editor.document.getText())}`));
+    const shown = await ui.editorText();
+    assert.strictEqual(shown.split('\n')[1], `  ${lines[0]}`);
+  });
+
+  it('Compare with Original on a refactoring row opens the code beside the refactoring', async () => {
+    const latest = sample.recentRefactors.all[0];
+    const code = await fetchCode(latest.codeId);
+    const refactor = code.refactors!.find((r) => r.id === latest.id)!;
+    await showRoot(ui, 'Recent Refactorings');
+    await ui.contextMenu({ css: `${TREE_ROWS}[aria-level="2"]`, hasText: refactor.title }, 'Compare with Original');
+    const diff = await waitForDiff(`${code.title} ↔ ${refactor.title}`);
+    assert.strictEqual((await vscode.workspace.openTextDocument(diff.original)).getText(), code.code);
+    assert.strictEqual((await vscode.workspace.openTextDocument(diff.modified)).getText(), refactor.code);
+    // On screen: the diff's two editors, the original first.
+    const editors = await ui.query({ css: '.editor-group-container.active .monaco-diff-editor .monaco-editor .view-lines' }, [], 2);
+    assert.strictEqual(editors.length, 2);
+    const firstLine = (s: string): string => s.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? '';
+    assert.ok(editors[0].text.replace(/\u00a0/g, ' ').includes(firstLine(code.code)), editors[0].text);
+    assert.ok(editors[1].text.replace(/\u00a0/g, ' ').includes(firstLine(refactor.code)), editors[1].text);
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await ui.screenshot('diff');
+  });
+});

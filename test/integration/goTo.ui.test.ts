@@ -1,0 +1,57 @@
+// Go to Code… and Open Code… as a person types into them: a loaded code by its title, a typed id,
+// and a pasted page URL with a refactoring's anchor.
+import * as vscode from 'vscode';
+import { codeRefOf } from '../../src/api/urls';
+import { loadSampleCatalog } from '../../src/server/catalog';
+import { closeAllEditors, codeViewTabs, waitForCodeViewTab } from './codeViewHelpers';
+import { api, resetState, waitFor } from './helpers';
+import { uiOrSkip, type Ui } from './ui';
+
+const sample = loadSampleCatalog();
+const QUICK_INPUT = '.quick-input-widget';
+
+describe('Go to Code and Open Code (UI)', function () {
+  this.timeout(90_000);
+  let ui: Ui;
+
+  before(async function () {
+    ui = uiOrSkip(this);
+    await resetState();
+  });
+  afterEach(closeAllEditors);
+  after(resetState);
+
+  it('Go to Code finds a loaded code by its title', async () => {
+    const browser = await api();
+    await browser.treeRows(['Recent Codes']); // what the Catalog has loaded is what the pick offers
+    const code = sample.recentCodes.all[1];
+    void vscode.commands.executeCommand('refactorBrowser.goToCode');
+    await ui.waitFor({ css: QUICK_INPUT });
+    await ui.type(code.title);
+    await ui.waitFor({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: code.title });
+    await ui.press('Enter');
+    await waitForCodeViewTab(code.title);
+  });
+
+  it('Go to Code opens a typed code id', async () => {
+    const code = sample.codes.get(7)!;
+    void vscode.commands.executeCommand('refactorBrowser.goToCode');
+    await ui.waitFor({ css: QUICK_INPUT });
+    await ui.type('7');
+    await ui.waitFor({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: 'Open code 7' });
+    await ui.press('Enter');
+    await waitForCodeViewTab(code.title);
+  });
+
+  it('Open Code… takes a pasted page URL', async () => {
+    const code = sample.codes.get(5)!;
+    const base = await (await api()).serviceUrl();
+    const page = `${new URL(`codes/${codeRefOf(code)}`, base.endsWith('/') ? base : `${base}/`).href}#refactor-${code.refactors[1].id}`;
+    void vscode.commands.executeCommand('refactorBrowser.openCode');
+    await ui.waitFor({ css: QUICK_INPUT });
+    await ui.type(page);
+    await ui.press('Enter');
+    await waitForCodeViewTab(code.title);
+    await waitFor(() => (codeViewTabs().length === 1 ? true : undefined), 'exactly one code view');
+  });
+});
