@@ -1,0 +1,90 @@
+// package.json's contributions for reading and reusing code, against shared/CONTRACT.md: command ids
+// and titles, the context menus of code and refactoring rows, and the palette hiding commands that
+// need a row. `when` clauses are evaluated (for the operators used here) in the contexts that matter.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+
+interface MenuEntry { command: string; when?: string; group?: string }
+const pkg = JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+  activationEvents: string[];
+  contributes: { commands: Array<{ command: string; title: string; category?: string }>; menus: Record<string, MenuEntry[]> };
+};
+
+type Context = Record<string, string | boolean>;
+
+/** VS Code's when-clause language, the part package.json uses: `&&`, `!`, `==`, `=~ /re/`, keys, true/false. */
+function evaluate(when: string | undefined, ctx: Context): boolean {
+  if (when === undefined) return true;
+  return when.split('&&').map((t) => t.trim()).every((term) => {
+    let m = /^(\S+)\s*==\s*(\S+)$/.exec(term);
+    if (m) return ctx[m[1]] === m[2];
+    m = /^(\S+)\s*=~\s*\/(.*)\/$/.exec(term);
+    if (m) return typeof ctx[m[1]] === 'string' && new RegExp(m[2]).test(ctx[m[1]] as string);
+    if (term === 'true' || term === 'false') return term === 'true';
+    if (term.startsWith('!')) return !ctx[term.slice(1)];
+    if (/^[\w.]+$/.test(term)) return Boolean(ctx[term]);
+    throw new Error(`unsupported when clause term: ${term}`);
+  });
+}
+
+const TITLES: Record<string, string> = {
+  openCode: 'Open Code…', goToCode: 'Go to Code…', insertAtCursor: 'Insert at Cursor',
+  compareWithOriginal: 'Compare with Original', compareSelected: 'Compare Selected',
+  compareWithEditor: 'Compare with Active Editor', copyCode: 'Copy Code', copyPageUrl: 'Copy Page URL',
+  openInBrowser: 'Open in Browser', openAsDocument: 'Open as Document', compareAllRefactorings: 'Compare All Refactorings',
+};
+
+function menuCommands(menu: string, ctx: Context): Set<string> {
+  return new Set((pkg.contributes.menus[menu] ?? []).filter((e) => evaluate(e.when, ctx)).map((e) => e.command.replace(/^refactorBrowser\./, '')));
+}
+
+function paletteShows(command: string, ctx: Context): boolean {
+  const entries = (pkg.contributes.menus.commandPalette ?? []).filter((e) => e.command === `refactorBrowser.${command}`);
+  return entries.length === 0 || entries.some((e) => evaluate(e.when, ctx));
+}
+
+describe('package.json: code commands and menus', () => {
+  it('contributes every command with its contract title in the Refactor Browser category', () => {
+    for (const [id, title] of Object.entries(TITLES)) {
+      const c = pkg.contributes.commands.find((x) => x.command === `refactorBrowser.${id}`);
+      assert.ok(c, id);
+      assert.equal(c.title, title);
+      assert.equal(c.category, 'Refactor Browser');
+    }
+  });
+
+  it('offers the contract context menu on code and refactoring rows', () => {
+    const row = (kind: string): Context => ({ view: 'refactorBrowser.catalog', viewItem: `refactorBrowser.${kind}` });
+    const onCode = menuCommands('view/item/context', row('code'));
+    const onRefactor = menuCommands('view/item/context', row('refactor'));
+    for (const c of ['insertAtCursor', 'compareWithEditor', 'copyCode', 'openInBrowser', 'openAsDocument']) {
+      assert.ok(onCode.has(c), `code rows: ${c}`);
+      assert.ok(onRefactor.has(c), `refactoring rows: ${c}`);
+    }
+    assert.ok(onRefactor.has('compareWithOriginal'));
+    assert.ok(!onCode.has('compareWithOriginal'), 'a code has no original');
+    assert.ok(onCode.has('compareAllRefactorings'));
+    assert.ok(!onCode.has('compareSelected'), 'Compare Selected needs two selected rows');
+    assert.ok(menuCommands('view/item/context', { ...row('code'), listDoubleSelection: true }).has('compareSelected'));
+    for (const other of ['refactorBrowser.tag', 'refactorBrowser.error', 'refactorBrowser.root.tags']) {
+      const offered = [...menuCommands('view/item/context', { view: 'refactorBrowser.catalog', viewItem: other })];
+      assert.ok(!offered.some((c) => c in TITLES), `${other} rows offer ${offered.join(', ')}`);
+    }
+  });
+
+  it('hides commands that need a row from the palette, and shows those that can use the open code view', () => {
+    for (const c of ['openCode', 'goToCode']) assert.ok(paletteShows(c, {}), c);
+    for (const c of ['compareWithOriginal', 'compareSelected']) {
+      assert.ok(!paletteShows(c, {}) && !paletteShows(c, { 'refactorBrowser.hasCodeView': true }), c);
+    }
+    for (const c of ['insertAtCursor', 'compareWithEditor', 'compareAllRefactorings', 'copyCode', 'copyPageUrl', 'openInBrowser', 'openAsDocument']) {
+      assert.ok(!paletteShows(c, {}), `${c} without a code view`);
+      assert.ok(paletteShows(c, { 'refactorBrowser.hasCodeView': true }), `${c} with a code view`);
+    }
+  });
+
+  it('activates to restore a code view after a reload', () => {
+    assert.ok(pkg.activationEvents.includes('onWebviewPanel:refactorBrowser.code'));
+  });
+});

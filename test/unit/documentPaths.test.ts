@@ -1,0 +1,48 @@
+// Virtual document paths: built from numeric ids only, with a file extension VS Code knows for each
+// service language, and read back strictly (anything else is not ours).
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { SERVICE_LANGUAGES } from '../../src/api/model';
+import { documentPath, fileExtensionOf, parseDocumentPath, type DocumentTarget } from '../../src/extension/documentPaths';
+
+describe('documentPaths', () => {
+  it('names codes, refactorings and selections by their ids', () => {
+    assert.equal(documentPath({ kind: 'code', codeId: 42 }, 'Ruby'), '/codes/42/code.rb');
+    assert.equal(documentPath({ kind: 'refactor', codeId: 42, refactorId: 7 }, 'c#'), '/codes/42/refactors/7.cs');
+    assert.equal(documentPath({ kind: 'selection', id: 3 }, 'VB.NET'), '/selections/3.vb');
+  });
+
+  it('has an extension for every service language, any lettercase, and txt for others', () => {
+    const expected = ['rb', 'php', 'js', 'as', 'java', 'c', 'cpp', 'cs', 'vb', 'py', 'pl', 'lisp', 'erl', 'hs', 'sh', 'pas'];
+    assert.deepEqual(SERVICE_LANGUAGES.map(fileExtensionOf), expected);
+    assert.deepEqual(SERVICE_LANGUAGES.map((l) => fileExtensionOf(l.toUpperCase())), expected);
+    assert.equal(fileExtensionOf('COBOL'), 'txt');
+    assert.equal(fileExtensionOf('../../etc'), 'txt');
+  });
+
+  it('refuses ids that are not non-negative integers', () => {
+    for (const bad of [-1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1]) {
+      assert.throws(() => documentPath({ kind: 'code', codeId: bad }, 'Ruby'), RangeError);
+      assert.throws(() => documentPath({ kind: 'refactor', codeId: 1, refactorId: bad }, 'Ruby'), RangeError);
+    }
+  });
+
+  it('reads back every path it builds', () => {
+    const id = fc.integer({ min: 0, max: 1e12 });
+    const target: fc.Arbitrary<DocumentTarget> = fc.oneof(
+      id.map((codeId) => ({ kind: 'code' as const, codeId })),
+      fc.tuple(id, id).map(([codeId, refactorId]) => ({ kind: 'refactor' as const, codeId, refactorId })),
+      id.map((n) => ({ kind: 'selection' as const, id: n })),
+    );
+    fc.assert(fc.property(target, fc.constantFrom(...SERVICE_LANGUAGES, 'Unknown'), (t, language) => {
+      assert.deepEqual(parseDocumentPath(documentPath(t, language)), t);
+    }), { numRuns: 300 });
+  });
+
+  it('reads nothing else', () => {
+    for (const path of ['/codes/42', '/codes/42/code', '/codes/x/code.rb', '/codes/42/code.rb/..', '/codes/42/refactors/7',
+      '/codes/42/refactors/seven.rb', '/codes/-1/code.rb', '/selections/1', '//codes/1/code.rb', '/codes/1/code.r b', '']) {
+      assert.equal(parseDocumentPath(path), undefined, path);
+    }
+  });
+});
