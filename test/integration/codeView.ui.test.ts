@@ -6,10 +6,11 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { Code } from '../../src/api/model';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleCatalog, parseCatalog } from '../../src/server/catalog';
+import sampleJson from '../../src/server/sample-catalog.json';
 import { startServer } from '../../src/server/server';
 import {
-  closeAllEditors, collapseCatalog, fetchCode, showRoot, TREE_ROWS, untitledEditor, waitForCodeViewTab, waitForDiff, webviewText,
+  closeAllEditors, collapseCatalog, fetchCode, settleWebviews, showRoot, TREE_ROWS, untitledEditor, waitForCodeViewTab, waitForDiff, webviewText,
 } from './codeViewHelpers';
 import { resetState, useSettings, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';
@@ -30,6 +31,8 @@ describe('Code view (UI)', function () {
     // The most recent sample code: the first row under Recent Codes.
     code = await fetchCode(loadSampleCatalog().recentCodes.all[0].id);
     assert.ok((code.refactors?.length ?? 0) > 0, 'the first recent sample code has refactorings');
+    const other = await fetchCode(3);
+    await settleWebviews(ui, other.id, other.title);
   });
   afterEach(closeAllEditors);
   after(async () => {
@@ -43,15 +46,11 @@ describe('Code view (UI)', function () {
     await ui.click({ css: `${TREE_ROWS}[aria-level="2"]`, hasText: code.title });
     await waitForCodeViewTab(code.title);
     const sample = loadSampleCatalog().codes.get(code.id)!;
-    const text = await webviewText(ui, [code.title, 'Refactorings (']);
-    assert.ok(text.includes(code.language), 'the language');
-    assert.ok(text.includes(`by ${sample.user.name}`), 'the author');
-    assert.ok(text.includes(aLine(code.comment)), 'the comment');
-    assert.ok(text.includes(aLine(code.code)), 'the code');
-    assert.ok(text.includes(`Refactorings (${code.refactors!.length})`));
-    for (const r of code.refactors!) {
-      assert.ok(text.includes(r.title || `Refactoring #${r.id}`), `refactoring ${r.id}'s title`);
-    }
+    // Every part at once: blocks lay out (and enter innerText) a moment after the header (content-visibility).
+    const text = await webviewText(ui, [
+      code.title, code.language, `by ${sample.user.name}`, aLine(code.comment), aLine(code.code),
+      `Refactorings (${code.refactors!.length})`, ...code.refactors!.map((r) => r.title || `Refactoring #${r.id}`),
+    ]);
     const buttons = (text.match(/Insert at Cursor/g) ?? []).length;
     assert.strictEqual(buttons, code.refactors!.length + 1, 'an Insert at Cursor button per block');
     await vscode.commands.executeCommand('notifications.clearAll');
@@ -70,6 +69,24 @@ describe('Code view (UI)', function () {
     await ui.webviewClick({ css: `#refactor-${refactor.id} button`, hasText: 'Compare with Original' }, code.title);
     const diff = await waitForDiff(`${code.title} ↔ ${refactor.title}`);
     assert.strictEqual((await vscode.workspace.openTextDocument(diff.modified)).getText(), refactor.code);
+  });
+
+  it('shows a 10,000-line code, unhighlighted, within seconds', async () => {
+    const lines = Array.from({ length: 10_000 }, (_, i) => `puts ${i + 1} # line ${i + 1}`);
+    const big = { ...sampleJson.codes[0], id: 900, title: 'Ten thousand lines', permalink: 'ten-thousand-lines', code: [...lines, ''] };
+    const service = await startServer({ host: '127.0.0.1', port: 0, catalog: parseCatalog({ users: sampleJson.users, codes: [big], refactors: [] }, 'big') });
+    try {
+      await useSettings({ baseUrl: service.url });
+      const started = Date.now();
+      await vscode.commands.executeCommand('refactorBrowser.openCode', 900);
+      const text = await webviewText(ui, ['Ten thousand lines', 'shown without highlighting', 'puts 10000 # line 10000']);
+      assert.ok(text.includes('puts 1 # line 1\n'), 'the first line');
+      assert.ok(Date.now() - started < 20_000, `took ${Date.now() - started} ms`);
+    } finally {
+      await closeAllEditors();
+      await resetState();
+      await service.close();
+    }
   });
 
   it('shows a one-line error with Retry, and the code once Retry succeeds', async () => {

@@ -84,31 +84,40 @@ export async function showRoot(ui: Ui, label: string): Promise<void> {
   await ui.query({ css: `${TREE_ROWS}[aria-level="2"]` }, [], 1);
 }
 
-/**
- * The text of the first webview frame that contains every one of `texts`; bounded in time.
- *
- * In VS Code for the web (code-server), every webview's outer frame registers a service worker and
- * waits for it to take control before it loads any content. When two webviews register at nearly
- * the same time, one of them can wait for a `controllerchange` that never comes and stays blank
- * (pre/index.html logs "Found unexpected service worker controller"); desktop VS Code has no such
- * worker. So after a first wait the webviews are reloaded once (Developer: Reload Webviews), which
- * registers again with nobody racing, and the wait starts over.
- */
-export async function webviewText(ui: Ui, texts: string[], timeoutMs = 30_000): Promise<string> {
+/** The text of the first webview frame that contains every one of `texts`; bounded in time. */
+export async function webviewText(ui: Ui, texts: string[], timeoutMs = 15_000): Promise<string> {
   let seen: string[] = [];
-  const probe = async (): Promise<string | undefined> => {
-    const frames = await ui.webviewFrames();
-    seen = frames.map((f) => f.text.slice(0, 300));
-    return frames.find((f) => texts.every((t) => f.text.includes(t)))?.text;
-  };
-  const what = `a webview showing ${JSON.stringify(texts)}`;
   try {
-    return await waitFor(probe, what, timeoutMs / 3).catch(async () => {
-      await vscode.commands.executeCommand('workbench.action.webview.reloadWebviewAction');
-      return waitFor(probe, what, (timeoutMs * 2) / 3);
-    });
+    return await waitFor(async () => {
+      const frames = await ui.webviewFrames();
+      seen = frames.map((f) => `${f.url.slice(0, 120)}: ${f.text.slice(0, 300)}`);
+      return frames.find((f) => texts.every((t) => f.text.includes(t)))?.text;
+    }, `a webview showing ${JSON.stringify(texts)}`, timeoutMs);
   } catch (err) {
     throw new Error(`${(err as Error).message}; webviews show ${JSON.stringify(seen)}`);
+  }
+}
+
+/**
+ * Opens a code view and waits until its webview shows the code, opening it a second time if the
+ * first webview stays blank. Why: in VS Code for the web (code-server) every webview's outer frame
+ * registers a service worker and waits for it to take control before loading anything; right after
+ * webviews were created and closed in quick succession (as codeView.test.ts does), the next one can
+ * wait for a `controllerchange` that never comes (pre/index.html logs "Found unexpected service
+ * worker controller") and stays blank, while the one after it loads. Desktop VS Code has no such
+ * worker. UI suites call this once in `before`, so their own webviews start from a settled worker.
+ */
+export async function settleWebviews(ui: Ui, codeId: number, title: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await vscode.commands.executeCommand('refactorBrowser.openCode', codeId);
+    try {
+      await webviewText(ui, [title], 10_000);
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    } finally {
+      await closeAllEditors();
+    }
   }
 }
 

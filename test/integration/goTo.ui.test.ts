@@ -54,4 +54,11 @@ describe('Go to Code and Open Code (UI)', function () {
     await waitForCodeViewTab(code.title);
     await waitFor(() => (codeViewTabs().length === 1 ? true : undefined), 'exactly one code view');
   });
+
+  it('answers a reference that names no code with one line and Show Log', async () => {
+    await vscode.commands.executeCommand('refactorBrowser.openCode', 'codes/../secret');
+    await ui.waitFor({ css: '.notifications-toasts .notification-toast', hasText: 'Could not open the code: not a code id, code_ref or code page URL' });
+    await ui.waitFor({ css: '.notifications-toasts .notification-toast .monaco-button', hasText: 'Show Log' });
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
 });

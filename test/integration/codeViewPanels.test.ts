@@ -1,6 +1,8 @@
 // The code view's panels inside VS Code against the built-in sample service: every way of opening a
 // code (row, refactoring row, id, code_ref, page URL) leads to one panel per code, titled with the
-// code's title once loaded. What the panel shows is read in codeView.ui.test.ts.
+// code's title once loaded. What the panel shows is read in codeView.ui.test.ts, which runs before
+// this file (name order) so that its webviews do not follow this file's quick opening and closing
+// of panels (see settleWebviews in codeViewHelpers.ts).
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { codeRefOf } from '../../src/api/urls';
