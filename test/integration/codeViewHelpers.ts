@@ -75,8 +75,12 @@ export async function closeAllEditors(): Promise<void> {
 /** Tree rows of the Catalog as the UI shows them. */
 export const TREE_ROWS = '.part.sidebar .monaco-list-row[role=treeitem]';
 
-/** Shows the Refactor Browser container and expands the root row `label` if it is collapsed. */
+/**
+ * Shows the Refactor Browser container with only the root row `label` expanded: the list renders the
+ * rows that fit, so another expanded root could push this one's rows off screen.
+ */
 export async function showRoot(ui: Ui, label: string): Promise<void> {
+  await collapseCatalog();
   // Not a click on the activity bar: that hides the side bar when it already shows the container.
   await vscode.commands.executeCommand('workbench.view.extension.refactorBrowser');
   const [root] = await ui.query({ css: `${TREE_ROWS}[aria-level="1"]`, hasText: label }, ['aria-expanded'], 1);
