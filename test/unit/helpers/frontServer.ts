@@ -1,0 +1,86 @@
+// A real node:http server in front of a reference service that behaves like services the spec
+// allows but the reference service does not: it may answer 404 for the language forms the spec
+// does not show (popular codes, recent refactorings), ignore `?page`, or hold answers until released.
+// Everything else is forwarded byte for byte.
+import * as http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface FrontOptions {
+  /** 404 for /codes/popular/<language>.xml and /refactorings/recent/<language>.xml. */
+  noLanguageForms?: boolean;
+  /** Drops the query, so every page is page 1. */
+  ignorePage?: boolean;
+}
+
+export interface FrontServer {
+  readonly url: string;
+  /** Every path asked for, in order. */
+  readonly paths: string[];
+  /** Paths (as asked, query included) answered 500 while listed here. */
+  readonly failing: Set<string>;
+  /** Until released, list requests wait (to watch what a view shows while loading). */
+  hold(): void;
+  release(): void;
+  close(): Promise<void>;
+}
+
+const LANGUAGE_FORM = /^\/(codes\/popular|refactorings\/recent)\/[^/]+\.xml$/;
+
+export async function startFrontServer(upstream: string, options: FrontOptions): Promise<FrontServer> {
+  const target = new URL(upstream);
+  const sockets = new Set<Socket>();
+  const paths: string[] = [];
+  const failing = new Set<string>();
+  let held: Array<() => void> | undefined;
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://front');
+    paths.push(url.pathname + url.search);
+    const answer = (): void => {
+      if (failing.has(url.pathname + url.search)) {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('failing on purpose');
+        return;
+      }
+      if (options.noLanguageForms && LANGUAGE_FORM.test(url.pathname)) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('no such list');
+        return;
+      }
+      const forwarded = http.request({
+        host: target.hostname,
+        port: target.port,
+        path: options.ignorePage ? url.pathname : url.pathname + url.search,
+        method: req.method,
+        headers: { ...req.headers, host: target.host },
+        agent: false,
+      }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      forwarded.on('error', () => res.destroy());
+      forwarded.end();
+    };
+    if (held) held.push(answer);
+    else answer();
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    paths,
+    failing,
+    hold: () => { held ??= []; },
+    release: () => {
+      const waiting = held ?? [];
+      held = undefined;
+      for (const answer of waiting) answer();
+    },
+    close: () => new Promise<void>((resolve) => {
+      held = undefined;
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}

@@ -1,0 +1,227 @@
+// The Catalog's lists without VS Code: paging rules, a list paging in over HTTP from the reference
+// service, the language filter and its fallback when a service 404s a language form, the offline
+// store, and a list shown from that store when the service is gone.
+import * as assert from 'node:assert/strict';
+import { RefactorClient } from '../../src/api/client';
+import { isApiError } from '../../src/api/errors';
+import { PAGE_SIZE, SERVICE_LANGUAGES, type Code, type Refactor } from '../../src/api/model';
+import { CatalogList, causeOf, isUnreachable } from '../../src/extension/catalogList';
+import { fetchForLanguage, languageChoices, normalizeLanguageInput, sameLanguage } from '../../src/extension/languageFilter';
+import { pageLoader, type ListSpec } from '../../src/extension/listSources';
+import { OfflineStore, type KeyValueStore } from '../../src/extension/offlineStore';
+import { appendPage, isLastPage } from '../../src/extension/paging';
+import { loadSampleCatalog } from '../../src/server/catalog';
+import { startServer, type RunningServer } from '../../src/server/server';
+import { startFrontServer, type FrontServer } from './helpers/frontServer';
+
+/** globalState's contract, in memory; values go through JSON as VS Code stores them. */
+class MemoryStore implements KeyValueStore {
+  readonly map = new Map<string, string>();
+  get<T>(key: string): T | undefined {
+    const raw = this.map.get(key);
+    return raw === undefined ? undefined : (JSON.parse(raw) as T);
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    if (value === undefined) this.map.delete(key);
+    else this.map.set(key, JSON.stringify(value));
+  }
+}
+
+const sample = loadSampleCatalog();
+const ids = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
+
+describe('paging rules', () => {
+  it('ends a list on an empty page, a short page, or a repeat of the last page', () => {
+    assert.equal(isLastPage([], undefined), true);
+    assert.equal(isLastPage(ids(PAGE_SIZE - 1), undefined), true);
+    assert.equal(isLastPage(ids(PAGE_SIZE), undefined), false);
+    assert.equal(isLastPage(ids(PAGE_SIZE), ids(PAGE_SIZE)), true);
+    assert.equal(isLastPage(ids(PAGE_SIZE).map((i) => i + 100), ids(PAGE_SIZE)), false);
+    assert.equal(isLastPage([1, 2, 3], [1, 2, 3], 3), true);
+  });
+
+  it('appends a page without repeating what is listed', () => {
+    const a = [{ id: 1 }, { id: 2 }];
+    assert.deepEqual(appendPage(a, [{ id: 2 }, { id: 3 }, { id: 3 }]).map((i) => i.id), [1, 2, 3]);
+  });
+});
+
+describe('language choices', () => {
+  it('offers All Languages and every service language, marking the current one', () => {
+    const choices = languageChoices('ruby');
+    assert.deepEqual(choices.map((c) => c.label), ['All Languages', ...SERVICE_LANGUAGES]);
+    assert.deepEqual(choices.filter((c) => c.description === 'current').map((c) => c.language), ['Ruby']);
+    assert.equal(languageChoices('')[0].description, 'current');
+    assert.equal(normalizeLanguageInput('  vb.net '), 'VB.NET');
+    assert.equal(normalizeLanguageInput('Cobol'), 'Cobol');
+    assert.ok(sameLanguage('ruby', 'Ruby') && !sameLanguage('C', 'C++'));
+  });
+});
+
+describe('Catalog lists over HTTP', function () {
+  this.timeout(20_000);
+  let service: RunningServer;
+  let front: FrontServer | undefined;
+  let client: RefactorClient | undefined;
+  const store = new MemoryStore();
+
+  before(async () => {
+    service = await startServer({ host: '127.0.0.1', port: 0 });
+  });
+  afterEach(async () => {
+    await client?.close();
+    await front?.close();
+    client = undefined;
+    front = undefined;
+  });
+  after(async () => service.close());
+
+  function listOf<S extends ListSpec>(spec: S, baseUrl: string, language = '', offline = new OfflineStore(store)) {
+    const c = new RefactorClient({ baseUrl, timeoutMs: 5000, maxTries: 1 });
+    client = c;
+    return new CatalogList<Code | Refactor>(pageLoader(spec, { getClient: async () => c, language, offline, serviceKey: baseUrl }));
+  }
+
+  it('pages Recent Codes in until a short page, each page once, in the service order', async () => {
+    const list = listOf({ kind: 'recentCodes' }, service.url);
+    await list.ensureFirstPage();
+    assert.equal(list.items.length, PAGE_SIZE);
+    assert.equal(list.hasMore, true);
+    for (let i = 0; i < 10 && list.hasMore; i++) await list.loadMore();
+    assert.equal(list.hasMore, false);
+    assert.equal(list.pagesLoaded, Math.ceil(sample.recentCodes.all.length / PAGE_SIZE));
+    assert.deepEqual(list.items.map((c) => c.id), sample.recentCodes.all.map((c) => c.id));
+    // Nothing more to load: no request, nothing changes.
+    await list.loadMore();
+    assert.equal(list.items.length, sample.recentCodes.all.length);
+  });
+
+  it('stops after page 2 when the service ignores ?page, without repeating rows', async () => {
+    front = await startFrontServer(service.url, { ignorePage: true });
+    const list = listOf({ kind: 'recentCodes' }, front.url);
+    await list.ensureFirstPage();
+    await list.loadMore();
+    assert.equal(list.hasMore, false);
+    assert.deepEqual(list.items.map((c) => c.id), sample.recentCodes.all.slice(0, PAGE_SIZE).map((c) => c.id));
+    assert.deepEqual(front.paths, ['/codes/recent.xml', '/codes/recent.xml?page=2']);
+  });
+
+  it('filters Popular Codes here when the service 404s its language form, and says so', async () => {
+    front = await startFrontServer(service.url, { noLanguageForms: true });
+    const list = listOf({ kind: 'popularCodes' }, front.url, 'Ruby');
+    await list.ensureFirstPage();
+    assert.equal(list.error, undefined);
+    assert.equal(list.filteredHere, true);
+    const expected = sample.popularCodes.all.slice(0, PAGE_SIZE).filter((c) => c.language === 'Ruby').map((c) => c.id);
+    assert.ok(expected.length > 0);
+    assert.deepEqual(list.items.map((c) => c.id), expected);
+    // Page 2 goes straight to the unfiltered form.
+    await list.loadMore();
+    assert.deepEqual(front.paths, ['/codes/popular/ruby.xml', '/codes/popular.xml', '/codes/popular.xml?page=2']);
+    assert.ok(list.items.every((c) => c.language === 'Ruby'));
+  });
+
+  it('uses the language form where the service has it', async () => {
+    const list = listOf({ kind: 'recentRefactorings' }, service.url, 'Python');
+    await list.ensureFirstPage();
+    assert.equal(list.filteredHere, false);
+    assert.deepEqual(list.items.map((r) => r.id), sample.recentRefactors.all.filter((r) => r.language === 'Python').slice(0, PAGE_SIZE).map((r) => r.id));
+  });
+
+  it('falls back only where allowed: otherwise a 404 is an error with its one-line cause', async () => {
+    // Only the forms the spec does not show fall back; recent/<language> and tags/<tag>/<language> are in it.
+    front = await startFrontServer(service.url, { noLanguageForms: true });
+    const c = new RefactorClient({ baseUrl: front.url, timeoutMs: 5000, maxTries: 1 });
+    client = c;
+    const err = await fetchForLanguage('Ruby', (language) => c.popularCodes({ language }), { canFallBack: false })
+      .then(() => undefined, (e: unknown) => e);
+    assert.ok(isApiError(err) && err.status === 404, String(err));
+    assert.match(causeOf(err), /404/);
+    assert.deepEqual(front.paths, ['/codes/popular/ruby.xml']);
+  });
+
+  it('shows the last good pages, marked with their time, when the service is gone', async () => {
+    const kept = new MemoryStore();
+    const before = Date.now();
+    const live = await startServer({ host: '127.0.0.1', port: 0 });
+    const first = listOf({ kind: 'recentRefactorings' }, live.url, '', new OfflineStore(kept));
+    await first.ensureFirstPage();
+    await first.loadMore();
+    assert.equal(first.cachedAt, undefined);
+    await client?.close();
+    await live.close();
+
+    const again = listOf({ kind: 'recentRefactorings' }, live.url, '', new OfflineStore(kept));
+    await again.ensureFirstPage();
+    await again.loadMore();
+    assert.equal(again.error, undefined);
+    assert.deepEqual(again.items, first.items, 'the same refactorings, dates included');
+    assert.ok(again.items[0].createdAt instanceof Date);
+    assert.ok(again.cachedAt && again.cachedAt.getTime() >= before - 1000 && again.cachedAt.getTime() <= Date.now());
+
+    // Page 3 was never seen: an error row, with the cause, after the cached rows.
+    await again.loadMore();
+    assert.ok(isUnreachable(again.error), String(again.error));
+    assert.equal(again.items.length, first.items.length);
+  });
+
+  it('fails with an unreachable cause when the service is gone and nothing is kept', async () => {
+    const live = await startServer({ host: '127.0.0.1', port: 0 });
+    await live.close();
+    const list = listOf({ kind: 'popularCodes' }, live.url, '', new OfflineStore(new MemoryStore()));
+    await list.ensureFirstPage();
+    assert.ok(isUnreachable(list.error), String(list.error));
+    assert.equal(list.items.length, 0);
+    assert.equal(list.hasMore, false);
+  });
+
+  it('retries only the failed list, and shares one load between concurrent callers', async () => {
+    front = await startFrontServer(service.url, {});
+    front.hold();
+    const list = listOf({ kind: 'recentCodes' }, front.url);
+    const both = Promise.all([list.ensureFirstPage(), list.ensureFirstPage()]);
+    assert.equal(list.isLoading, true);
+    front.release();
+    await both;
+    assert.equal(front.paths.length, 1);
+    assert.equal(list.items.length, PAGE_SIZE);
+  });
+});
+
+describe('offline store', () => {
+  const code = (id: number): Code => ({
+    id, title: `c${id}`, language: 'Ruby', permalink: '', code: 'x\n', comment: '', createdAt: new Date('2007-11-06T13:14:22Z'),
+    updatedAt: null, refactorsCount: 0, trackbackUrl: '', userId: null,
+  });
+
+  it('keeps pages with their dates and time saved, and drops the oldest beyond its bound', async () => {
+    let now = 1_000_000;
+    const store = new OfflineStore(new MemoryStore(), 3, () => new Date(now));
+    for (let i = 1; i <= 5; i++) {
+      now += 1000;
+      await store.save(`k${i}`, { items: [code(i)], served: [i], filteredHere: i === 5 });
+    }
+    assert.equal(store.size(), 3);
+    assert.equal(store.load('k1'), undefined);
+    assert.equal(store.load('k2'), undefined);
+    const last = store.load<Code>('k5');
+    assert.ok(last);
+    assert.deepEqual(last.items, [code(5)]);
+    assert.equal(last.filteredHere, true);
+    assert.equal(last.savedAt.getTime(), now);
+    // Saving a key again makes it the newest, not a second entry.
+    now += 1000;
+    await store.save('k3', { items: [], served: [], filteredHere: false });
+    assert.equal(store.size(), 3);
+    assert.deepEqual(store.load('k3')?.items, []);
+  });
+
+  it('treats a damaged entry as none', async () => {
+    const memory = new MemoryStore();
+    const store = new OfflineStore(memory);
+    await memory.update('refactorBrowser.offline.k', '{not json');
+    assert.equal(store.load('k'), undefined);
+    await memory.update('refactorBrowser.offline.k', JSON.stringify({ items: 'no' }));
+    assert.equal(store.load('k'), undefined);
+  });
+});
