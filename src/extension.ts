@@ -1,10 +1,12 @@
 // Refactor Browser's entry point: a composition root that builds the log channel, the service
-// connection and the Catalog tree from the settings, registers them, and hands every Disposable to
-// VS Code. Activation is lazy: the Catalog view or one of the commands (package.json).
+// connection, the offline store and the Catalog view from the settings, registers them, and hands
+// every Disposable to VS Code. Activation is lazy: the Catalog view or one of the commands
+// (package.json); nothing is fetched before the view asks for its rows.
 import * as vscode from 'vscode';
-import { CatalogTreeProvider } from './extension/catalogTree';
+import { CatalogView } from './extension/catalogView';
 import { registerCodeFeatures } from './extension/codeFeatures';
 import { channelLogger, createLogChannel } from './extension/logChannel';
+import { OfflineStore } from './extension/offlineStore';
 import { ServiceConnection } from './extension/service';
 import { onDidChangeSettings, readSettings, type Settings } from './extension/settings';
 import { createTestApi, type RefactorBrowserApi } from './extension/testApi';
@@ -16,25 +18,24 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi {
   const logger = channelLogger(channel);
   let settings = readSettings();
   const service = new ServiceConnection(settings, logger);
-  const tree = new CatalogTreeProvider(service, settings, logger);
+  const catalog = new CatalogView(service, settings, new OfflineStore(context.globalState), logger);
+  const tree = catalog.tree;
   const applied = new vscode.EventEmitter<Settings>();
 
   context.subscriptions.push(
     channel,
     service,
-    tree,
+    catalog,
     applied,
-    vscode.window.createTreeView('refactorBrowser.catalog', { treeDataProvider: tree, showCollapseAll: true }),
-    vscode.commands.registerCommand('refactorBrowser.refresh', () => tree.refresh()),
     onDidChangeSettings((next) => {
       settings = next;
       service.update(next);
-      tree.update(next);
+      catalog.update(next);
       applied.fire(next);
     }),
   );
   context.subscriptions.push(registerCodeFeatures({ context, service, tree, logger, showLog: () => channel.show(true) }));
-  return createTestApi(service, tree, () => settings, applied.event);
+  return createTestApi(service, catalog, () => settings, applied.event, () => logger.recent());
 }
 
 export function deactivate(): void {

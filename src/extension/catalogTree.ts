@@ -1,24 +1,55 @@
-// The Catalog tree (view `refactorBrowser.catalog`): four roots, whose children are fetched through
-// the RefactorClient when a root is expanded. Failures become an error row, never a popup.
+// The Catalog tree (view `refactorBrowser.catalog`): four roots whose lists are fetched when a root
+// is expanded, page by page, with the language filter, error rows with Retry, cached lists when the
+// service is down, and codes that expand to their refactorings. Failures become rows, never popups.
 import * as vscode from 'vscode';
-import { isApiError } from '../api/errors';
 import type { Logger } from '../api/logger';
 import type { Code, Refactor } from '../api/model';
+import { CatalogList, causeOf, isUnreachable } from './catalogList';
+import { toVsCodeLanguageId } from './languages';
+import { listKey, pageLoader, type ListSpec } from './listSources';
+import type { OfflineStore } from './offlineStore';
 import type { ServiceConnection } from './service';
-import type { Settings } from './settings';
-import { CatalogNode, CodeNode, EmptyNode, ErrorNode, RefactorNode, ROOTS, RootNode, TagNode, type RootKind } from './treeNodes';
+import {
+  CatalogNode, CodeNode, EmptyNode, ErrorNode, LoadMoreNode, RefactorNode, ROOTS, RootNode, TagNode, type ListOwner,
+} from './treeNodes';
+
+/** How many lines of code a tooltip shows. */
+const TOOLTIP_LINES = 12;
+
+interface CodeChildren {
+  refactors?: Refactor[];
+  error?: unknown;
+  loading?: Promise<void>;
+}
+
+export interface CatalogState {
+  /** The language every list is filtered by; '' for all. */
+  language: string;
+  tags: readonly string[];
+  /** Names the service and the way to it (address, timeout, proxy): a change means every list is stale. */
+  service: string;
+}
 
 export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<CatalogNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly roots = ROOTS.map((r) => new RootNode(r.kind, r.label));
-  /** What each root showed last, for Go to Code. */
-  private readonly loaded = new Map<RootKind, { codes: Code[]; refactors: Refactor[] }>();
+  private readonly unreachableChanged = new vscode.EventEmitter<string | undefined>();
+  /** Fires the one-line cause when the service cannot be reached and nothing is shown, undefined when that ends. */
+  readonly onDidChangeUnreachable = this.unreachableChanged.event;
+  private readonly roots = ROOTS.map((r) => new RootNode(r.kind, r.label, r.icon));
+  private readonly lists = new Map<string, CatalogList<Code | Refactor>>();
+  private readonly codeChildren = new Map<number, CodeChildren>();
+  private unreachable: string | undefined;
+  /** Failures already logged: a row re-rendered is not a new error. */
+  private readonly logged = new WeakSet<object>();
 
   constructor(
     private readonly service: ServiceConnection,
-    private settings: Settings,
+    private state: CatalogState,
+    private readonly offline: OfflineStore,
     private readonly logger: Logger,
+    /** Wraps each request (the view shows progress while one runs). */
+    private readonly around: <R>(work: () => Promise<R>) => Promise<R> = (work) => work(),
   ) {}
 
   getTreeItem(node: CatalogNode): vscode.TreeItem {
@@ -30,54 +61,198 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
   }
 
   async getChildren(node?: CatalogNode): Promise<CatalogNode[]> {
-    if (!node) return this.roots;
-    if (!(node instanceof RootNode)) return [];
-    try {
-      return await this.childrenOf(node);
-    } catch (err) {
-      this.logger.error(`loading ${String(node.label)} failed: ${err instanceof Error ? err.message : String(err)}`);
-      const reason = isApiError(err) ? err.reason : err instanceof Error ? err.message : String(err);
-      return [new ErrorNode(`Could not load: ${reason}`, node)];
+    // Empty, so the view shows its welcome content (package.json viewsWelcome).
+    if (!node) return this.unreachable ? [] : this.roots;
+    if (node instanceof RootNode && node.kind === 'tags') {
+      return this.state.tags.length ? this.state.tags.map((t) => new TagNode(t, node)) : [new EmptyNode('No saved tags: use Add Tag…', node)];
     }
+    if (node instanceof RootNode || node instanceof TagNode) return this.listRows(node);
+    if (node instanceof CodeNode) return this.refactorRows(node);
+    return [];
   }
 
-  private async childrenOf(root: RootNode): Promise<CatalogNode[]> {
-    const query = { language: this.settings.language || undefined };
-    switch (root.kind) {
-      case 'recentCodes':
-      case 'popularCodes': {
-        const client = await this.service.getClient();
-        const codes = root.kind === 'recentCodes' ? await client.recentCodes(query) : await client.popularCodes(query);
-        this.loaded.set(root.kind, { codes, refactors: [] });
-        return codes.length ? codes.map((c) => new CodeNode(c, root)) : [new EmptyNode('No codes', root)];
-      }
-      case 'recentRefactorings': {
-        const refactors = await (await this.service.getClient()).recentRefactorings(query);
-        this.loaded.set(root.kind, { codes: [], refactors });
-        return refactors.length ? refactors.map((r) => new RefactorNode(r, root)) : [new EmptyNode('No refactorings', root)];
-      }
-      case 'tags':
-        return this.settings.tags.length ? this.settings.tags.map((t) => new TagNode(t, root)) : [new EmptyNode('No saved tags', root)];
+  /** The tooltip, built only when a row is hovered. Untrusted: no command links, no HTML. */
+  resolveTreeItem(item: vscode.TreeItem, node: CatalogNode): vscode.TreeItem {
+    if (item.tooltip !== undefined) return item;
+    if (node instanceof CodeNode) item.tooltip = tooltip(node.code.title, node.code.comment, node.code.createdAt, node.code.code, node.code.language);
+    else if (node instanceof RefactorNode) {
+      const r = node.refactor;
+      item.tooltip = tooltip(r.title || `Refactoring #${r.id}`, r.comment, r.createdAt, r.code, r.language);
     }
+    return item;
   }
 
   /** Every code and refactoring the tree has loaded (Go to Code picks from these). */
   loadedItems(): { codes: Code[]; refactors: Refactor[] } {
-    const all = [...this.loaded.values()];
-    return { codes: all.flatMap((l) => l.codes), refactors: all.flatMap((l) => l.refactors) };
+    const codes: Code[] = [];
+    const refactors: Refactor[] = [];
+    for (const [key, list] of this.lists) {
+      if (key === listKey({ kind: 'recentRefactorings' })) refactors.push(...(list.items as Refactor[]));
+      else codes.push(...(list.items as Code[]));
+    }
+    for (const c of this.codeChildren.values()) refactors.push(...(c.refactors ?? []));
+    return { codes, refactors };
   }
 
-  /** New settings: everything shown may be stale. */
-  update(settings: Settings): void {
-    this.settings = settings;
-    this.refresh();
+  /** The roots (for reveal and the test API). */
+  rootNodes(): readonly RootNode[] {
+    return this.roots;
   }
 
+  /** New settings: a new language or service makes every list stale; new tags only the Tags root. */
+  update(state: CatalogState): void {
+    const stale = state.language !== this.state.language || state.service !== this.state.service;
+    this.state = state;
+    if (stale) this.refresh();
+    else this.changed.fire(this.roots.find((r) => r.kind === 'tags'));
+  }
+
+  /** Forgets every list (the client's ETag cache keeps unchanged lists cheap) and shows the roots again. */
   refresh(): void {
+    this.lists.clear();
+    this.codeChildren.clear();
+    for (const root of this.roots) this.describe(root, undefined);
+    this.setUnreachable(undefined);
     this.changed.fire(undefined);
+  }
+
+  /** Fetches the next page into that list only. */
+  async loadMore(node: LoadMoreNode): Promise<void> {
+    const list = this.lists.get(node.parent.id ?? '');
+    if (!list) return;
+    await list.loadMore();
+    this.changed.fire(node.parent);
+  }
+
+  /** Re-fetches only what the error row stands for. */
+  async retry(node: ErrorNode): Promise<void> {
+    const parent = node.parent;
+    if (parent instanceof CodeNode) {
+      this.codeChildren.delete(parent.code.id);
+    } else {
+      await this.lists.get(parent.id ?? '')?.retry();
+    }
+    this.setUnreachable(undefined);
+    this.changed.fire(parent);
   }
 
   dispose(): void {
     this.changed.dispose();
+    this.unreachableChanged.dispose();
   }
+
+  private listFor(owner: ListOwner, spec: ListSpec): CatalogList<Code | Refactor> {
+    const key = owner.id ?? listKey(spec);
+    let list = this.lists.get(key);
+    if (!list) {
+      list = new CatalogList<Code | Refactor>(pageLoader(spec, {
+        getClient: () => this.service.getClient(),
+        language: this.state.language,
+        offline: this.offline,
+        serviceKey: this.service.isBuiltIn() ? 'sample' : this.service.configuredUrl(),
+        around: this.around,
+      }));
+      this.lists.set(key, list);
+    }
+    return list;
+  }
+
+  private async listRows(owner: ListOwner): Promise<CatalogNode[]> {
+    const spec = owner.list;
+    if (!spec) return [];
+    const list = this.listFor(owner, spec);
+    await list.ensureFirstPage();
+    if (list.error !== undefined && !this.logged.has(Object(list.error))) {
+      this.logged.add(Object(list.error));
+      this.logger.error(`loading ${String(owner.label)} failed: ${list.error instanceof Error ? list.error.message : String(list.error)}`);
+      if (isUnreachable(list.error) && this.nothingShown()) this.setUnreachable(causeOf(list.error));
+    }
+    this.describe(owner, list);
+    const rows: CatalogNode[] = list.items.map((item) => ('codeId' in item
+      ? new RefactorNode(item, owner as RootNode, this.codeTitle(item.codeId))
+      : new CodeNode(item, owner)));
+    if (list.error !== undefined) rows.push(new ErrorNode(causeOf(list.error), owner));
+    else if (list.hasMore) rows.push(new LoadMoreNode(owner));
+    else if (rows.length === 0) rows.push(new EmptyNode(spec.kind === 'recentRefactorings' ? 'No refactorings' : 'No codes', owner));
+    return rows;
+  }
+
+  private async refactorRows(node: CodeNode): Promise<CatalogNode[]> {
+    let entry = this.codeChildren.get(node.code.id);
+    if (!entry) {
+      const fresh: CodeChildren = {};
+      fresh.loading = this.around(async () => (await this.service.getClient()).code(node.code.id)).then(
+        (code) => { fresh.refactors = code.refactors ?? []; },
+        (err: unknown) => {
+          fresh.error = err;
+          this.logger.error(`loading the refactorings of code #${node.code.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+        },
+      );
+      this.codeChildren.set(node.code.id, fresh);
+      entry = fresh;
+    }
+    await entry.loading;
+    if (entry.error !== undefined) return [new ErrorNode(causeOf(entry.error), node)];
+    const refactors = entry.refactors ?? [];
+    return refactors.length ? refactors.map((r) => new RefactorNode(r, node, node.code.title)) : [new EmptyNode('No refactorings', node)];
+  }
+
+  private codeTitle(codeId: number): string | undefined {
+    for (const [key, list] of this.lists) {
+      if (key.endsWith('recentRefactorings')) continue;
+      const code = (list.items as Code[]).find((c) => c.id === codeId);
+      if (code) return code.title;
+    }
+    return undefined;
+  }
+
+  private nothingShown(): boolean {
+    return [...this.lists.values()].every((l) => l.items.length === 0);
+  }
+
+  /** Marks a list's row when what it shows is cached or filtered here. */
+  private describe(owner: ListOwner, list: CatalogList<Code | Refactor> | undefined): void {
+    const notes: string[] = [];
+    const tip = new vscode.MarkdownString();
+    tip.appendText(String(owner.label));
+    if (list?.cachedAt) {
+      notes.push(`cached ${formatTime(list.cachedAt)}`);
+      tip.appendText(`\n\nThe service could not be reached: showing the list as it was on ${list.cachedAt.toLocaleString()}.`);
+    }
+    if (list?.filteredHere && this.state.language) {
+      notes.push(`${this.state.language}, filtered here`);
+      tip.appendText(`\n\nThe service has no ${this.state.language} form of this list: its pages are filtered here, so a page may show fewer codes.`);
+    }
+    const description = notes.length ? notes.join(' · ') : undefined;
+    const tooltip = notes.length ? tip : undefined;
+    if (owner.description === description) return;
+    owner.description = description;
+    owner.tooltip = tooltip;
+    this.changed.fire(owner);
+  }
+
+  private setUnreachable(cause: string | undefined): void {
+    if (this.unreachable === cause) return;
+    this.unreachable = cause;
+    this.unreachableChanged.fire(cause);
+    if (cause !== undefined) this.changed.fire(undefined);
+  }
+}
+
+function formatTime(d: Date): string {
+  const sameDay = d.toDateString() === new Date().toDateString();
+  return sameDay ? d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : d.toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+}
+
+function tooltip(title: string, comment: string, date: Date | null, code: string, language: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString();
+  md.isTrusted = false;
+  md.supportHtml = false;
+  md.appendText(title);
+  if (comment.trim()) md.appendText(`\n\n${comment.trim()}`);
+  if (date && !Number.isNaN(date.getTime())) md.appendText(`\n\n${date.toLocaleString()}`);
+  const lines = code.split(/\r?\n/);
+  const shown = lines.slice(0, TOOLTIP_LINES).join('\n') + (lines.length > TOOLTIP_LINES ? '\n…' : '');
+  if (shown.trim()) md.appendMarkdown('\n\n').appendCodeblock(shown, toVsCodeLanguageId(language));
+  return md;
 }

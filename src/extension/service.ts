@@ -2,9 +2,11 @@
 // `refactorBrowser.baseUrl` empty, for the reference service with the built-in sample catalog,
 // started in-process on a free loopback port the first time data is needed and stopped on dispose.
 import type * as vscode from 'vscode';
+import { Agent } from 'undici';
 import { RefactorClient } from '../api/client';
 import type { Logger } from '../api/logger';
 import { startServer } from '../server/server';
+import { sameProxy } from './proxy';
 import type { Settings } from './settings';
 
 type RunningServer = Awaited<ReturnType<typeof startServer>>;
@@ -12,6 +14,7 @@ type RunningServer = Awaited<ReturnType<typeof startServer>>;
 export class ServiceConnection implements vscode.Disposable {
   private builtIn: Promise<RunningServer> | undefined;
   private client: Promise<RefactorClient> | undefined;
+  private loopbackAgent: Agent | undefined;
 
   constructor(
     private settings: Settings,
@@ -37,7 +40,17 @@ export class ServiceConnection implements vscode.Disposable {
   /** The client for the current settings, created on first use. */
   getClient(): Promise<RefactorClient> {
     this.client ??= this.baseUrl().then(
-      (baseUrl) => new RefactorClient({ baseUrl, timeoutMs: this.settings.requestTimeoutSeconds * 1000, logger: this.logger }),
+      (baseUrl) => {
+        // The built-in service is on loopback: no proxy, configured or from the environment, applies.
+        this.loopbackAgent = this.settings.baseUrl === '' ? new Agent() : undefined;
+        return new RefactorClient({
+          baseUrl,
+          timeoutMs: this.settings.requestTimeoutSeconds * 1000,
+          logger: this.logger,
+          proxy: this.settings.proxy,
+          dispatcher: this.loopbackAgent,
+        });
+      },
       (err: unknown) => {
         this.client = undefined;
         throw err;
@@ -46,11 +59,22 @@ export class ServiceConnection implements vscode.Disposable {
     return this.client;
   }
 
-  /** Takes new settings: a changed address or timeout means a new client on next use. */
+  /** `refactorBrowser.baseUrl` as set; '' for the built-in sample catalog. */
+  configuredUrl(): string {
+    return this.settings.baseUrl;
+  }
+
+  /** True when the built-in sample service is what requests go to. */
+  isBuiltIn(): boolean {
+    return this.settings.baseUrl === '';
+  }
+
+  /** Takes new settings: a changed address, timeout or proxy means a new client on next use. */
   update(settings: Settings): void {
     const previous = this.settings;
     this.settings = settings;
-    if (previous.baseUrl === settings.baseUrl && previous.requestTimeoutSeconds === settings.requestTimeoutSeconds) return;
+    if (previous.baseUrl === settings.baseUrl && previous.requestTimeoutSeconds === settings.requestTimeoutSeconds
+      && sameProxy(previous.proxy, settings.proxy)) return;
     this.closeClient();
     // The built-in service is not needed while another address is set; it restarts on demand.
     if (settings.baseUrl) this.stopBuiltIn();
@@ -63,8 +87,10 @@ export class ServiceConnection implements vscode.Disposable {
 
   private closeClient(): void {
     const client = this.client;
+    const agent = this.loopbackAgent;
     this.client = undefined;
-    void client?.then((c) => c.close()).catch(() => {});
+    this.loopbackAgent = undefined;
+    void client?.then((c) => c.close()).then(() => agent?.close()).catch(() => {});
   }
 
   private stopBuiltIn(): void {

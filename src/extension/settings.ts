@@ -1,6 +1,8 @@
 // The extension's settings as one typed, read-only snapshot (public names: shared/CONTRACT.md),
-// re-read whenever a `refactorBrowser.*` setting changes.
+// re-read whenever a `refactorBrowser.*` setting or VS Code's proxy settings change.
 import * as vscode from 'vscode';
+import type { ProxySettings } from '../api/dispatcher';
+import { proxyFromHttpSettings } from './proxy';
 
 export const SECTION = 'refactorBrowser';
 
@@ -12,6 +14,8 @@ export interface Settings {
   readonly followEditorLanguage: boolean;
   readonly tags: readonly string[];
   readonly requestTimeoutSeconds: number;
+  /** From VS Code's `http.proxy` / `http.proxyStrictSSL`; undefined: the environment's proxy, if any. */
+  readonly proxy: ProxySettings | undefined;
 }
 
 export function readSettings(): Settings {
@@ -24,12 +28,20 @@ export function readSettings(): Settings {
     tags: Object.freeze((c.get<unknown[]>('tags', []) ?? []).filter((t): t is string => typeof t === 'string' && t.trim() !== '')),
     // A zero or negative timeout would make every request fail at once.
     requestTimeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : 15,
+    proxy: readProxy(),
   });
 }
 
-/** Calls `apply` with a fresh snapshot after every change of one of our settings. */
+function readProxy(): ProxySettings | undefined {
+  const http = vscode.workspace.getConfiguration('http');
+  return proxyFromHttpSettings(http.get<unknown>('proxy'), http.get<unknown>('proxyStrictSSL'));
+}
+
+/** Calls `apply` with a fresh snapshot after every change of one of our settings or of the proxy. */
 export function onDidChangeSettings(apply: (settings: Settings) => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration(SECTION)) apply(readSettings());
+    if (e.affectsConfiguration(SECTION) || e.affectsConfiguration('http.proxy') || e.affectsConfiguration('http.proxyStrictSSL')) {
+      apply(readSettings());
+    }
   });
 }

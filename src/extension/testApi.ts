@@ -1,17 +1,23 @@
-// What activate() returns: a small read-only view of the extension's state for tests (and other
-// extensions), so they observe behaviour without reaching into internals.
+// What activate() returns: a small view of the extension's state for tests (and other extensions),
+// so they observe behaviour as a person would (rows, their text, what clicking them does) without
+// reaching into internals.
 import * as vscode from 'vscode';
-import type { CatalogTreeProvider } from './catalogTree';
+import type { CatalogView } from './catalogView';
 import type { ServiceConnection } from './service';
 import type { Settings } from './settings';
 import type { CatalogNode } from './treeNodes';
 
 /** A tree row as a person sees it. */
 export interface TreeRow {
+  id: string;
   label: string;
   description: string;
   contextValue: string;
   collapsible: boolean;
+  /** The codicon id, e.g. `file-code`. */
+  icon: string;
+  /** The command clicking the row runs. */
+  command: string | undefined;
 }
 
 export interface RefactorBrowserApi {
@@ -23,6 +29,18 @@ export interface RefactorBrowserApi {
   readonly onDidApplySettings: vscode.Event<Settings>;
   /** The rows under the row reached by following `path` (labels) from the top; [] lists the roots. */
   treeRows(path?: readonly string[]): Promise<TreeRow[]>;
+  /** The row at `path` as shown on screen (description and tooltip included, resolved as on hover). */
+  row(path: readonly string[]): Promise<TreeRow & { tooltip: string; tooltipTrusted: boolean; tooltipHtml: boolean }>;
+  /** Runs the command of the row at `path`, as clicking it does, and waits for it. */
+  click(path: readonly string[]): Promise<void>;
+  /** Reveals and selects the row at `path`; resolves to the ids of the selected rows. */
+  reveal(path: readonly string[]): Promise<string[]>;
+  /** The view's description (the language filter) and message. */
+  view(): { description: string; message: string; unreachable: boolean };
+  /** The lines logged lately (bounded), as written to the "Refactor Browser" log channel. */
+  recentLog(): readonly string[];
+  /** The language every list is filtered by now. */
+  language(): string;
 }
 
 function labelOf(node: CatalogNode): string {
@@ -30,29 +48,72 @@ function labelOf(node: CatalogNode): string {
   return typeof label === 'string' ? label : (label?.label ?? '');
 }
 
+function asRow(n: vscode.TreeItem & { id?: string }): TreeRow {
+  return {
+    id: n.id ?? '',
+    label: labelOf(n as CatalogNode),
+    description: typeof n.description === 'string' ? n.description : '',
+    contextValue: n.contextValue ?? '',
+    collapsible: n.collapsibleState !== undefined && n.collapsibleState !== vscode.TreeItemCollapsibleState.None,
+    icon: n.iconPath instanceof vscode.ThemeIcon ? n.iconPath.id : '',
+    command: n.command?.command,
+  };
+}
+
 export function createTestApi(
   service: ServiceConnection,
-  tree: CatalogTreeProvider,
+  catalog: CatalogView,
   settings: () => Settings,
   onDidApplySettings: vscode.Event<Settings>,
+  recentLog: () => readonly string[],
 ): RefactorBrowserApi {
+  const tree = catalog.tree;
+  let unreachable = false;
+  tree.onDidChangeUnreachable((cause) => { unreachable = cause !== undefined; });
+
+  async function find(path: readonly string[]): Promise<CatalogNode | undefined> {
+    let parent: CatalogNode | undefined;
+    for (const label of path) {
+      const next: CatalogNode | undefined = (await tree.getChildren(parent)).find((n) => labelOf(n) === label);
+      if (!next) throw new Error(`no row ${JSON.stringify(label)} under ${parent ? JSON.stringify(labelOf(parent)) : 'the top'}`);
+      parent = next;
+    }
+    return parent;
+  }
+
   return {
     serviceUrl: () => service.baseUrl(),
     settings,
     onDidApplySettings,
     async treeRows(path = []) {
-      let parent: CatalogNode | undefined;
-      for (const label of path) {
-        const next: CatalogNode | undefined = (await tree.getChildren(parent)).find((n) => labelOf(n) === label);
-        if (!next) throw new Error(`no row ${JSON.stringify(label)} under ${parent ? JSON.stringify(labelOf(parent)) : 'the top'}`);
-        parent = next;
-      }
-      return (await tree.getChildren(parent)).map((n) => ({
-        label: labelOf(n),
-        description: typeof n.description === 'string' ? n.description : '',
-        contextValue: n.contextValue ?? '',
-        collapsible: n.collapsibleState !== undefined && n.collapsibleState !== vscode.TreeItemCollapsibleState.None,
-      }));
+      return (await tree.getChildren(await find(path))).map(asRow);
     },
+    async row(path) {
+      const node = await find(path);
+      if (!node) throw new Error('row() needs a path');
+      const item = tree.resolveTreeItem(tree.getTreeItem(node), node);
+      const tip = item.tooltip;
+      const md = tip instanceof vscode.MarkdownString ? tip : undefined;
+      return {
+        ...asRow(item),
+        tooltip: md ? md.value : typeof tip === 'string' ? tip : '',
+        tooltipTrusted: md ? md.isTrusted !== false && md.isTrusted !== undefined : false,
+        tooltipHtml: md?.supportHtml === true,
+      };
+    },
+    async click(path) {
+      const node = await find(path);
+      if (!node?.command) throw new Error(`the row ${JSON.stringify(path)} runs no command`);
+      await vscode.commands.executeCommand(node.command.command, ...(node.command.arguments ?? []));
+    },
+    async reveal(path) {
+      const node = await find(path);
+      if (!node) throw new Error('reveal() needs a path');
+      await catalog.view.reveal(node, { select: true, focus: false, expand: false });
+      return catalog.view.selection.map((n) => n.id ?? '');
+    },
+    view: () => ({ description: catalog.view.description ?? '', message: catalog.view.message ?? '', unreachable }),
+    recentLog,
+    language: () => catalog.language(),
   };
 }

@@ -1,38 +1,64 @@
-// The rows of the Catalog tree: one TreeItem subclass per kind of row, placeholders included.
+// The rows of the Catalog tree: one TreeItem subclass per kind of row, placeholders included. Ids
+// are paths from the root, so a code listed under two roots has two rows, each stable across
+// refreshes. Tooltips are left undefined here: the provider fills them in resolveTreeItem.
 import * as vscode from 'vscode';
 import type { Code, Refactor } from '../api/model';
+import type { ListSpec } from './listSources';
 
 export type RootKind = 'recentCodes' | 'popularCodes' | 'tags' | 'recentRefactorings';
 
-/** Root rows in display order, with their labels (public names: shared/CONTRACT.md). */
-export const ROOTS: ReadonlyArray<{ kind: RootKind; label: string }> = [
-  { kind: 'recentCodes', label: 'Recent Codes' },
-  { kind: 'popularCodes', label: 'Popular Codes' },
-  { kind: 'tags', label: 'Tags' },
-  { kind: 'recentRefactorings', label: 'Recent Refactorings' },
+/** Root rows in display order, with their labels (public names: shared/CONTRACT.md) and icons. */
+export const ROOTS: ReadonlyArray<{ kind: RootKind; label: string; icon: string }> = [
+  { kind: 'recentCodes', label: 'Recent Codes', icon: 'history' },
+  { kind: 'popularCodes', label: 'Popular Codes', icon: 'star' },
+  { kind: 'tags', label: 'Tags', icon: 'tag' },
+  { kind: 'recentRefactorings', label: 'Recent Refactorings', icon: 'git-pull-request' },
 ];
-
-export class RootNode extends vscode.TreeItem {
-  override readonly contextValue: string;
-  readonly parent = undefined;
-  constructor(readonly kind: RootKind, label: string) {
-    super(label, vscode.TreeItemCollapsibleState.Collapsed);
-    this.id = `root:${kind}`;
-    this.contextValue = `refactorBrowser.root.${kind}`;
-  }
-}
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+export class RootNode extends vscode.TreeItem {
+  override readonly contextValue: string;
+  readonly parent = undefined;
+  constructor(readonly kind: RootKind, label: string, icon: string) {
+    super(label, vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `root:${kind}`;
+    this.contextValue = `refactorBrowser.root.${kind}`;
+    this.iconPath = new vscode.ThemeIcon(icon);
+  }
+
+  /** The list this root shows; Tags shows tags instead. */
+  get list(): ListSpec | undefined {
+    return this.kind === 'tags' ? undefined : { kind: this.kind };
+  }
+}
+
+/** A saved tag under Tags (refactorBrowser.tags); expands to its codes. */
+export class TagNode extends vscode.TreeItem {
+  override readonly contextValue = 'refactorBrowser.tag';
+  constructor(readonly tag: string, readonly parent: RootNode) {
+    super(tag, vscode.TreeItemCollapsibleState.Collapsed);
+    this.id = `${parent.id}/tag:${tag}`;
+    this.iconPath = new vscode.ThemeIcon('tag');
+  }
+
+  get list(): ListSpec {
+    return { kind: 'tag', tag: this.tag };
+  }
+}
+
+/** A row that owns a paged list. */
+export type ListOwner = RootNode | TagNode;
+
 export class CodeNode extends vscode.TreeItem {
   override readonly contextValue = 'refactorBrowser.code';
-  constructor(readonly code: Code, readonly parent: RootNode | TagNode) {
-    super(code.title || `Code #${code.id}`, vscode.TreeItemCollapsibleState.None);
+  constructor(readonly code: Code, readonly parent: ListOwner) {
+    super(code.title || `Code #${code.id}`,
+      code.refactorsCount === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `${parent.id}/code:${code.id}`;
-    this.description = [code.language, code.user?.name ?? 'anonymous', plural(code.refactorsCount ?? 0, 'refactoring')].join(' · ');
-    this.tooltip = new vscode.MarkdownString().appendText(`${code.title}\n${this.description}`);
+    this.description = [code.language, code.user?.name || 'anonymous', plural(code.refactorsCount ?? 0, 'refactoring')].join(' · ');
     this.iconPath = new vscode.ThemeIcon('file-code');
     this.command = { command: 'refactorBrowser.openCode', title: 'Open Code', arguments: [this] };
   }
@@ -40,44 +66,47 @@ export class CodeNode extends vscode.TreeItem {
 
 export class RefactorNode extends vscode.TreeItem {
   override readonly contextValue = 'refactorBrowser.refactor';
-  constructor(readonly refactor: Refactor, readonly parent: RootNode) {
-    super(refactor.title || `Refactoring of code #${refactor.codeId}`, vscode.TreeItemCollapsibleState.None);
+  constructor(readonly refactor: Refactor, readonly parent: RootNode | CodeNode, readonly codeTitle?: string) {
+    super(refactor.title || `Refactoring #${refactor.id}`, vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/refactor:${refactor.id}`;
-    this.description = [refactor.language, refactor.userName || 'anonymous'].join(' · ');
+    const author = refactor.userName || refactor.user?.name || 'anonymous';
+    this.description = codeTitle ? `${author} · ${codeTitle}` : author;
     this.iconPath = new vscode.ThemeIcon('git-compare');
     this.command = { command: 'refactorBrowser.openCode', title: 'Open Code', arguments: [this] };
   }
 }
 
-/** A saved tag under Tags (refactorBrowser.tags). */
-export class TagNode extends vscode.TreeItem {
-  override readonly contextValue = 'refactorBrowser.tag';
-  constructor(readonly tag: string, readonly parent: RootNode) {
-    super(tag, vscode.TreeItemCollapsibleState.None);
-    this.id = `${parent.id}/tag:${tag}`;
-    this.iconPath = new vscode.ThemeIcon('tag');
+/** The last row of a list with more pages: clicking it fetches the next page into that list. */
+export class LoadMoreNode extends vscode.TreeItem {
+  override readonly contextValue = 'refactorBrowser.loadMore';
+  constructor(readonly parent: ListOwner) {
+    super('Load more…', vscode.TreeItemCollapsibleState.None);
+    this.id = `${parent.id}/more`;
+    this.iconPath = new vscode.ThemeIcon('ellipsis');
+    this.command = { command: 'refactorBrowser.loadMore', title: 'Load More', arguments: [this] };
   }
 }
 
 /** Shown instead of children when a list is empty. */
 export class EmptyNode extends vscode.TreeItem {
   override readonly contextValue = 'refactorBrowser.empty';
-  constructor(message: string, readonly parent: RootNode) {
+  constructor(message: string, readonly parent: ListOwner | CodeNode) {
     super(message, vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/empty`;
+    this.iconPath = new vscode.ThemeIcon('info');
   }
 }
 
-/** Shown instead of children when loading them failed; clicking it retries. */
+/** Shown where loading failed, with the one-line cause; clicking it (or its Retry button) re-fetches that list only. */
 export class ErrorNode extends vscode.TreeItem {
   override readonly contextValue = 'refactorBrowser.error';
-  constructor(message: string, readonly parent: RootNode) {
-    super(message, vscode.TreeItemCollapsibleState.None);
+  constructor(cause: string, readonly parent: ListOwner | CodeNode) {
+    super(`Could not load: ${cause}`, vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/error`;
     this.iconPath = new vscode.ThemeIcon('error');
-    this.tooltip = message;
-    this.command = { command: 'refactorBrowser.refresh', title: 'Retry' };
+    this.tooltip = new vscode.MarkdownString().appendText(`${cause}\n\nClick to retry; the log (Refactor Browser) has details.`);
+    this.command = { command: 'refactorBrowser.retry', title: 'Retry', arguments: [this] };
   }
 }
 
-export type CatalogNode = RootNode | CodeNode | RefactorNode | TagNode | EmptyNode | ErrorNode;
+export type CatalogNode = RootNode | TagNode | CodeNode | RefactorNode | LoadMoreNode | EmptyNode | ErrorNode;

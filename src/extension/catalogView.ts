@@ -1,0 +1,162 @@
+// The Catalog view around the tree: the TreeView with its description (the language filter) and
+// message (the sample catalog), the view's commands (refresh, load more, retry, filter, tags,
+// settings), following the active editor's language, progress while loading, and the context key
+// that shows the welcome content when the service cannot be reached.
+import * as vscode from 'vscode';
+import type { Logger } from '../api/logger';
+import { CatalogTreeProvider } from './catalogTree';
+import { languageChoices, normalizeLanguageInput } from './languageFilter';
+import { toServiceLanguage } from './languages';
+import type { OfflineStore } from './offlineStore';
+import type { ServiceConnection } from './service';
+import { SECTION, type Settings } from './settings';
+import { normalizeTag } from './tags';
+import { ErrorNode, LoadMoreNode, TagNode, type CatalogNode } from './treeNodes';
+
+export const VIEW_ID = 'refactorBrowser.catalog';
+/** True while the service cannot be reached and nothing is shown (package.json viewsWelcome). */
+export const UNREACHABLE_KEY = 'refactorBrowser.unreachable';
+
+export class CatalogView implements vscode.Disposable {
+  readonly tree: CatalogTreeProvider;
+  readonly view: vscode.TreeView<CatalogNode>;
+  private readonly disposables: vscode.Disposable[] = [];
+  private settings: Settings;
+  private editorLanguage: string | undefined;
+
+  constructor(service: ServiceConnection, settings: Settings, offline: OfflineStore, logger: Logger) {
+    this.settings = settings;
+    this.editorLanguage = this.activeEditorLanguage();
+    this.tree = new CatalogTreeProvider(service, this.catalogState(), offline, logger,
+      (work) => Promise.resolve(vscode.window.withProgress({ location: { viewId: VIEW_ID } }, work)));
+    this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true, canSelectMany: true });
+    this.disposables.push(
+      this.tree,
+      this.view,
+      this.tree.onDidChangeUnreachable((cause) => {
+        void vscode.commands.executeCommand('setContext', UNREACHABLE_KEY, cause !== undefined);
+        this.view.message = cause === undefined ? this.sampleMessage() : `The service cannot be reached: ${cause}`;
+      }),
+      vscode.window.onDidChangeActiveTextEditor(() => this.followEditor()),
+      vscode.commands.registerCommand('refactorBrowser.refresh', () => this.tree.refresh()),
+      vscode.commands.registerCommand('refactorBrowser.loadMore', (node?: unknown) =>
+        node instanceof LoadMoreNode ? this.tree.loadMore(node) : undefined),
+      vscode.commands.registerCommand('refactorBrowser.retry', (node?: unknown) =>
+        node instanceof ErrorNode ? this.tree.retry(node) : this.tree.refresh()),
+      vscode.commands.registerCommand('refactorBrowser.filterLanguage', (language?: unknown) => this.filterLanguage(language)),
+      vscode.commands.registerCommand('refactorBrowser.addTag', (tag?: unknown) => this.addTag(tag)),
+      vscode.commands.registerCommand('refactorBrowser.removeTag', (node?: unknown, selected?: unknown) => this.removeTag(node, selected)),
+      vscode.commands.registerCommand('refactorBrowser.openSettings', () =>
+        vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.baseUrl`)),
+    );
+    this.showState();
+  }
+
+  /** The language every list is filtered by: the active editor's when following it and it is one of the service's. */
+  language(): string {
+    return (this.settings.followEditorLanguage && this.editorLanguage) || this.settings.language;
+  }
+
+  update(settings: Settings): void {
+    this.settings = settings;
+    this.editorLanguage = this.activeEditorLanguage();
+    // A new service: everything shown belongs to the old one.
+    this.tree.update(this.catalogState());
+    this.showState();
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private catalogState() {
+    const { baseUrl, requestTimeoutSeconds, proxy } = this.settings;
+    return { language: this.language(), tags: this.settings.tags, service: JSON.stringify([baseUrl, requestTimeoutSeconds, proxy]) };
+  }
+
+  private showState(): void {
+    this.view.description = this.language() || undefined;
+    this.view.message = this.sampleMessage();
+  }
+
+  private sampleMessage(): string | undefined {
+    return this.settings.baseUrl === ''
+      ? 'Browsing the built-in sample catalog. Set Refactor Browser: Base Url (gear button) to browse a service.'
+      : undefined;
+  }
+
+  private activeEditorLanguage(): string | undefined {
+    const id = vscode.window.activeTextEditor?.document.languageId;
+    return id ? toServiceLanguage(id) : undefined;
+  }
+
+  private followEditor(): void {
+    if (!this.settings.followEditorLanguage) return;
+    // Switching to an editor in no service language (a settings file, the output) keeps the filter.
+    const next = this.activeEditorLanguage();
+    if (!next || next === this.editorLanguage) return;
+    this.editorLanguage = next;
+    this.tree.update(this.catalogState());
+    this.showState();
+  }
+
+  /** Quick pick of the service's languages, All Languages, or free text; with an argument, sets it directly. */
+  private async filterLanguage(arg: unknown): Promise<void> {
+    let language: string | undefined = typeof arg === 'string' ? normalizeLanguageInput(arg) : undefined;
+    if (language === undefined) language = await pickLanguage(this.language());
+    if (language === undefined) return;
+    await vscode.workspace.getConfiguration(SECTION).update('language', language, vscode.ConfigurationTarget.Global);
+  }
+
+  private async addTag(arg: unknown): Promise<void> {
+    const typed = typeof arg === 'string' ? arg : await vscode.window.showInputBox({
+      title: 'Add Tag',
+      prompt: 'A tag of the service, e.g. arrays',
+      validateInput: (v) => (normalizeTag(v) === undefined ? 'A tag is a non-empty name without "/"' : undefined),
+    });
+    const tag = typed === undefined ? undefined : normalizeTag(typed);
+    if (tag === undefined) return;
+    if (this.settings.tags.includes(tag)) return;
+    await vscode.workspace.getConfiguration(SECTION).update('tags', [...this.settings.tags, tag], vscode.ConfigurationTarget.Global);
+  }
+
+  private async removeTag(node: unknown, selected: unknown): Promise<void> {
+    const rows = Array.isArray(selected) && selected.length ? selected : [node];
+    let gone = rows.filter((r): r is TagNode => r instanceof TagNode).map((r) => r.tag);
+    if (gone.length === 0 && typeof node === 'string') gone = [node];
+    if (gone.length === 0) {
+      const pick = await vscode.window.showQuickPick([...this.settings.tags], { title: 'Remove Tag' });
+      if (pick === undefined) return;
+      gone = [pick];
+    }
+    await vscode.workspace.getConfiguration(SECTION).update('tags', this.settings.tags.filter((t) => !gone.includes(t)),
+      vscode.ConfigurationTarget.Global);
+  }
+}
+
+async function pickLanguage(current: string): Promise<string | undefined> {
+  const choices = languageChoices(current);
+  const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { language: string }>();
+  pick.title = 'Filter by Language';
+  pick.placeholder = 'A language of the service, or type another name';
+  const base = choices.map((c) => ({ label: c.label, description: c.description, language: c.language }));
+  pick.items = base;
+  return new Promise<string | undefined>((resolve) => {
+    let result: string | undefined;
+    pick.onDidChangeValue((value) => {
+      const typed = value.trim();
+      // A name the list lacks can still be filtered by: the service decides what it knows.
+      const known = base.some((c) => c.label.toLowerCase() === typed.toLowerCase());
+      pick.items = typed && !known ? [...base, { label: typed, description: 'filter by this name', language: normalizeLanguageInput(typed), alwaysShow: true }] : base;
+    });
+    pick.onDidAccept(() => {
+      result = pick.selectedItems[0]?.language;
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      pick.dispose();
+      resolve(result);
+    });
+    pick.show();
+  });
+}
