@@ -94,6 +94,11 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     return { codes, refactors };
   }
 
+  /** True while the service cannot be reached and nothing is shown (the view shows its welcome content). */
+  isUnreachable(): boolean {
+    return this.unreachable !== undefined;
+  }
+
   /** The roots (for reveal and the test API). */
   rootNodes(): readonly RootNode[] {
     return this.roots;

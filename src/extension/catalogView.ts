@@ -35,7 +35,8 @@ export class CatalogView implements vscode.Disposable {
       this.view,
       this.tree.onDidChangeUnreachable((cause) => {
         void vscode.commands.executeCommand('setContext', UNREACHABLE_KEY, cause !== undefined);
-        this.view.message = cause === undefined ? this.sampleMessage() : `The service cannot be reached: ${cause}`;
+        // VS Code shows the welcome content only while the view has no message.
+        this.view.message = cause === undefined ? this.sampleMessage() : undefined;
       }),
       vscode.window.onDidChangeActiveTextEditor(() => this.followEditor()),
       vscode.commands.registerCommand('refactorBrowser.refresh', () => this.tree.refresh()),
@@ -76,7 +77,7 @@ export class CatalogView implements vscode.Disposable {
 
   private showState(): void {
     this.view.description = this.language() || undefined;
-    this.view.message = this.sampleMessage();
+    if (!this.tree.isUnreachable()) this.view.message = this.sampleMessage();
   }
 
   private sampleMessage(): string | undefined {

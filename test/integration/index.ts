@@ -23,7 +23,9 @@ function testFiles(dir: string): string[] {
 
 export async function run(): Promise<void> {
   const bridge = bridgeUrl();
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000 });
+  // REFACTOR_BROWSER_TEST_GREP runs only the tests whose full title matches (while working on a few).
+  const grep = process.env.REFACTOR_BROWSER_TEST_GREP || undefined;
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000, grep });
   for (const file of testFiles(__dirname)) mocha.addFile(file);
 
   // The spec reporter writes through Base.consoleLog: forward its lines in order, in small batches.

@@ -1,13 +1,33 @@
-// The sidebar as a person uses it: click the activity-bar item, expand Recent Codes, read the rows
-// off the screen. Saves media/screenshots/sidebar.png for the README.
+// The sidebar as a person uses it, read off the screen: click the activity-bar item, expand Recent
+// Codes, page with "Load more…", filter through the quick pick (a listed language and a typed one),
+// select several rows, watch the progress bar while a list loads, and the welcome content when the
+// service cannot be reached. Saves media/screenshots/sidebar.png for the README.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { api, resetState, ROOT_LABELS } from './helpers';
+import { PAGE_SIZE } from '../../src/api/model';
+import { loadSampleCatalog } from '../../src/server/catalog';
+import { api, resetState, ROOT_LABELS, useSettings, waitFor } from './helpers';
+import { items, refusedUrl, useFrontedService } from './sidebarHelpers';
 import { uiOrSkip, type Ui } from './ui';
 
 const ROWS = '.part.sidebar .monaco-list-row[role=treeitem]';
+const QUICK_INPUT = '.quick-input-widget';
+const sample = loadSampleCatalog();
 
-describe('Sidebar (UI)', () => {
+async function collapseAll(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.actions.treeView.refactorBrowser.catalog.collapseAll');
+}
+
+/** Shows the view with only `label` expanded, as clicked. */
+async function expandRoot(ui: Ui, label: string): Promise<void> {
+  await collapseAll();
+  await vscode.commands.executeCommand('workbench.view.extension.refactorBrowser');
+  await ui.click({ css: `${ROWS}[aria-level="1"]`, hasText: label });
+  await ui.query({ css: `${ROWS}[aria-level="2"]` }, [], 1);
+}
+
+describe('Sidebar (UI)', function () {
+  this.timeout(90_000);
   let ui: Ui;
 
   before(async function () {
@@ -18,6 +38,8 @@ describe('Sidebar (UI)', () => {
   });
 
   after(async () => {
+    await collapseAll();
+    await resetState();
     await vscode.commands.executeCommand('workbench.view.explorer');
   });
 
@@ -38,6 +60,111 @@ describe('Sidebar (UI)', () => {
       assert.ok(row.text.includes(expected[i].description), `row ${i}: ${JSON.stringify(row.text)} lacks ${expected[i].description}`);
     });
 
+    // A code expands to its refactorings (revealing one expands its code).
+    const code = sample.recentCodes.all[0];
+    await (await api()).reveal(['Recent Codes', code.title, code.refactors[0].title]);
+    const nested = await ui.query({ css: `${ROWS}[aria-level="3"]` }, [], 1);
+    assert.ok(nested[0].text.includes(code.refactors[0].title), nested[0].text);
     await ui.screenshot('sidebar');
+  });
+
+  afterEach(async () => {
+    await useSettings({ language: undefined, baseUrl: undefined, requestTimeout: undefined });
+  });
+
+  it('selects several rows with Ctrl+click', async () => {
+    await expandRoot(ui, 'Popular Codes');
+    const [a, b] = sample.popularCodes.all;
+    await ui.click({ css: `${ROWS}[aria-level="2"]`, hasText: a.title });
+    await ui.click({ css: `${ROWS}[aria-level="2"]`, hasText: b.title }, { modifiers: ['ControlOrMeta'] });
+    const selected = await ui.query({ css: `${ROWS}[aria-selected="true"]` });
+    assert.ok(selected.length >= 2, `selected: ${selected.map((s) => s.text.split('\n')[0]).join(', ')}`);
+    assert.ok(selected.some((s) => s.text.includes(a.title)) && selected.some((s) => s.text.includes(b.title)));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('loads the next page when "Load more…" is clicked', async () => {
+    await expandRoot(ui, 'Recent Codes');
+    const browser = await api();
+    // Scrolls the last row into view, as a person scrolling down would.
+    await browser.reveal(['Recent Codes', 'Load more…']);
+    await ui.click({ css: `${ROWS}[aria-level="2"]`, hasText: 'Load more…' });
+    const next = sample.recentCodes.all[PAGE_SIZE];
+    await ui.waitFor({ css: `${ROWS}[aria-level="2"]`, hasText: next.title });
+    const rows = items(await browser.treeRows(['Recent Codes']));
+    assert.strictEqual(rows.length, 2 * PAGE_SIZE);
+  });
+
+  it('filters by a language picked in Filter by Language…, and by one typed in', async () => {
+    const browser = await api();
+    void vscode.commands.executeCommand('refactorBrowser.filterLanguage');
+    await ui.waitFor({ css: QUICK_INPUT });
+    await ui.type('Haskell');
+    await ui.waitFor({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: 'Haskell' });
+    await ui.press('Enter');
+    await waitFor(() => (browser.settings().language === 'Haskell' ? true : undefined), 'the Haskell filter');
+    await expandRoot(ui, 'Recent Codes');
+    const haskell = sample.recentCodes.all.filter((c) => c.language === 'Haskell');
+    // The refresh reaches the screen a moment after the setting.
+    const shown = await waitFor(async () => {
+      const rows = await ui.query({ css: `${ROWS}[aria-level="2"]` }, [], 1);
+      return rows.length === haskell.length ? rows : undefined;
+    }, 'the Haskell rows on screen');
+    shown.forEach((row, i) => assert.ok(row.text.startsWith(haskell[i].title) && row.text.includes('Haskell · '), row.text));
+    const description = await ui.query({ css: '.part.sidebar .pane-header .description' });
+    assert.ok(description.some((d) => d.text.includes('Haskell')), JSON.stringify(description));
+
+    void vscode.commands.executeCommand('refactorBrowser.filterLanguage');
+    await ui.waitFor({ css: QUICK_INPUT });
+    await ui.type('Cobol');
+    await ui.waitFor({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: 'filter by this name' });
+    await ui.press('Enter');
+    await waitFor(() => (browser.settings().language === 'Cobol' ? true : undefined), 'the typed filter');
+    await useSettings({ language: undefined });
+  });
+
+  it('shows progress in the view while a list loads', async () => {
+    const served = await useFrontedService({});
+    try {
+      served.front.hold();
+      await collapseAll();
+      await vscode.commands.executeCommand('workbench.view.extension.refactorBrowser');
+      await ui.click({ css: `${ROWS}[aria-level="1"]`, hasText: 'Recent Refactorings' });
+      await waitFor(async () => {
+        const bars = await ui.query({ css: '.part.sidebar .monaco-progress-container' }, ['class']);
+        return bars.some((b) => /\bactive\b/.test(b.attributes.class ?? '')) ? true : undefined;
+      }, 'a progress bar in the view', 10_000).catch(async (err: Error) => {
+        const bars = await ui.query({ css: '.part.sidebar .monaco-progress-container' }, ['class', 'aria-hidden']);
+        throw new Error(`${err.message}: ${JSON.stringify(bars.map((b) => b.attributes))}`);
+      });
+      served.front.release();
+      await ui.waitFor({ css: `${ROWS}[aria-level="2"]`, hasText: sample.recentRefactors.all[0].title });
+      await waitFor(async () => {
+        const bars = await ui.query({ css: '.part.sidebar .monaco-progress-container' }, ['class']);
+        return bars.every((b) => !/\bactive\b/.test(b.attributes.class ?? '')) ? true : undefined;
+      }, 'the progress bar to go', 10_000);
+    } finally {
+      await resetState();
+      await served.close();
+    }
+  });
+
+  it('shows the welcome content with Retry when the service cannot be reached', async () => {
+    await useSettings({ baseUrl: await refusedUrl(), requestTimeout: 5 });
+    await expandRoot(ui, 'Recent Codes').catch(() => undefined);
+    await waitFor(() => ((async () => (await api()).view().unreachable ? true : undefined))(), 'the unreachable state');
+    await waitFor(async () => {
+      const shown = await ui.query({ css: '.part.sidebar .pane-body' });
+      return shown.some((p) => p.text.includes('cannot be reached')) ? true : undefined;
+    }, 'the welcome content', 10_000).catch(async (err: Error) => {
+      await ui.screenshot('sidebar-welcome-debug');
+      const shown = await ui.query({ css: '.part.sidebar .pane-body' });
+      throw new Error(`${err.message}: ${JSON.stringify(shown.map((p) => p.text.slice(0, 300)))}`);
+    });
+    const buttons = await ui.query({ css: '.part.sidebar .welcome-view-content a, .part.sidebar .welcome-view-content button' }, ['class', 'role']);
+    assert.ok(buttons.some((b) => b.text.includes('Retry')), JSON.stringify(buttons));
+    await ui.click({ css: '.part.sidebar .welcome-view-content a, .part.sidebar .welcome-view-content button', hasText: 'Retry' });
+    await useSettings({ baseUrl: undefined, requestTimeout: undefined });
+    await ui.waitFor({ css: `${ROWS}[aria-level="1"]`, hasText: 'Recent Codes' });
   });
 });

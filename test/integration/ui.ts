@@ -11,7 +11,7 @@ export class Ui {
     return (await postToBridge(this.url, { type: 'ui', request })) as UiResult<V>;
   }
 
-  async click(target: Target, options: { button?: 'left' | 'right'; count?: number } = {}): Promise<void> {
+  async click(target: Target, options: { button?: 'left' | 'right'; count?: number; modifiers?: Array<'Shift' | 'ControlOrMeta' | 'Alt'> } = {}): Promise<void> {
     await this.do({ verb: 'click', target, ...options });
   }
   async contextMenu(target: Target, item: string): Promise<void> {

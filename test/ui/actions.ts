@@ -56,7 +56,7 @@ export async function perform(page: Page, request: UiRequest, screenshotDir: str
   const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   switch (request.verb) {
     case 'click':
-      await locate(page, request.target).first().click({ button: request.button ?? 'left', clickCount: request.count ?? 1, timeout });
+      await locate(page, request.target).first().click({ button: request.button ?? 'left', clickCount: request.count ?? 1, modifiers: request.modifiers, timeout });
       return {};
     case 'contextMenu': {
       await locate(page, request.target).first().click({ button: 'right', timeout });

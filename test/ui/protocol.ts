@@ -49,7 +49,7 @@ export type Empty = Record<never, never>;
 /** Each verb's request fields and result. */
 export interface UiVerbs {
   /** Clicks the element (waits until it is visible and enabled). */
-  click: { req: { target: Target; button?: 'left' | 'right'; count?: number }; res: Empty };
+  click: { req: { target: Target; button?: 'left' | 'right'; count?: number; modifiers?: Array<'Shift' | 'ControlOrMeta' | 'Alt'> }; res: Empty };
   /** Right-clicks the element, then clicks the context-menu entry with that label. */
   contextMenu: { req: { target: Target; item: string }; res: Empty };
   /** Keyboard keys in Playwright's notation, e.g. `Enter`, `Control+Shift+P`. */

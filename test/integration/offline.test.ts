@@ -1,0 +1,83 @@
+// Issue 5, point 7: what people expect when things go wrong: an error row with the one-line cause
+// and Retry (that list only) while the rest works; the last good lists, marked as cached with their
+// time, when the service goes down; welcome content when it cannot be reached and nothing is kept;
+// every request and error in the log.
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+import { api, resetState, startService, useSettings, waitFor } from './helpers';
+import { items, refusedUrl, rowsWhen, useFrontedService } from './sidebarHelpers';
+
+describe('Errors, offline and the log', function () {
+  this.timeout(40_000);
+  beforeEach(resetState);
+  after(resetState);
+
+  it('shows an error row with the cause; Retry re-fetches that list only; the other lists work', async () => {
+    const served = await useFrontedService({});
+    try {
+      served.front.failing.add('/codes/popular.xml');
+      const browser = await api();
+      const rows = await browser.treeRows(['Popular Codes']);
+      assert.deepStrictEqual(rows.map((r) => [r.contextValue, r.command]), [['refactorBrowser.error', 'refactorBrowser.retry']]);
+      assert.match(rows[0].label, /^Could not load: HTTP 500/);
+      assert.ok(!rows[0].label.includes('127.0.0.1'), 'one line, the cause, not the URL');
+      assert.strictEqual(items(await browser.treeRows(['Recent Codes'])).length, 25);
+      assert.ok(browser.recentLog().some((l) => l.startsWith('error ') && l.includes('/codes/popular.xml')), 'the error is logged');
+
+      served.front.failing.clear();
+      const before = served.front.paths.length;
+      await browser.click(['Popular Codes', rows[0].label]);
+      const again = await rowsWhen(['Popular Codes'], (r) => items(r).length > 0, 'Popular Codes after Retry');
+      assert.strictEqual(items(again).length, 25);
+      assert.deepStrictEqual(served.front.paths.slice(before), ['/codes/popular.xml']);
+      assert.strictEqual(items(await browser.treeRows(['Recent Codes'])).length, 25, 'Recent Codes kept');
+    } finally {
+      await resetState();
+      await served.close();
+    }
+  });
+
+  it('logs every request with its URL, status and milliseconds', async () => {
+    const browser = await api();
+    await vscode.commands.executeCommand('refactorBrowser.refresh');
+    await browser.treeRows(['Recent Refactorings']);
+    const url = new URL('refactorings/recent.xml', `${(await browser.serviceUrl()).replace(/\/$/, '')}/`).href;
+    assert.ok(browser.recentLog().some((l) => new RegExp(`^info GET ${url.replace(/[.?]/g, '\\$&')} -> (200|304) in \\d+ ms$`).test(l)),
+      browser.recentLog().slice(-5).join('\n'));
+  });
+
+  it('shows the last good lists, marked as cached with their time, when the service goes down', async () => {
+    const service = await startService();
+    await useSettings({ baseUrl: service.url, requestTimeout: 5 });
+    const browser = await api();
+    const recent = await browser.treeRows(['Recent Codes']);
+    const refactors = await browser.treeRows(['Recent Refactorings']);
+    assert.strictEqual((await browser.row(['Recent Codes'])).description, '');
+    await service.close();
+
+    await vscode.commands.executeCommand('refactorBrowser.refresh');
+    assert.deepStrictEqual(await browser.treeRows(['Recent Codes']), recent);
+    assert.deepStrictEqual(await browser.treeRows(['Recent Refactorings']), refactors);
+    const root = await browser.row(['Recent Codes']);
+    assert.match(root.description, /^cached \d/);
+    assert.match(root.tooltip.replace(/&nbsp;/g, ' '), /could not be reached/);
+    // A list never loaded has nothing kept: its error row, while the cached ones stay.
+    const popular = await browser.treeRows(['Popular Codes']);
+    assert.strictEqual(popular[0].contextValue, 'refactorBrowser.error');
+    assert.strictEqual(browser.view().unreachable, false, 'lists are shown, so no welcome page');
+  });
+
+  it('shows welcome content when the service cannot be reached and nothing is kept; Retry brings the roots back', async () => {
+    await useSettings({ baseUrl: await refusedUrl(), requestTimeout: 5 });
+    const browser = await api();
+    const rows = await browser.treeRows(['Recent Codes']);
+    assert.strictEqual(rows[0].contextValue, 'refactorBrowser.error');
+    await waitFor(() => (browser.view().unreachable ? true : undefined), 'the unreachable state');
+    assert.deepStrictEqual(await browser.treeRows(), [], 'an empty tree, so the welcome content shows');
+    assert.strictEqual(browser.view().message, '', 'VS Code shows welcome content only without a message');
+    assert.ok(browser.recentLog().some((l) => l.startsWith('error ') && /connection refused|ECONNREFUSED/i.test(l)), 'the cause is logged');
+    await vscode.commands.executeCommand('refactorBrowser.refresh');
+    assert.strictEqual((await browser.treeRows()).length, 4);
+    assert.strictEqual(browser.view().unreachable, false);
+  });
+});

@@ -1,0 +1,84 @@
+// Issue 5, points 5 and 6: settings apply without a reload; VS Code's http.proxy is honoured (the
+// bundled undici is not patched by VS Code); with refactorBrowser.baseUrl empty the built-in sample
+// catalog is served on loopback and the view says so; changing the address switches services.
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+import sampleJson from '../../src/server/sample-catalog.json';
+import { api, resetState, startService, useSettings, waitFor, type RunningService } from './helpers';
+import { items } from './sidebarHelpers';
+
+async function setProxy(url: string | undefined, strictSSL?: boolean): Promise<void> {
+  const browser = await api();
+  const http = vscode.workspace.getConfiguration('http');
+  await http.update('proxy', url, vscode.ConfigurationTarget.Global);
+  await http.update('proxyStrictSSL', strictSSL, vscode.ConfigurationTarget.Global);
+  await waitFor(() => (browser.settings().proxy?.url === (url || undefined) ? true : undefined), 'the proxy setting to apply');
+}
+
+describe('Settings and services', function () {
+  this.timeout(30_000);
+  const services: RunningService[] = [];
+  beforeEach(resetState);
+  afterEach(async () => {
+    await setProxy(undefined);
+    await resetState();
+    for (const s of services.splice(0)) await s.close();
+  });
+
+  it('browses the built-in sample catalog on loopback, says so, and switches services both ways without a reload', async () => {
+    const browser = await api();
+    assert.match(browser.view().message, /sample catalog/);
+    const sampleUrl = await browser.serviceUrl();
+    assert.match(sampleUrl, /^http:\/\/127\.0\.0\.1:\d+\/?$/);
+    const sampleFirst = items(await browser.treeRows(['Recent Codes']))[0].label;
+
+    const codes = sampleJson.codes.slice(0, 2).map((c, i) => ({ ...c, title: `Other service ${i + 1}` }));
+    const other = await startService({ users: sampleJson.users, codes, refactors: [] });
+    services.push(other);
+    await useSettings({ baseUrl: other.url });
+    assert.strictEqual(browser.view().message, '');
+    assert.deepStrictEqual(items(await browser.treeRows(['Recent Codes'])).map((r) => r.label).sort(), ['Other service 1', 'Other service 2']);
+
+    await useSettings({ baseUrl: undefined });
+    assert.match(browser.view().message, /sample catalog/);
+    assert.strictEqual(items(await browser.treeRows(['Recent Codes']))[0].label, sampleFirst);
+  });
+
+  it('gives up a request after refactorBrowser.requestTimeout seconds', async () => {
+    // A service that accepts the connection and never answers.
+    const net = await import('node:net');
+    const sockets: import('node:net').Socket[] = [];
+    const silent = net.createServer((s) => { sockets.push(s); });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as import('node:net').AddressInfo).port;
+      await useSettings({ baseUrl: `http://127.0.0.1:${port}/`, requestTimeout: 1 });
+      const started = Date.now();
+      const rows = await (await api()).treeRows(['Popular Codes']);
+      assert.strictEqual(rows[0].contextValue, 'refactorBrowser.error', JSON.stringify(rows));
+      assert.ok(Date.now() - started < 8000, `took ${Date.now() - started} ms`);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('sends requests through http.proxy (the reference service answers absolute-form requests as a proxy would)', async () => {
+    const proxy = await startService();
+    services.push(proxy);
+    // Nothing resolves this name: only a proxy can answer for it.
+    await useSettings({ baseUrl: 'http://refactor-browser.invalid/' });
+    await setProxy(proxy.url, false);
+    const browser = await api();
+    assert.deepStrictEqual(browser.settings().proxy, { url: proxy.url, strictSSL: false });
+    const rows = items(await browser.treeRows(['Recent Codes']));
+    assert.strictEqual(rows.length, 25);
+    assert.ok(browser.recentLog().some((l) => l.includes('GET http://refactor-browser.invalid/codes/recent.xml -> 200')));
+
+    // Without the proxy the name does not resolve: what shows is the copy kept offline.
+    await setProxy(undefined);
+    const direct = items(await browser.treeRows(['Recent Codes']));
+    assert.deepStrictEqual(direct, rows);
+    assert.match((await browser.row(['Recent Codes'])).description, /^cached /);
+  });
+});
