@@ -4,6 +4,7 @@
 import { EntityDecoderOptions, X2jOptions, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DecodeError } from './errors';
 import type { Code, Refactor, User } from './model';
+import { malformedXmlError } from './xmlErrors';
 
 /** A parsed element: text, or an object of attributes (`@_name`), `#text` and child elements. */
 type XmlValue = string | XmlElement | XmlValue[];
@@ -177,10 +178,7 @@ function parseRoot(xml: string, expected: string): XmlValue {
   const body = markupStart(xml);
   refuseDoctype(body);
   const valid = XMLValidator.validate(body);
-  if (valid !== true) {
-    const { msg, line, col } = valid.err;
-    throw new DecodeError('invalid-xml', `malformed XML at line ${line}, column ${col}: ${msg}`);
-  }
+  if (valid !== true) throw malformedXmlError(body, valid.err);
   let end = body.length;
   while (end > 0 && isXmlSpace(body.charCodeAt(end - 1))) end--;
   if (body.charCodeAt(end - 1) !== 0x3e /* > */) {

@@ -373,7 +373,12 @@ describe('xmlDecode: bodies that are not the expected XML', () => {
 
   it('says invalid-xml for truncated, two-rooted, mismatched or trailing-text bodies', () => {
     const full = fixture('recent-codes.xml');
-    throwsDecode(() => decodeCodes(full.slice(0, Math.floor(full.length / 2))), 'invalid-xml', /^malformed XML at line \d+, column \d+: /);
+    throwsDecode(() => decodeCodes(full.slice(0, Math.floor(full.length / 2))), 'invalid-xml',
+      /^malformed XML: the body ends inside <codes>, <code>(, <[a-z-]+>)* \(truncated\?\)$/);
+    throwsDecode(() => decodeCodes(`${DECL}<codes type="array"><code>`), 'invalid-xml', 'malformed XML: the body ends inside <codes>, <code> (truncated?)', 'codes/code');
+    throwsDecode(() => decodeCodes(`${DECL}<codes type="array">`), 'invalid-xml', 'malformed XML: the body ends inside <codes> (truncated?)');
+    throwsDecode(() => decodeCodes(`${DECL}<codes type="array"></codes>\n<refactors type="array"><code/></refactors>`), 'invalid-xml',
+      'malformed XML: two root elements <codes> and <refactors>', 'refactors');
     throwsDecode(() => decodeCodes(`${DECL}<codes type="array"/>\n<codes type="array"/>`), 'invalid-xml', 'malformed XML: two root elements <codes>');
     throwsDecode(() => decodeCodes(`${DECL}<codes type="array"/><refactors type="array"/>`), 'invalid-xml',
       'malformed XML: two root elements <codes> and <refactors>');
