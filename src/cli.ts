@@ -5,7 +5,7 @@ import { isApiError } from './api/errors';
 import type { Code, Refactor } from './api/model';
 import { parseCodeRef } from './api/urls';
 import { parseCommandLine, UsageError, type Command, type GlobalOptions } from './cli/args';
-import { formatCode, formatCodes, formatRefactors } from './cli/format';
+import { formatCode, formatCodes, formatJson, formatRefactors } from './cli/format';
 import { helpText } from './cli/help';
 import { loadCatalogFile } from './server/catalog';
 import { startServer } from './server/server';
@@ -61,7 +61,7 @@ async function browse(command: Exclude<Command, { name: 'help' | 'serve' }>, io:
         return 2;
       }
       const code = await client.code(ref);
-      io.out(command.global.json ? `${JSON.stringify(code, null, 2)}\n` : formatCode(code));
+      io.out(command.global.json ? formatJson(code) : formatCode(code));
       return 0;
     }
     const query = { language: command.language, page: command.page };
@@ -80,7 +80,7 @@ async function browse(command: Exclude<Command, { name: 'help' | 'serve' }>, io:
         items = await client.recentRefactorings(query);
         break;
     }
-    if (command.global.json) io.out(`${JSON.stringify(items, null, 2)}\n`);
+    if (command.global.json) io.out(formatJson(items));
     else io.out(command.name === 'refactorings' ? formatRefactors(items as Refactor[]) : formatCodes(items as Code[]));
     return 0;
   });

@@ -1,6 +1,14 @@
-// Plain-text rendering of lists and codes for the terminal (the --json output needs none: the model
+// Plain-text rendering of lists and codes for the terminal, and the --json output (the model
 // serialises as the contract says, Dates as ISO strings and absent users omitted).
 import type { Code, Refactor } from '../api/model';
+
+/**
+ * Pretty JSON with DEL and the C1 controls written as \u escapes: JSON.stringify escapes only C0, and
+ * a raw U+009B is a CSI to some terminals. The parsed text is unchanged.
+ */
+export function formatJson(value: unknown): string {
+  return `${JSON.stringify(value, null, 2).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+}
 
 export function formatCodes(codes: readonly Code[]): string {
   if (codes.length === 0) return 'No codes.\n';
