@@ -156,7 +156,8 @@ const FIXED: Record<string, Handler> = {
   text: (x) => send(x, 200, 'text/plain', 'Service temporarily unavailable. Please try again later.\n'),
   json: (x) => send(x, 200, 'application/json', '{"codes":[],"error":null}\n'),
   empty: (x) => send(x, 200, 'application/xml', ''),
-  truncated: (x) => xmlFrom(x, sample(), (xml) => xml.slice(0, Math.floor(xml.length * 0.6))),
+  // Cut at a line end, as a dropped connection usually leaves it: between elements, several still open.
+  truncated: (x) => xmlFrom(x, sample(), (xml) => xml.slice(0, xml.lastIndexOf('\n', Math.floor(xml.length * 0.6)) + 1)),
   'two-roots': (x) => xmlFrom(x, sample(), (xml) => xml + xml.slice(xml.indexOf('\n') + 1)),
   // The other list, as a misrouted proxy or a wrong endpoint would answer.
   'wrong-root': (x) => {
