@@ -4,6 +4,7 @@
 import { EntityDecoderOptions, X2jOptions, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DecodeError } from './errors';
 import type { Code, Refactor, User } from './model';
+import { isPlainWellFormed } from './xmlWellFormed';
 import { malformedXmlError } from './xmlErrors';
 
 /** A parsed element: text, or an object of attributes (`@_name`), `#text` and child elements. */
@@ -177,7 +178,8 @@ function isXmlSpace(c: number): boolean {
 function parseRoot(xml: string, expected: string): XmlValue {
   const body = markupStart(xml);
   refuseDoctype(body);
-  const valid = XMLValidator.validate(body);
+  // The full validator only for bodies outside the plain subset; it also words the error.
+  const valid = isPlainWellFormed(body) || XMLValidator.validate(body);
   if (valid !== true) throw malformedXmlError(body, valid.err);
   let end = body.length;
   while (end > 0 && isXmlSpace(body.charCodeAt(end - 1))) end--;
