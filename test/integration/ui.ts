@@ -1,7 +1,7 @@
 // UI actions on the workbench the suite runs in, done by the launcher with Playwright (see
 // test/ui/protocol.ts for why and for the verbs). Under a launcher without a browser the UI tests skip.
 import type { Context } from 'mocha';
-import type { ElementInfo, FrameInfo, Target, UiRequest, UiResult, UiVerb } from '../ui/protocol';
+import type { DomInfo, ElementInfo, FrameInfo, Target, UiRequest, UiResult, UiVerb } from '../ui/protocol';
 import { bridgeUrl, postToBridge } from './bridgeClient';
 
 export class Ui {
@@ -37,6 +37,12 @@ export class Ui {
   }
   async webviewFrames(): Promise<FrameInfo[]> {
     return (await this.do({ verb: 'webviewFrames' })).frames;
+  }
+  async hover(target: Target): Promise<void> {
+    await this.do({ verb: 'hover', target });
+  }
+  async dom(target: Target, options: { webview?: boolean; frameText?: string; maxText?: number } = {}): Promise<DomInfo[]> {
+    return (await this.do({ verb: 'dom', target, ...options })).elements;
   }
   async editorText(): Promise<string> {
     return (await this.do({ verb: 'editorText' })).text;

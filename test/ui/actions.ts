@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import { promises as fs } from 'node:fs';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { isScreenshotName, type ElementInfo, type Target, type UiRequest } from './protocol';
+import { isScreenshotName, type DomInfo, type ElementInfo, type Target, type UiRequest } from './protocol';
 
 type AriaRole = Parameters<Page['getByRole']>[0];
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -30,6 +30,42 @@ export function locate(page: Page | Frame, target: Target): Locator {
   }
   if (target.hasText !== undefined) loc = loc.filter({ hasText: target.hasText });
   return target.nth === undefined ? loc : loc.nth(target.nth);
+}
+
+/** The element fields `dom` reads (no DOM lib here). */
+interface DomElementFull {
+  tagName: string;
+  textContent: string | null;
+  attributes: ArrayLike<{ name: string; value: string }>;
+}
+
+async function domOf(loc: Locator, maxText: number): Promise<DomInfo[]> {
+  return loc.evaluateAll(
+    (els, max) =>
+      (els as unknown as DomElementFull[]).map((el) => {
+        const text = el.textContent ?? '';
+        return {
+          tag: el.tagName.toLowerCase(),
+          attributes: Object.fromEntries(Array.from(el.attributes, (a) => [a.name, a.value])),
+          text: text.slice(0, max),
+          textLength: text.length,
+        };
+      }),
+    maxText,
+  );
+}
+
+/** The first webview content frame whose body text contains `frameText` (any, without it); waits up to the deadline. */
+async function webviewFrame(page: Page, frameText: string | undefined, timeout: number): Promise<Frame> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    for (const frame of webviewContentFrames(page)) {
+      const text = await frame.locator('body').innerText({ timeout: 1000 }).catch(() => '');
+      if (frameText === undefined || text.includes(frameText)) return frame;
+    }
+    if (Date.now() > deadline) throw new Error(`no webview frame${frameText === undefined ? '' : ` with ${JSON.stringify(frameText)}`}`);
+    await page.waitForTimeout(100);
+  }
 }
 
 /** Frames whose parent is VS Code's webview host page: the frames that hold the webview's HTML. */
@@ -115,6 +151,13 @@ export async function perform(page: Page, request: UiRequest, screenshotDir: str
         webviewContentFrames(page).map(async (f) => ({ url: f.url(), text: await f.locator('body').innerText({ timeout }) })),
       );
       return { frames };
+    }
+    case 'hover':
+      await locate(page, request.target).first().hover({ timeout });
+      return {};
+    case 'dom': {
+      const scope = request.webview ? await webviewFrame(page, request.frameText, timeout) : page;
+      return { elements: await domOf(locate(scope, request.target), request.maxText ?? 300) };
     }
     case 'editorText': {
       const lines = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();

@@ -37,6 +37,16 @@ export interface ElementInfo {
   attributes: Record<string, string | null>;
 }
 
+/** What `dom` returns per matched element: every attribute, so `on*` handlers and `javascript:` values show. */
+export interface DomInfo {
+  /** Lower-case tag name. */
+  tag: string;
+  attributes: Record<string, string>;
+  /** textContent, cut at `maxText` characters. */
+  text: string;
+  textLength: number;
+}
+
 /** One webview's content frame. */
 export interface FrameInfo {
   url: string;
@@ -72,6 +82,13 @@ export interface UiVerbs {
   webviewClick: { req: { frameText?: string; target: Target }; res: Empty };
   /** The text of every webview's content frame. */
   webviewFrames: { req: Empty; res: { frames: FrameInfo[] } };
+  /** Moves the mouse over the element (tree rows then show their tooltip). */
+  hover: { req: { target: Target }; res: Empty };
+  /**
+   * Every element matching `target` with all its attributes, on the workbench page or, with
+   * `webview`, in the first webview content frame whose text contains `frameText` (waits for one).
+   */
+  dom: { req: { target: Target; webview?: boolean; frameText?: string; maxText?: number }; res: { elements: DomInfo[] } };
   /** The text the active editor shows (its rendered lines, top to bottom). */
   editorText: { req: Empty; res: { text: string } };
 }
