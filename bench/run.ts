@@ -1,0 +1,26 @@
+// `npm run bench`: every figure as one JSON line on stdout.
+import { clientFigures } from './client';
+import { decodeFigures } from './decode';
+import { report, type Figure } from './measure';
+
+async function main(): Promise<number> {
+  const only = process.argv.slice(2);
+  const groups: Array<[string, () => Promise<Figure[]>]> = [
+    ['decode', decodeFigures],
+    ['client', clientFigures],
+  ];
+  let failed = 0;
+  for (const [name, run] of groups) {
+    if (only.length > 0 && !only.includes(name)) continue;
+    for (const f of await run()) {
+      report(f);
+      if (!f.pass) failed++;
+    }
+  }
+  return failed === 0 ? 0 : 1;
+}
+
+main().then((code) => process.exit(code), (err) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  process.exit(2);
+});
