@@ -16,9 +16,20 @@ export class CodeDocuments implements vscode.TextDocumentContentProvider, vscode
   private readonly selections = new Map<number, string>();
   private nextSelection = 1;
   private readonly registration: vscode.Disposable;
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly serviceChange: vscode.Disposable;
 
   constructor(private readonly service: ServiceConnection) {
     this.registration = vscode.workspace.registerTextDocumentContentProvider(DOCUMENT_SCHEME, this);
+    // VS Code keeps a closed document's text for a while and reuses it when the URI is opened again;
+    // the URI names only ids, so after a change of service it would show the old service's code.
+    this.serviceChange = service.onDidChangeBaseUrl(() => {
+      for (const doc of vscode.workspace.textDocuments) {
+        const target = doc.uri.scheme === DOCUMENT_SCHEME ? parseDocumentPath(doc.uri.path) : undefined;
+        if (target && target.kind !== 'selection') this.changed.fire(doc.uri);
+      }
+    });
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
@@ -81,6 +92,8 @@ export class CodeDocuments implements vscode.TextDocumentContentProvider, vscode
   }
 
   dispose(): void {
+    this.serviceChange.dispose();
+    this.changed.dispose();
     this.registration.dispose();
     this.selections.clear();
   }

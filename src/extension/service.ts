@@ -1,7 +1,7 @@
 // Where the extension gets its data from: a RefactorClient for the configured base URL, or, with
 // `refactorBrowser.baseUrl` empty, for the reference service with the built-in sample catalog,
 // started in-process on a free loopback port the first time data is needed and stopped on dispose.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { Agent } from 'undici';
 import { RefactorClient } from '../api/client';
 import type { Logger } from '../api/logger';
@@ -15,6 +15,9 @@ export class ServiceConnection implements vscode.Disposable {
   private builtIn: Promise<RunningServer> | undefined;
   private client: Promise<RefactorClient> | undefined;
   private loopbackAgent: Agent | undefined;
+  private readonly baseUrlChanged = new vscode.EventEmitter<void>();
+  /** Fires when requests go to another service: what was fetched by id may differ there. */
+  readonly onDidChangeBaseUrl = this.baseUrlChanged.event;
 
   constructor(
     private settings: Settings,
@@ -78,9 +81,11 @@ export class ServiceConnection implements vscode.Disposable {
     this.closeClient();
     // The built-in service is not needed while another address is set; it restarts on demand.
     if (settings.baseUrl) this.stopBuiltIn();
+    if (previous.baseUrl !== settings.baseUrl) this.baseUrlChanged.fire();
   }
 
   dispose(): void {
+    this.baseUrlChanged.dispose();
     this.closeClient();
     this.stopBuiltIn();
   }
