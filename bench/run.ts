@@ -1,13 +1,19 @@
 // `npm run bench`: every figure as one JSON line on stdout.
+import { bundleFigures } from './bundle';
 import { clientFigures } from './client';
 import { decodeFigures } from './decode';
 import { report, type Figure } from './measure';
+import { throughputFigures } from './throughput';
+import { vscodeFigures } from './vscode';
 
 async function main(): Promise<number> {
   const only = process.argv.slice(2);
   const groups: Array<[string, () => Promise<Figure[]>]> = [
     ['decode', decodeFigures],
     ['client', clientFigures],
+    ['service', throughputFigures],
+    ['bundle', bundleFigures],
+    ['vscode', vscodeFigures],
   ];
   let failed = 0;
   for (const [name, run] of groups) {
