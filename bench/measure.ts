@@ -10,7 +10,7 @@ export interface Figure {
   readonly baseline: number;
   readonly ratio: number;
   /** The ratio's goal: `ratio <= goal`, or `ratio >= goal` when `higherIsBetter`. */
-  readonly goal: number;
+  readonly goal: number | null;
   readonly unit: string;
   readonly pass: boolean;
   readonly higherIsBetter?: boolean;

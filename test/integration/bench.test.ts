@@ -11,11 +11,12 @@ import { extension } from './helpers';
 
 const EMPTY_COMMAND = 'refactorBrowser.bench.noop';
 
-function print(name: string, value: number, baseline: number, goalMs: number, note: string): void {
+/** `goalMs` null: shown to explain the others (a single sample of VS Code's own work), with no goal. */
+function print(name: string, value: number, baseline: number, goalMs: number | null, note: string): void {
   const round = (x: number): number => Number(x.toPrecision(4));
   // The goals are in milliseconds on the value (the issue's budgets); the ratio shows how many
   // VS Code round trips that is, so a slow machine can be told from a slow extension.
-  const line = { name, value: round(value), baseline: round(baseline), ratio: round(value / baseline), goal: goalMs, unit: 'ms', goalOn: 'value', pass: value < goalMs, note };
+  const line = { name, value: round(value), baseline: round(baseline), ratio: round(value / baseline), goal: goalMs, unit: 'ms', goalOn: 'value', pass: goalMs === null || value < goalMs, note };
   Mocha.reporters.Base.consoleLog(JSON.stringify(line));
 }
 
@@ -79,9 +80,9 @@ async function medianOf(n: number, fn: () => Thenable<unknown> | Promise<unknown
     const baseline = (before + (await roundTrip())) / 2;
 
     print('vscode.activate', insideMs, baseline, 30, 'the extension\'s activate() itself, in a fresh window, with no network before the tree asks; baseline an empty command round trip');
-    print('vscode.activation', activateMs, baseline, 60, 'ext.activate(): VS Code\'s activation around activate(), once dist/extension.js is loaded (a budget of ours)');
-    print('vscode.load', loadMs, baseline, 100, 'require() of dist/extension.js in the extension host (not part of the issue: a budget of ours)');
-    print('vscode.tree.cold', coldMs, baseline, 1000, 'Recent Codes children through the test API, first time (starts the sample service, fetches, decodes)');
+    print('vscode.activation', activateMs, baseline, null, 'ext.activate(): VS Code\'s activation around activate(), once dist/extension.js is loaded (no goal: VS Code\'s work)');
+    print('vscode.load', loadMs, baseline, null, 'require() of dist/extension.js (the unminified dev build) in the extension host (no goal in the issue)');
+    print('vscode.tree.cold', coldMs, baseline, null, 'Recent Codes children through the test API, first time: starts the sample service, fetches, decodes (no goal in the issue)');
     print('vscode.tree.warm', warmMs, baseline, 20, 'Recent Codes children again (median of 21)');
   });
 });
