@@ -1,11 +1,11 @@
 // Starts code-server on loopback with a fresh profile (user data, extensions, workspace folder in a
 // temp directory) and builds workbench URLs that load this repository as the extension under
 // development. Shared by the integration launcher and `npm run start:web`.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cleanEnv, stopTree } from './processes';
+import { cleanEnv, spawnTracked, stopTree } from './processes';
 
 /** Settings every run starts with: no welcome page, tips, update checks or telemetry in the way. */
 export const BASE_SETTINGS: Record<string, unknown> = {
@@ -78,7 +78,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     workspace,
   ];
   // detached: its own process group, so stopTree reaches the server process it forks too.
-  const child: ChildProcess = spawn(process.execPath, args, {
+  const child: ChildProcess = spawnTracked(process.execPath, args, {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: cleanEnv(options.env),

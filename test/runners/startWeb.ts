@@ -4,29 +4,34 @@
 // code-server and its children by pid. REFACTOR_BROWSER_WEB_PORT picks the port (default: a free one).
 import * as path from 'node:path';
 import { ensureCodeServer } from './codeServerInstall';
-import { startCodeServer } from './codeServerProcess';
+import { startCodeServer, type CodeServer } from './codeServerProcess';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 
 async function main(): Promise<void> {
-  const entry = await ensureCodeServer();
-  const server = await startCodeServer({
-    entry,
-    port: Number(process.env.REFACTOR_BROWSER_WEB_PORT || 0),
-  });
+  // Handlers first: a Ctrl-C while code-server installs or starts exits through process.exit, whose
+  // exit hook (processes.ts) kills whatever was spawned so far.
+  let server: CodeServer | undefined;
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping code-server`);
-    void server.stop().finally(() => process.exit(0));
+    void (server?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  void server.exited.then((status) => {
+  const entry = await ensureCodeServer();
+  server = await startCodeServer({
+    entry,
+    port: Number(process.env.REFACTOR_BROWSER_WEB_PORT || 0),
+  });
+  if (stopping) return;
+  const started = server;
+  void started.exited.then((status) => {
     if (stopping) return;
     console.error(`code-server exited (${status})`);
-    void server.stop().finally(() => process.exit(1));
+    void started.stop().finally(() => process.exit(1));
   });
   // The extension is loaded through the payload, so open this URL (not the bare origin).
   const url = server.workbenchUrl({ extensionDevelopmentPath: server.remoteUri(REPO), skipWelcome: 'true' });
