@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Code } from '../../src/api/model';
 import {
+  CODE_VIEW_WEBVIEW_OPTIONS,
   buildCodeViewModel, createNonce, escapeHtml, renderCodeViewHtml, type CodeViewHtmlOptions,
 } from '../../src/extension/codeView/html';
 
@@ -47,8 +48,18 @@ describe('renderCodeViewHtml', () => {
 
   it('allows nothing by default, only the webview\'s own resources, and only the nonced script', () => {
     assert.equal(csp(renderCodeViewHtml(BASE)),
-      `default-src 'none'; style-src ${CSP_SOURCE}; font-src ${CSP_SOURCE}; img-src ${CSP_SOURCE} https: data:; `
+      `default-src 'none'; style-src ${CSP_SOURCE}; font-src ${CSP_SOURCE}; img-src ${CSP_SOURCE}; `
       + `script-src 'nonce-${BASE.nonce}'`);
+  });
+
+  it('lets the webview run its script but send no form, follow no command link, and read only media/ and dist/', () => {
+    assert.deepEqual({ ...CODE_VIEW_WEBVIEW_OPTIONS }, {
+      enableScripts: true, enableForms: false, enableCommandUris: false, localResourceFolders: ['media', 'dist'],
+    });
+    // The folders the shell loads from are the readable ones, and nothing else of the extension is.
+    for (const uri of [BASE.scriptUri, ...BASE.styleUris]) {
+      assert.ok(CODE_VIEW_WEBVIEW_OPTIONS.localResourceFolders.some((f) => uri.includes(`/ext/${f}/`)), uri);
+    }
   });
 
   it('has one script, external, carrying the same nonce as the CSP', () => {

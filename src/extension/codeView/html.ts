@@ -34,12 +34,26 @@ export function createNonce(): string {
 }
 
 /** The CSP for the code view, in one place: nothing but our own styles/fonts/images and one script. */
+/**
+ * What the code view's webview may do: run its own script; no forms, no command links; read only the
+ * extension's `media/` and `dist/` folders. Paths are the extension's folder names, made into URIs by
+ * the panel.
+ */
+export const CODE_VIEW_WEBVIEW_OPTIONS = {
+  enableScripts: true,
+  enableForms: false,
+  enableCommandUris: false,
+  localResourceFolders: ['media', 'dist'],
+} as const;
+
 export function codeViewCsp(cspSource: string, nonce: string): string {
   return [
     "default-src 'none'",
     `style-src ${cspSource}`,
     `font-src ${cspSource}`,
-    `img-src ${cspSource} https: data:`,
+    // The view shows no pictures of its own, and none from strangers (a remote image would tell its
+    // host who reads the code): only the extension's own files.
+    `img-src ${cspSource}`,
     `script-src 'nonce-${nonce}'`,
   ].join('; ');
 }

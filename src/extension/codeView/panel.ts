@@ -10,7 +10,7 @@ import { isWebUrl, parseCodeViewState, parseToExtension, type BlockTarget, type 
 import { oneLine } from '../errorReporting';
 import type { Item } from '../items';
 import type { ServiceConnection } from '../service';
-import { buildCodeViewModel, renderCodeViewHtml } from './html';
+import { buildCodeViewModel, CODE_VIEW_WEBVIEW_OPTIONS, renderCodeViewHtml } from './html';
 
 export const CODE_VIEW_TYPE = 'refactorBrowser.code';
 /** True while at least one code view is open: the palette offers the commands that act on it. */
@@ -167,14 +167,10 @@ class CodeViewPanel {
   }
 }
 
-/** Scripts on; forms and command URIs off; only media/ and dist/ of the extension are readable. */
+/** CODE_VIEW_WEBVIEW_OPTIONS, its folders made into URIs inside the extension. */
 function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
-  return {
-    enableScripts: true,
-    enableForms: false,
-    enableCommandUris: false,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media'), vscode.Uri.joinPath(extensionUri, 'dist')],
-  };
+  const { localResourceFolders, ...options } = CODE_VIEW_WEBVIEW_OPTIONS;
+  return { ...options, localResourceRoots: localResourceFolders.map((f) => vscode.Uri.joinPath(extensionUri, f)) };
 }
 
 export class CodeViewPanels implements vscode.WebviewPanelSerializer, vscode.Disposable {
