@@ -82,7 +82,7 @@ export class CatalogView implements vscode.Disposable {
 
   private sampleMessage(): string | undefined {
     return this.settings.baseUrl === ''
-      ? 'Browsing the built-in sample catalog. Set Refactor Browser: Base Url (gear button) to browse a service.'
+      ? 'Browsing the built-in sample catalog. To browse a service, set Refactor Browser: Base Url with the gear button above.'
       : undefined;
   }
 

@@ -72,6 +72,17 @@ describe('Sidebar (UI)', function () {
     await useSettings({ language: undefined, baseUrl: undefined, requestTimeout: undefined });
   });
 
+  it('says it shows the sample catalog, and its gear button opens the base URL setting', async () => {
+    await vscode.commands.executeCommand('workbench.view.extension.refactorBrowser');
+    await ui.waitFor({ css: '.part.sidebar', hasText: 'Browsing the built-in sample catalog' });
+    await ui.click({ css: '.part.sidebar .action-label[aria-label="Open Settings"]' });
+    // The settings editor, searched for the setting the message names.
+    await ui.waitFor({ css: '.settings-editor .setting-item-contents', hasText: 'Refactor Browser: Base Url' });
+    const [shown] = await ui.query({ css: '.settings-editor .setting-item-contents', hasText: 'Base Url' }, [], 1);
+    assert.ok(shown.text.includes('browse the built-in sample catalog'), shown.text);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('selects several rows with Ctrl+click', async () => {
     await expandRoot(ui, 'Popular Codes');
     const [a, b] = sample.popularCodes.all;
