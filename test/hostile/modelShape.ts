@@ -46,9 +46,12 @@ export function checkRefactor(value: unknown, where: string): void {
   if (r.user !== undefined) checkUser(r.user, `${where}.user`);
 }
 
-/** `single`: the one-code response, which always carries `refactors` and never `user`. */
+/**
+ * `single`: the one-code response, which always carries `refactors`. The spec's single code has no
+ * `user`, but the decoder keeps one a service sends anyway (the model's `user` is optional everywhere).
+ */
 export function checkCode(value: unknown, where: string, single: boolean): void {
-  const c = checkFields(value, CODE, single ? ['refactors'] : ['user'], where);
+  const c = checkFields(value, CODE, single ? ['refactors', 'user'] : ['user'], where);
   if (c.user !== undefined) checkUser(c.user, `${where}.user`);
   if (single) {
     assert.ok(Array.isArray(c.refactors), `${where}.refactors is an array`);
