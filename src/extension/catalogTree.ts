@@ -82,13 +82,18 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     return item;
   }
 
-  /** Every code and refactoring the tree has loaded (Go to Code picks from these). */
+  /**
+   * Every code and refactoring the tree has loaded (Go to Code picks from these). A list's items are
+   * told apart by shape (a refactoring names its code), not by the list's key, which is its row's id.
+   */
   loadedItems(): { codes: Code[]; refactors: Refactor[] } {
     const codes: Code[] = [];
     const refactors: Refactor[] = [];
-    for (const [key, list] of this.lists) {
-      if (key === listKey({ kind: 'recentRefactorings' })) refactors.push(...(list.items as Refactor[]));
-      else codes.push(...(list.items as Code[]));
+    for (const list of this.lists.values()) {
+      for (const item of list.items) {
+        if ('codeId' in item) refactors.push(item);
+        else codes.push(item);
+      }
     }
     for (const c of this.codeChildren.values()) refactors.push(...(c.refactors ?? []));
     return { codes, refactors };
@@ -203,10 +208,8 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
   }
 
   private codeTitle(codeId: number): string | undefined {
-    for (const [key, list] of this.lists) {
-      if (key.endsWith('recentRefactorings')) continue;
-      const code = (list.items as Code[]).find((c) => c.id === codeId);
-      if (code) return code.title;
+    for (const list of this.lists.values()) {
+      for (const item of list.items) if (!('codeId' in item) && item.id === codeId) return item.title;
     }
     return undefined;
   }

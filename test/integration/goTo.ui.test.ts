@@ -1,6 +1,8 @@
 // Go to Code… and Open Code… as a person types into them: a loaded code by its title, a typed id,
 // and a pasted page URL with a refactoring's anchor.
+import * as assert from 'node:assert';
 import * as vscode from 'vscode';
+import { PAGE_SIZE } from '../../src/api/model';
 import { codeRefOf } from '../../src/api/urls';
 import { loadSampleCatalog } from '../../src/server/catalog';
 import { closeAllEditors, codeViewTabs, waitForCodeViewTab } from './codeViewHelpers';
@@ -41,6 +43,49 @@ describe('Go to Code and Open Code (UI)', function () {
     await ui.waitFor({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: 'Open code 7' });
     await ui.press('Enter');
     await waitForCodeViewTab(code.title);
+  });
+
+  it('Go to Code finds a loaded refactoring by its author, and opens its code', async () => {
+    const browser = await api();
+    await browser.treeRows(['Recent Refactorings']);
+    // A refactoring by a registered author whose name no code title holds, so the match is on the description.
+    const firstPage = sample.recentRefactors.all.slice(0, PAGE_SIZE);
+    const refactor = firstPage.find((r) => r.user && r.title !== ''
+      && ![...sample.codes.values()].some((c) => c.title.includes(r.user!.name) || c.refactors.some((o) => o.title.includes(r.user!.name))))!;
+    assert.ok(refactor, 'a refactoring whose author no title names');
+    const code = sample.codes.get(refactor.codeId)!;
+    void vscode.commands.executeCommand('refactorBrowser.goToCode');
+    await ui.waitFor({ css: QUICK_INPUT });
+    await ui.type(refactor.user!.name);
+    // Only the description (language · author) holds the name: the row shows because it matched there.
+    await ui.waitFor({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: refactor.title });
+    // Down to its row with the keyboard, as a person would, then Enter.
+    const seen: string[] = [];
+    const mine = new RegExp(`refactoring #${refactor.id}\\b`);
+    for (let i = 0; i < 20; i++) {
+      const focused = await ui.query({ css: `${QUICK_INPUT} .monaco-list-row.focused` }, [], 1);
+      seen.push(focused[0].text);
+      if (mine.test(focused[0].text)) break;
+      await ui.press('ArrowDown');
+    }
+    assert.match(seen.at(-1)!, mine, `rows passed: ${seen.map((t) => JSON.stringify(t)).join(' | ')}`);
+    await ui.press('Enter');
+    await waitForCodeViewTab(code.title);
+  });
+
+  it('Go to Code opens a typed code_ref and a pasted page URL', async () => {
+    const code = sample.codes.get(9)!;
+    const base = await (await api()).serviceUrl();
+    const page = new URL(`codes/${codeRefOf(code)}`, base.endsWith('/') ? base : `${base}/`).href;
+    for (const typed of [codeRefOf(code), page]) {
+      void vscode.commands.executeCommand('refactorBrowser.goToCode');
+      await ui.waitFor({ css: QUICK_INPUT });
+      await ui.type(typed);
+      await ui.waitFor({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: `Open code ${codeRefOf(code)}` });
+      await ui.press('Enter');
+      await waitForCodeViewTab(code.title);
+      await closeAllEditors();
+    }
   });
 
   it('Open Code… takes a pasted page URL', async () => {
