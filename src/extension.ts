@@ -34,8 +34,9 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi {
       applied.fire(next);
     }),
   );
-  context.subscriptions.push(registerCodeFeatures({ context, service, tree, logger, showLog: () => channel.show(true) }));
-  return createTestApi(service, catalog, () => settings, applied.event, () => logger.recent());
+  const codeFeatures = registerCodeFeatures({ context, service, tree, logger, showLog: () => channel.show(true) });
+  context.subscriptions.push(codeFeatures);
+  return createTestApi(service, catalog, codeFeatures.serializer, () => settings, applied.event, () => logger.recent());
 }
 
 export function deactivate(): void {

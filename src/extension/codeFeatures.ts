@@ -25,7 +25,12 @@ export interface CodeFeatureDeps {
   showLog?: () => void;
 }
 
-export function registerCodeFeatures(deps: CodeFeatureDeps): vscode.Disposable {
+/** The registrations, and the code views' serializer: what VS Code calls to restore them after a reload. */
+export interface CodeFeatures extends vscode.Disposable {
+  readonly serializer: vscode.WebviewPanelSerializer;
+}
+
+export function registerCodeFeatures(deps: CodeFeatureDeps): CodeFeatures {
   const { context, service, tree, logger } = deps;
   const errors = new ErrorReporter(logger, deps.showLog);
   const docs = new CodeDocuments(service);
@@ -86,7 +91,7 @@ export function registerCodeFeatures(deps: CodeFeatureDeps): vscode.Disposable {
   const command = (id: string, doing: string, body: (...args: unknown[]) => Promise<unknown>): vscode.Disposable =>
     vscode.commands.registerCommand(id, (...args: unknown[]) => errors.run(doing, () => body(...args)));
 
-  return vscode.Disposable.from(
+  const registrations = vscode.Disposable.from(
     docs,
     editors,
     panels,
@@ -130,6 +135,7 @@ export function registerCodeFeatures(deps: CodeFeatureDeps): vscode.Disposable {
       if (!item) return;
       const url = await pageUrl(item);
       if (!isWebUrl(url)) throw new Error(`not an http(s) page: ${url}`);
+      logger.info(`opening ${url} in the browser`);
       await vscode.env.openExternal(vscode.Uri.parse(url, true));
     }),
     command('refactorBrowser.openAsDocument', 'open the document', async (arg) => {
@@ -137,4 +143,5 @@ export function registerCodeFeatures(deps: CodeFeatureDeps): vscode.Disposable {
       if (item) await openAsDocument(item);
     }),
   );
+  return { dispose: () => registrations.dispose(), serializer: panels };
 }

@@ -41,6 +41,11 @@ export interface RefactorBrowserApi {
   recentLog(): readonly string[];
   /** The language every list is filtered by now. */
   language(): string;
+  /**
+   * Restores a code view into `panel` from the state its webview persisted, as VS Code does after a
+   * window reload (a test cannot reload the window it runs in).
+   */
+  restoreCodeView(panel: vscode.WebviewPanel, state: unknown): Thenable<void>;
 }
 
 function labelOf(node: CatalogNode): string {
@@ -63,6 +68,7 @@ function asRow(n: vscode.TreeItem & { id?: string }): TreeRow {
 export function createTestApi(
   service: ServiceConnection,
   catalog: CatalogView,
+  codeViews: vscode.WebviewPanelSerializer,
   settings: () => Settings,
   onDidApplySettings: vscode.Event<Settings>,
   recentLog: () => readonly string[],
@@ -115,5 +121,6 @@ export function createTestApi(
     view: () => ({ description: catalog.view.description ?? '', message: catalog.view.message ?? '', unreachable }),
     recentLog,
     language: () => catalog.language(),
+    restoreCodeView: (panel, state) => codeViews.deserializeWebviewPanel(panel, state),
   };
 }

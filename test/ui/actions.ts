@@ -37,6 +37,8 @@ interface DomElementFull {
   tagName: string;
   textContent: string | null;
   attributes: ArrayLike<{ name: string; value: string }>;
+  getBoundingClientRect(): { top: number; bottom: number };
+  ownerDocument: { defaultView: { innerHeight: number } | null };
 }
 
 async function domOf(loc: Locator, maxText: number): Promise<DomInfo[]> {
@@ -49,6 +51,8 @@ async function domOf(loc: Locator, maxText: number): Promise<DomInfo[]> {
           attributes: Object.fromEntries(Array.from(el.attributes, (a) => [a.name, a.value])),
           text: text.slice(0, max),
           textLength: text.length,
+          top: Math.round(el.getBoundingClientRect().top),
+          viewportHeight: el.ownerDocument.defaultView?.innerHeight ?? 0,
         };
       }),
     maxText,
@@ -147,10 +151,18 @@ export async function perform(page: Page, request: UiRequest, screenshotDir: str
       }
     }
     case 'webviewFrames': {
-      const frames = await Promise.all(
-        webviewContentFrames(page).map(async (f) => ({ url: f.url(), text: await f.locator('body').innerText({ timeout }) })),
+      // A frame can go away while it is read (a webview closed or rebuilt meanwhile): leave it out.
+      const read = await Promise.all(
+        webviewContentFrames(page).map(async (f) => {
+          try {
+            return { url: f.url(), text: await f.locator('body').innerText({ timeout }) };
+          } catch (err) {
+            if (f.isDetached()) return undefined;
+            throw err;
+          }
+        }),
       );
-      return { frames };
+      return { frames: read.filter((f) => f !== undefined) };
     }
     case 'hover':
       await locate(page, request.target).first().hover({ timeout });

@@ -45,6 +45,9 @@ export interface DomInfo {
   /** textContent, cut at `maxText` characters. */
   text: string;
   textLength: number;
+  /** Where the element's top is, in CSS pixels from the top of its frame's viewport (so scrolling shows). */
+  top: number;
+  viewportHeight: number;
 }
 
 /** One webview's content frame. */
