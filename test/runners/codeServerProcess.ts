@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cleanEnv, spawnTracked, stopTree } from './processes';
+import { cleanEnv, run, spawnTracked, stopTree } from './processes';
 
 /** Settings every run starts with: no welcome page, tips, update checks or telemetry in the way. */
 export const BASE_SETTINGS: Record<string, unknown> = {
@@ -46,6 +46,8 @@ export interface CodeServerOptions {
   /** Where its output goes, line by line (default: nowhere; it is kept for error messages). */
   log?: (line: string) => void;
   startTimeoutMs?: number;
+  /** A .vsix to install into the fresh profile before starting, as a person installs the extension. */
+  installVsix?: string;
 }
 
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
@@ -63,6 +65,12 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     path.join(userData, 'User', 'settings.json'),
     JSON.stringify({ ...BASE_SETTINGS, ...options.settings }, null, 2),
   );
+
+  if (options.installVsix) {
+    await run(process.execPath, [options.entry, '--install-extension', options.installVsix, '--extensions-dir', extensions, '--user-data-dir', userData], {
+      label: 'install the .vsix',
+    });
+  }
 
   const args = [
     options.entry,
