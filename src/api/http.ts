@@ -9,8 +9,11 @@ import { request, type Dispatcher } from 'undici';
 import { ApiError } from './errors';
 import { type Logger, silentLogger } from './logger';
 import { describeNetworkError, formatBytes, formatSeconds, type NetworkFailure } from './httpErrors';
+// The manifest's version, so a release cannot send a stale User-Agent. esbuild inlines just this
+// field into the bundles; tsc copies package.json next to out/src for the tests.
+import { version as packageVersion } from '../../package.json';
 
-export const CLIENT_VERSION = '0.1.0';
+export const CLIENT_VERSION: string = packageVersion;
 export const DEFAULT_USER_AGENT = userAgentFor(CLIENT_VERSION);
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;

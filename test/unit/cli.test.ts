@@ -1,10 +1,12 @@
 // The built command line (dist/cli.js) run as a process against the reference service on loopback.
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import * as path from 'node:path';
 import { RefactorClient } from '../../src/api/client';
 import { startServer } from '../../src/server/server';
+import { startServer as startHttpServer } from './helpers/testServer';
 
 const CLI = path.resolve(__dirname, '../../../dist/cli.js');
 
@@ -148,6 +150,18 @@ describe('refactor-browser (command line)', function () {
     const n = c.refactorsCount ?? 0;
     const meta = `${c.language} · ${c.user?.name} · ${c.createdAt!.toISOString().slice(0, 10)} · ${n} refactoring${n === 1 ? '' : 's'}`;
     assert.ok(r.stdout.includes(meta), `expected "${meta}"`);
+  });
+
+  it('sends the User-Agent refactor-browser/<version of package.json> from the bundle', async () => {
+    const { version } = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as { version: string };
+    const plain = await startHttpServer((_req, res) => res.end('<?xml version="1.0" encoding="UTF-8"?>\n<codes type="array"></codes>\n'));
+    try {
+      const r = await run(['recent', '--json', '--base-url', plain.origin]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.deepEqual(plain.requests.map((q) => q.headers['user-agent']), [`refactor-browser/${version}`]);
+    } finally {
+      await plain.close();
+    }
   });
 
   it('a failure exits 1 with one line on stderr naming the URL and the cause', async () => {

@@ -2,13 +2,16 @@
 // decoding and the exact one-line messages users see. Retries and proxies: httpRetry/httpProxy tests.
 
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import type { Dispatcher } from 'undici';
 import { createDispatcher } from '../../src/api/dispatcher';
-import { DEFAULT_USER_AGENT, fetchXml, redirectRefusal, type RequestOptions } from '../../src/api/http';
+import { fetchXml, redirectRefusal, type RequestOptions } from '../../src/api/http';
 import { rejectsWith, until } from './helpers/apiAssert';
 import { closedPort, startServer, streamBytes, type Handler, type TestServer } from './helpers/testServer';
 
 const XML = '<?xml version="1.0" encoding="UTF-8"?>\n<codes type="array"></codes>\n';
+const PACKAGE_VERSION = (JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as { version: string }).version;
 
 describe('fetchXml (transport)', function () {
   this.timeout(4000);
@@ -39,8 +42,7 @@ describe('fetchXml (transport)', function () {
       const seen = server!.requests[0].headers;
       assert.equal(seen['accept'], 'application/xml');
       assert.equal(seen['content-type'], 'text/xml');
-      assert.equal(seen['user-agent'], DEFAULT_USER_AGENT);
-      assert.match(seen['user-agent'] ?? '', /^refactor-browser\/\d+\.\d+\.\d+$/);
+      assert.equal(seen['user-agent'], `refactor-browser/${PACKAGE_VERSION}`, 'the name and the version of package.json');
       assert.equal(seen['if-none-match'], undefined);
     });
 
