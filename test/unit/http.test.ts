@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 import { createDispatcher } from '../../src/api/dispatcher';
 import { fetchXml, redirectRefusal, type RequestOptions } from '../../src/api/http';
 import { rejectsWith, until } from './helpers/apiAssert';
-import { closedPort, startServer, streamBytes, type Handler, type TestServer } from './helpers/testServer';
+import { closedPort, startFullListener, startServer, streamBytes, type FullListener, type Handler, type TestServer } from './helpers/testServer';
 
 const XML = '<?xml version="1.0" encoding="UTF-8"?>\n<codes type="array"></codes>\n';
 const PACKAGE_VERSION = (JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as { version: string }).version;
@@ -126,6 +126,32 @@ describe('fetchXml (transport)', function () {
       const origin = await serve((_req, res) => { res.writeHead(200); res.write('<'); });
       await rejectsWith(get(`${origin}/b.xml`, { timeoutMs: 3000, bodyTimeoutMs: 200 }), 'timeout',
         `${origin}/b.xml: response stalled for 0.2 s`);
+    });
+
+    describe('while a connect hangs', function () {
+      this.timeout(10_000);
+      let full: FullListener | undefined;
+      const dispatchers: Dispatcher[] = [];
+      before(async () => { full = await startFullListener(); });
+      after(async () => {
+        // destroy, not close: close would wait for the connects still hanging in the background.
+        await Promise.all(dispatchers.map((d) => d.destroy()));
+        await full?.close();
+      });
+      const hanging = (connectTimeoutMs: number) => {
+        dispatchers.push(createDispatcher({ connectTimeoutMs, env: {} }));
+        return { dispatcher: dispatchers[dispatchers.length - 1], url: `http://127.0.0.1:${full!.port}/codes/recent.xml` };
+      };
+
+      it('has a connect timeout of its own, shorter than the deadline, and does not retry it', async () => {
+        const { dispatcher: d, url } = hanging(300);
+        const started = Date.now();
+        await rejectsWith(fetchXml(url, { dispatcher: d, timeoutMs: 5000, maxTries: 3 }), 'timeout',
+          `${url}: could not connect to 127.0.0.1 in time`);
+        const elapsed = Date.now() - started;
+        // undici runs this timer coarsely (up to about a second late); the 5 s deadline is far off.
+        assert.ok(elapsed >= 250 && elapsed < 2500, `took ${elapsed} ms`);
+      });
     });
   });
 
