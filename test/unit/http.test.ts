@@ -152,6 +152,24 @@ describe('fetchXml (transport)', function () {
         // undici runs this timer coarsely (up to about a second late); the 5 s deadline is far off.
         assert.ok(elapsed >= 250 && elapsed < 2500, `took ${elapsed} ms`);
       });
+
+      // undici itself only notices a signal once connected (nodejs/undici#386).
+      it('still ends at the overall deadline when the connect timeout is longer', async () => {
+        const { dispatcher: d, url } = hanging(4000);
+        const started = Date.now();
+        await rejectsWith(fetchXml(url, { dispatcher: d, timeoutMs: 400 }), 'timeout', `${url}: timed out after 0.4 s`);
+        const elapsed = Date.now() - started;
+        assert.ok(elapsed >= 380 && elapsed < 1000, `took ${elapsed} ms`);
+      });
+
+      it('stops at once when the caller cancels', async () => {
+        const { dispatcher: d, url } = hanging(4000);
+        const controller = new AbortController();
+        setTimeout(() => controller.abort(), 100);
+        const started = Date.now();
+        await rejectsWith(fetchXml(url, { dispatcher: d, timeoutMs: 5000, signal: controller.signal }), 'aborted', `${url}: cancelled`);
+        assert.ok(Date.now() - started < 600, `took ${Date.now() - started} ms`);
+      });
     });
   });
 
