@@ -4,28 +4,31 @@
 
 import { spawn } from 'node:child_process';
 import * as http from 'node:http';
+import * as https from 'node:https';
 import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
 
 export type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 export interface TestServer {
-  /** `http://127.0.0.1:<port>`, without a trailing slash. */
+  /** `http://127.0.0.1:<port>` (https with `tls`), without a trailing slash. */
   readonly origin: string;
   readonly port: number;
-  readonly server: http.Server;
+  readonly server: http.Server | https.Server;
   /** Every request received, in order. */
   readonly requests: http.IncomingMessage[];
   close(): Promise<void>;
 }
 
-export async function startServer(handler: Handler): Promise<TestServer> {
+/** `tls`: serve https with this key and certificate (test/hostile/tls.ts makes one). */
+export async function startServer(handler: Handler, options: { tls?: { key: string; cert: string } } = {}): Promise<TestServer> {
   const sockets = new Set<Socket>();
   const requests: http.IncomingMessage[] = [];
-  const server = http.createServer((req, res) => {
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     requests.push(req);
     handler(req, res);
-  });
-  server.on('connection', (socket) => {
+  };
+  const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, onRequest) : http.createServer(onRequest);
+  server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -35,7 +38,7 @@ export async function startServer(handler: Handler): Promise<TestServer> {
   });
   const port = (server.address() as AddressInfo).port;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     port,
     server,
     requests,
