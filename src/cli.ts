@@ -101,12 +101,14 @@ async function withClient(global: GlobalOptions, body: (client: RefactorClient) 
 async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Promise<number> {
   const catalog = command.catalog === undefined ? undefined : loadCatalogFile(command.catalog);
   const server = await startServer({ port: command.port, host: command.host, catalog });
-  io.out(`listening on ${server.url}\n`);
-  await new Promise<void>((resolve) => {
+  // Listen for the signals before saying so: whoever reads the line may send one at once.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  io.out(`listening on ${server.url}\n`);
+  await stopped;
   await server.close();
   return 0;
 }

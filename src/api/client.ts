@@ -62,6 +62,8 @@ interface InFlight {
 
 export class RefactorClient {
   readonly baseUrl: string;
+  /** The deadline of each call, in milliseconds. */
+  readonly timeoutMs: number;
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
   private readonly logger: Logger;
@@ -74,6 +76,7 @@ export class RefactorClient {
     this.baseUrl = normalizeBaseUrl(options.baseUrl).href;
     this.logger = options.logger ?? silentLogger;
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.timeoutMs = timeoutMs;
     this.transport = {
       timeoutMs,
       maxResponseBytes: options.maxResponseBytes,

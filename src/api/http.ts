@@ -9,8 +9,11 @@ import { request, type Dispatcher } from 'undici';
 import { ApiError } from './errors';
 import { type Logger, silentLogger } from './logger';
 import { describeNetworkError, formatBytes, formatSeconds, type NetworkFailure } from './httpErrors';
+// The manifest's version, so a release cannot send a stale User-Agent. esbuild inlines just this
+// field into the bundles; tsc copies package.json next to out/src for the tests.
+import { version as packageVersion } from '../../package.json';
 
-export const CLIENT_VERSION = '0.1.0';
+export const CLIENT_VERSION: string = packageVersion;
 export const DEFAULT_USER_AGENT = userAgentFor(CLIENT_VERSION);
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -202,14 +205,14 @@ async function exchangeWithRetries(url: string, ctx: Context): Promise<Exclude<E
 
 async function exchange(url: string, ctx: Context): Promise<Exchange> {
   const started = Date.now();
-  const res = await request(url, {
+  const res = await settledOnAbort(request(url, {
     method: 'GET',
     headers: ctx.headers,
     dispatcher: ctx.dispatcher,
     signal: ctx.signal,
     headersTimeout: ctx.headersTimeoutMs,
     bodyTimeout: ctx.bodyTimeoutMs,
-  });
+  }), ctx.signal);
   const status = res.statusCode;
   const logDone = () => ctx.logger.info(`GET ${url} -> ${status} in ${Date.now() - started} ms`);
 
@@ -255,6 +258,30 @@ async function readCapped(res: Dispatcher.ResponseData, url: string, ctx: Contex
   } catch (err) {
     throw new ApiError('invalid-xml', url, 'body is not valid UTF-8', { cause: err });
   }
+}
+
+/**
+ * undici looks at a request's signal only once its socket has connected (nodejs/undici#386), so a
+ * connect that hangs would outlast both the deadline and a cancel, up to the connect timeout. This
+ * settles as soon as the signal fires; a response that still comes is thrown away.
+ */
+function settledOnAbort(pending: Promise<Dispatcher.ResponseData>, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(
+      (res) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) discard(res.body);
+        else resolve(res);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+    if (signal.aborted) onAbort();
+  });
 }
 
 /** Stops a body we will not read; undici then reports an abort nobody needs to hear about. */

@@ -1,6 +1,7 @@
 // Command-line parsing for `refactor-browser`: turns argv into one typed Command, or a UsageError that the
 // shell reports with exit code 2. Public names (commands, options) are in shared/CONTRACT.md.
 import { parseArgs } from 'node:util';
+import { DEFAULT_TIMEOUT_MS } from '../api/http';
 
 export type ListCommandName = 'recent' | 'popular' | 'tag' | 'refactorings';
 
@@ -124,7 +125,7 @@ function globalOptions(
   if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
     throw new UsageError(`--base-url must be an http or https URL, got "${baseUrl}"`, command);
   }
-  let timeoutSeconds = 15;
+  let timeoutSeconds = DEFAULT_TIMEOUT_MS / 1000;
   if (values.timeout !== undefined) {
     timeoutSeconds = Number(values.timeout);
     if (!/^\s*\d+(\.\d+)?\s*$/.test(values.timeout) || !(timeoutSeconds > 0) || timeoutSeconds > 3600) {

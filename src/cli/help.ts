@@ -1,9 +1,10 @@
 // Help texts for `refactor-browser` and each of its commands.
+import { DEFAULT_TIMEOUT_MS } from '../api/http';
 
 const GLOBAL = `Global options:
   --base-url URL     the service's base address (env REFACTOR_BROWSER_BASE_URL);
                      without it, the built-in sample catalog is browsed
-  --timeout SECONDS  give a request up after this long (default 15)
+  --timeout SECONDS  give a request up after this long (default ${DEFAULT_TIMEOUT_MS / 1000})
   --json             print only JSON on stdout: an array for lists, an object for show
   -h, --help         show help`;
 

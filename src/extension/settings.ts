@@ -2,6 +2,7 @@
 // re-read whenever a `refactorBrowser.*` setting or VS Code's proxy settings change.
 import * as vscode from 'vscode';
 import type { ProxySettings } from '../api/dispatcher';
+import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import { proxyFromHttpSettings } from './proxy';
 
 export const SECTION = 'refactorBrowser';
@@ -20,14 +21,15 @@ export interface Settings {
 
 export function readSettings(): Settings {
   const c = vscode.workspace.getConfiguration(SECTION);
-  const timeout = c.get<number>('requestTimeout', 15);
+  const fallback = DEFAULT_TIMEOUT_MS / 1000;
+  const timeout = c.get<number>('requestTimeout', fallback);
   return Object.freeze({
     baseUrl: c.get<string>('baseUrl', '').trim(),
     language: c.get<string>('language', '').trim(),
     followEditorLanguage: c.get<boolean>('followEditorLanguage', false),
     tags: Object.freeze((c.get<unknown[]>('tags', []) ?? []).filter((t): t is string => typeof t === 'string' && t.trim() !== '')),
     // A zero or negative timeout would make every request fail at once.
-    requestTimeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : 15,
+    requestTimeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : fallback,
     proxy: readProxy(),
   });
 }

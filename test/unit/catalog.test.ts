@@ -151,4 +151,19 @@ describe('the sample catalog', () => {
     assert.ok(catalog.tags.get('speed')!.codes.byLanguage.get('ruby')!.length >= 1);
     assert.ok([...catalog.codes.values()].some((c) => c.refactorsCount === 0));
   });
+
+  // What makes the sample worth browsing and worth testing a client against: what a real post holds.
+  it('has the content the issue asks for: several tags per code, indented multi-line code, markup characters, multi-line comments, non-ASCII', () => {
+    const codes = [...catalog.codes.values()];
+    const refactors = catalog.recentRefactors.all;
+    const nonAscii = /[^\u0000-\u007f]/;
+    for (const c of codes) assert.ok(c.tags.length >= 2, `code ${c.id} has ${c.tags.length} tag(s)`);
+    assert.ok(codes.filter((c) => /\n[ \t]+\S/.test(c.code)).length >= codes.length / 2, 'most codes have an indented line after a line break');
+    assert.ok(codes.some((c) => ['<', '>', '&', '"', "'"].every((ch) => c.code.includes(ch))), 'a code holds <, >, &, " and \' together');
+    assert.ok(codes.some((c) => c.comment.includes('\n')), 'a code comment has a line break');
+    assert.ok(refactors.some((r) => r.comment.includes('\n')), 'a refactoring comment has a line break');
+    assert.ok(codes.some((c) => nonAscii.test(c.code)), 'a code text is not pure ASCII');
+    assert.ok(codes.some((c) => nonAscii.test(c.title) || nonAscii.test(c.comment)), 'a title or comment is not pure ASCII');
+    assert.ok([...catalog.users.values()].some((u) => nonAscii.test(u.name)), 'a user name is not pure ASCII');
+  });
 });

@@ -1,10 +1,12 @@
 // The built command line (dist/cli.js) run as a process against the reference service on loopback.
 import { strict as assert } from 'node:assert';
-import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import * as path from 'node:path';
 import { RefactorClient } from '../../src/api/client';
 import { startServer } from '../../src/server/server';
+import { startServer as startHttpServer } from './helpers/testServer';
 
 const CLI = path.resolve(__dirname, '../../../dist/cli.js');
 
@@ -43,6 +45,77 @@ async function deadPort(): Promise<number> {
   const port = (s.address() as { port: number }).port;
   await new Promise<void>((r) => s.close(() => r()));
   return port;
+}
+
+interface ServeProcess {
+  readonly child: ChildProcess;
+  /** The first line on stdout; rejects if the process ends or stays silent for 8 s first. */
+  readonly firstLine: Promise<string>;
+  /** The exit code; rejects if the process is still running 8 s after this is first awaited. */
+  readonly exit: Promise<number | null>;
+  stdout(): string;
+  stderr(): string;
+  /** SIGKILL by pid, if it still runs. */
+  kill(): void;
+}
+
+function startServe(args: string[]): ServeProcess {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const firstLine = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no line on stdout within 8 s: ${stdout}${stderr}`)), 8000);
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      if (stdout.includes('\n')) {
+        clearTimeout(timer);
+        resolve(stdout.split('\n')[0]);
+      }
+    });
+    void closed.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`exited before printing a line: ${stderr}`));
+    });
+  });
+  firstLine.catch(() => undefined); // awaited by the tests that expect a line
+  let exit: Promise<number | null> | undefined;
+  return {
+    child,
+    firstLine,
+    get exit() {
+      exit ??= Promise.race([
+        closed,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still running 8 s later')), 8000).unref()),
+      ]);
+      return exit;
+    },
+    stdout: () => stdout,
+    stderr: () => stderr,
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
+    },
+  };
+}
+
+/** Whether this process can listen on host:port right now (it closes again at once). */
+function canListen(host: string, port: number): Promise<boolean> {
+  const s = createServer();
+  return new Promise((resolve) => {
+    s.once('error', () => resolve(false));
+    s.listen(port, host, () => s.close(() => resolve(true)));
+  });
+}
+
+/** An open TCP connection, or the connect error (e.g. ECONNREFUSED). */
+function openConnection(host: string, port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, host);
+    socket.setTimeout(5000, () => socket.destroy(new Error(`no connection to ${host}:${port} within 5 s`)));
+    socket.once('connect', () => { socket.setTimeout(0); resolve(socket); });
+    socket.once('error', reject);
+  });
 }
 
 const CODE_FIELDS = ['id', 'title', 'language', 'permalink', 'code', 'comment', 'createdAt', 'updatedAt', 'refactorsCount', 'trackbackUrl', 'userId'];
@@ -150,6 +223,18 @@ describe('refactor-browser (command line)', function () {
     assert.ok(r.stdout.includes(meta), `expected "${meta}"`);
   });
 
+  it('sends the User-Agent refactor-browser/<version of package.json> from the bundle', async () => {
+    const { version } = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as { version: string };
+    const plain = await startHttpServer((_req, res) => res.end('<?xml version="1.0" encoding="UTF-8"?>\n<codes type="array"></codes>\n'));
+    try {
+      const r = await run(['recent', '--json', '--base-url', plain.origin]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.deepEqual(plain.requests.map((q) => q.headers['user-agent']), [`refactor-browser/${version}`]);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('a failure exits 1 with one line on stderr naming the URL and the cause', async () => {
     const missing = await run(['show', '999999', '--base-url', service.url]);
     assert.equal(missing.code, 1);
@@ -199,31 +284,97 @@ describe('refactor-browser (command line)', function () {
     }
   });
 
-  it('serve prints its address once it accepts connections, serves the catalog and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    try {
-      const line = await new Promise<string>((resolve, reject) => {
-        let buf = '';
-        const timer = setTimeout(() => reject(new Error(`no listening line: ${buf}`)), 8000);
-        child.stdout.setEncoding('utf8').on('data', (d: string) => {
-          buf += d;
-          if (buf.includes('\n')) {
-            clearTimeout(timer);
-            resolve(buf.split('\n')[0]);
-          }
-        });
-      });
+  describe('serve', () => {
+    const started: ServeProcess[] = [];
+    afterEach(() => {
+      for (const p of started.splice(0)) p.kill();
+    });
+    const serve = (args: string[]) => {
+      const p = startServe(args);
+      started.push(p);
+      return p;
+    };
+
+    it('prints its address once it accepts connections, serves the catalog and stops on SIGTERM', async () => {
+      const p = serve(['serve', '--port', '0']);
+      const line = await p.firstLine;
       const m = /^listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(line);
       assert.ok(m, line);
       const r = await run(['recent', '--json', '--base-url', m[1]]);
       assert.equal(r.code, 0, r.stderr);
       assert.deepEqual(JSON.parse(r.stdout), JSON.parse(JSON.stringify(await client.recentCodes())));
-      const exit = new Promise<number | null>((resolve) => child.on('close', resolve));
-      child.kill('SIGTERM');
-      assert.equal(await exit, 0);
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+      p.child.kill('SIGTERM');
+      assert.equal(await p.exit, 0);
+    });
+
+    it('stops cleanly on SIGINT (Ctrl-C), sent as soon as it is listening or with a connection open: exit 0, the port released', async () => {
+      for (const withConnection of [false, true]) {
+        const p = serve(['serve', '--port', '0']);
+        const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(await p.firstLine)?.[1];
+        assert.ok(url);
+        const port = Number(new URL(url).port);
+        const idle = withConnection ? await openConnection('127.0.0.1', port) : undefined;
+        try {
+          p.child.kill('SIGINT');
+          assert.equal(await p.exit, 0, `exit status (signal ${p.child.signalCode}), connection open: ${withConnection}`);
+        } finally {
+          idle?.destroy();
+        }
+        assert.equal(p.stderr(), '');
+        assert.ok(await canListen('127.0.0.1', port), `port ${port} is free again`);
+      }
+    });
+
+    it('listens on port 3000 by default, or says that port is taken', async function () {
+      const p = serve(['serve']);
+      const line = await p.firstLine.catch(() => undefined);
+      if (line === undefined) {
+        // Something else on this machine holds 3000: then the user must be told, in one line.
+        assert.equal(await p.exit, 1);
+        assert.equal(p.stdout(), '');
+        assert.equal(p.stderr(), 'refactor-browser: listen EADDRINUSE: address already in use 127.0.0.1:3000\n');
+        this.skip();
+      }
+      assert.equal(line, 'listening on http://127.0.0.1:3000');
+      const served = new RefactorClient({ baseUrl: 'http://127.0.0.1:3000', timeoutMs: 5000 });
+      try {
+        assert.deepEqual((await served.recentCodes()).map((c) => c.id), (await client.recentCodes()).map((c) => c.id));
+      } finally {
+        await served.close();
+      }
+      p.child.kill('SIGINT');
+      assert.equal(await p.exit, 0);
+    });
+
+    it('exits 1 with one line naming the address when the port is taken', async () => {
+      const holder = createServer();
+      await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+      const port = (holder.address() as { port: number }).port;
+      try {
+        const p = serve(['serve', '--port', String(port)]);
+        assert.equal(await p.exit, 1);
+        assert.equal(p.stdout(), '');
+        assert.equal(p.stderr(), `refactor-browser: listen EADDRINUSE: address already in use 127.0.0.1:${port}\n`);
+      } finally {
+        await new Promise<void>((r) => holder.close(() => r()));
+      }
+    });
+
+    it('--host ::1 listens on the IPv6 loopback only, with the address in brackets', async function () {
+      if (!(await canListen('::1', 0))) this.skip(); // no IPv6 loopback on this machine
+      const p = serve(['serve', '--port', '0', '--host', '::1']);
+      const m = /^listening on (http:\/\/\[::1\]:(\d+))$/.exec(await p.firstLine);
+      assert.ok(m, 'printed address');
+      const served = new RefactorClient({ baseUrl: m[1], timeoutMs: 5000 });
+      try {
+        assert.deepEqual((await served.recentCodes()).map((c) => c.id), (await client.recentCodes()).map((c) => c.id));
+      } finally {
+        await served.close();
+      }
+      await assert.rejects(openConnection('127.0.0.1', Number(m[2])), { code: 'ECONNREFUSED' }, 'nothing on 127.0.0.1');
+      p.child.kill('SIGINT');
+      assert.equal(await p.exit, 0);
+    });
   });
 
   it('serve --catalog names the file, the entry and the field of a bad catalog, and exits 1', async () => {

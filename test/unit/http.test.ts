@@ -2,13 +2,16 @@
 // decoding and the exact one-line messages users see. Retries and proxies: httpRetry/httpProxy tests.
 
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import type { Dispatcher } from 'undici';
 import { createDispatcher } from '../../src/api/dispatcher';
-import { DEFAULT_USER_AGENT, fetchXml, redirectRefusal, type RequestOptions } from '../../src/api/http';
+import { fetchXml, redirectRefusal, type RequestOptions } from '../../src/api/http';
 import { rejectsWith, until } from './helpers/apiAssert';
-import { closedPort, startServer, streamBytes, type Handler, type TestServer } from './helpers/testServer';
+import { closedPort, startFullListener, startServer, streamBytes, type FullListener, type Handler, type TestServer } from './helpers/testServer';
 
 const XML = '<?xml version="1.0" encoding="UTF-8"?>\n<codes type="array"></codes>\n';
+const PACKAGE_VERSION = (JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as { version: string }).version;
 
 describe('fetchXml (transport)', function () {
   this.timeout(4000);
@@ -39,8 +42,7 @@ describe('fetchXml (transport)', function () {
       const seen = server!.requests[0].headers;
       assert.equal(seen['accept'], 'application/xml');
       assert.equal(seen['content-type'], 'text/xml');
-      assert.equal(seen['user-agent'], DEFAULT_USER_AGENT);
-      assert.match(seen['user-agent'] ?? '', /^refactor-browser\/\d+\.\d+\.\d+$/);
+      assert.equal(seen['user-agent'], `refactor-browser/${PACKAGE_VERSION}`, 'the name and the version of package.json');
       assert.equal(seen['if-none-match'], undefined);
     });
 
@@ -124,6 +126,50 @@ describe('fetchXml (transport)', function () {
       const origin = await serve((_req, res) => { res.writeHead(200); res.write('<'); });
       await rejectsWith(get(`${origin}/b.xml`, { timeoutMs: 3000, bodyTimeoutMs: 200 }), 'timeout',
         `${origin}/b.xml: response stalled for 0.2 s`);
+    });
+
+    describe('while a connect hangs', function () {
+      this.timeout(10_000);
+      let full: FullListener | undefined;
+      const dispatchers: Dispatcher[] = [];
+      before(async () => { full = await startFullListener(); });
+      after(async () => {
+        // destroy, not close: close would wait for the connects still hanging in the background.
+        await Promise.all(dispatchers.map((d) => d.destroy()));
+        await full?.close();
+      });
+      const hanging = (connectTimeoutMs: number) => {
+        dispatchers.push(createDispatcher({ connectTimeoutMs, env: {} }));
+        return { dispatcher: dispatchers[dispatchers.length - 1], url: `http://127.0.0.1:${full!.port}/codes/recent.xml` };
+      };
+
+      it('has a connect timeout of its own, shorter than the deadline, and does not retry it', async () => {
+        const { dispatcher: d, url } = hanging(300);
+        const started = Date.now();
+        await rejectsWith(fetchXml(url, { dispatcher: d, timeoutMs: 5000, maxTries: 3 }), 'timeout',
+          `${url}: could not connect to 127.0.0.1 in time`);
+        const elapsed = Date.now() - started;
+        // undici runs this timer coarsely (up to about a second late); the 5 s deadline is far off.
+        assert.ok(elapsed >= 250 && elapsed < 2500, `took ${elapsed} ms`);
+      });
+
+      // undici itself only notices a signal once connected (nodejs/undici#386).
+      it('still ends at the overall deadline when the connect timeout is longer', async () => {
+        const { dispatcher: d, url } = hanging(4000);
+        const started = Date.now();
+        await rejectsWith(fetchXml(url, { dispatcher: d, timeoutMs: 400 }), 'timeout', `${url}: timed out after 0.4 s`);
+        const elapsed = Date.now() - started;
+        assert.ok(elapsed >= 380 && elapsed < 1000, `took ${elapsed} ms`);
+      });
+
+      it('stops at once when the caller cancels', async () => {
+        const { dispatcher: d, url } = hanging(4000);
+        const controller = new AbortController();
+        setTimeout(() => controller.abort(), 100);
+        const started = Date.now();
+        await rejectsWith(fetchXml(url, { dispatcher: d, timeoutMs: 5000, signal: controller.signal }), 'aborted', `${url}: cancelled`);
+        assert.ok(Date.now() - started < 600, `took ${Date.now() - started} ms`);
+      });
     });
   });
 

@@ -1,18 +1,22 @@
-// Proxy choice of the transport: an explicit proxy, the environment's HTTP_PROXY with NO_PROXY, or
-// none. The proxy is a tiny node:http forward proxy on loopback that records the absolute-form
-// request lines it received, which is what proves the request went through it.
+// Proxy choice of the transport: an explicit proxy, the environment's HTTP_PROXY / HTTPS_PROXY with
+// NO_PROXY, or none. The proxy is a tiny node:http forward proxy on loopback that records the
+// absolute-form request lines and CONNECT targets it received, which is what proves the request
+// went through it.
 
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
+import { connect as netConnect, type Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
 import { createDispatcher } from '../../src/api/dispatcher';
 import { fetchXml } from '../../src/api/http';
+import { runCli } from '../hostile/runCli';
+import { makeTestCertificate } from '../hostile/tls';
 import { rejectsWith } from './helpers/apiAssert';
 import { startServer, type TestServer } from './helpers/testServer';
 
 const XML = '<?xml version="1.0" encoding="UTF-8"?>\n<codes type="array"></codes>\n';
 
-/** Forwards each absolute-form request to its target; `seen` keeps `METHOD url` lines. */
+/** Forwards each absolute-form request to its target and tunnels CONNECT; `seen` keeps `METHOD url` lines. */
 async function startForwardProxy(): Promise<TestServer & { seen: string[] }> {
   const seen: string[] = [];
   const proxy = await startServer((req, res) => {
@@ -32,7 +36,29 @@ async function startForwardProxy(): Promise<TestServer & { seen: string[] }> {
     upstream.on('error', () => { res.writeHead(502); res.end(); });
     req.pipe(upstream);
   });
-  return Object.assign(proxy, { seen });
+  const tunnels = new Set<Socket>();
+  proxy.server.on('connect', (req: http.IncomingMessage, client: Socket, head: Buffer) => {
+    seen.push(`CONNECT ${req.url}`);
+    const target = new URL(`http://${req.url}`);
+    const upstream = netConnect(Number(target.port), target.hostname, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    tunnels.add(upstream);
+    upstream.on('close', () => tunnels.delete(upstream));
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  const closeProxy = proxy.close;
+  return Object.assign(proxy, {
+    seen,
+    close: async () => {
+      for (const t of tunnels) t.destroy();
+      await closeProxy();
+    },
+  });
 }
 
 describe('proxies', function () {
@@ -66,6 +92,38 @@ describe('proxies', function () {
     const url = `${origin.origin}/codes/popular.xml`;
     assert.equal((await fetchXml(url, { dispatcher })).body, XML);
     assert.deepEqual(proxy.seen, [`GET ${url}`]);
+  });
+
+  it('takes HTTPS_PROXY for an https service (a CONNECT tunnel) and HTTP_PROXY for an http one (CLI process)', async function () {
+    this.timeout(20_000);
+    const cert = makeTestCertificate();
+    if (!cert) this.skip(); // no openssl
+    const secure = await startServer((_req, res) => res.end(XML), { tls: cert });
+    const httpsProxy = await startForwardProxy();
+    try {
+      // The process trusts the throwaway certificate; its environment has no other proxy settings.
+      const env = { HTTPS_PROXY: httpsProxy.origin, HTTP_PROXY: proxy.origin, NODE_EXTRA_CA_CERTS: cert.certFile };
+      const viaTunnel = await runCli(['recent', '--json', '--base-url', secure.origin], { env });
+      assert.equal(viaTunnel.code, 0, viaTunnel.stderr);
+      assert.equal(viaTunnel.stdout, '[]\n');
+      assert.deepEqual(httpsProxy.seen, [`CONNECT 127.0.0.1:${secure.port}`]);
+      assert.deepEqual(proxy.seen, [], 'HTTP_PROXY is not used for https');
+      assert.deepEqual(secure.requests.map((r) => [r.url, r.headers['accept']]), [['/codes/recent.xml', 'application/xml']]);
+
+      const plain = await runCli(['popular', '--json', '--base-url', origin.origin], { env });
+      assert.equal(plain.code, 0, plain.stderr);
+      assert.deepEqual(proxy.seen, [`GET ${origin.origin}/codes/popular.xml`]);
+      assert.equal(httpsProxy.seen.length, 1, 'HTTPS_PROXY is not used for http');
+
+      // Without HTTPS_PROXY, https falls back to HTTP_PROXY, as curl does.
+      const fallback = await runCli(['recent', '--json', '--base-url', secure.origin], { env: { ...env, HTTPS_PROXY: '' } });
+      assert.equal(fallback.code, 0, fallback.stderr);
+      assert.deepEqual(proxy.seen.slice(1), [`CONNECT 127.0.0.1:${secure.port}`]);
+    } finally {
+      await httpsProxy.close();
+      await secure.close();
+      cert.dispose();
+    }
   });
 
   it('goes direct for hosts in NO_PROXY', async () => {

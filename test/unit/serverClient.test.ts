@@ -41,11 +41,13 @@ function suite(name: string, load: () => CatalogJson, useSample: boolean): void 
       }
     });
 
-    it('decodes the lists of each language the catalog has', async () => {
+    it('decodes the recent, popular and refactoring lists of each language the catalog has', async () => {
       for (const language of new Set(json.codes.map((c) => oracle.language(c.language)))) {
         const inLanguage = (c: { language: string }) => oracle.language(c.language) === language;
         const recent = oracle.recentCodeIds(inLanguage).slice(0, 25);
         assert.deepEqual(await client.recentCodes({ language: language.toLowerCase() }), recent.map((id) => oracle.listCode(id)), language);
+        const popular = oracle.popularCodeIds(inLanguage).slice(0, 25);
+        assert.deepEqual(await client.popularCodes({ language: language.toLowerCase() }), popular.map((id) => oracle.listCode(id)), `popular ${language}`);
         const refactors = oracle.recentRefactorIds((r) => oracle.languageOf(r.codeId) === language).slice(0, 25);
         assert.deepEqual(await client.recentRefactorings({ language: language.toLowerCase() }), refactors.map((id) => oracle.refactor(id, true)));
       }

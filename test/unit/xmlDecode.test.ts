@@ -315,6 +315,41 @@ describe('xmlDecode: text kept exactly', () => {
 });
 
 describe('xmlDecode: tolerated shapes', () => {
+  it('ignores blank lines, tabs and CRLF between elements, while the text inside keeps its blank lines', () => {
+    // The same single code twice: elements packed together, and with whitespace-only runs between them.
+    const single = (gap: string): string => {
+      const el = (...children: string[]): string => `${gap}${children.join(gap)}${gap}`;
+      const refactor = (id: number, text: string) => `<refactor>${el(
+        `<code>${text}</code>`, '<code-id type="integer">5</code-id>', '<comment>why\r\n\r\nbecause</comment>',
+        '<created-at type="datetime">2008-05-02T00:00:00+00:00</created-at>', `<id type="integer">${id}</id>`,
+        '<language>ruby</language>', '<rating type="integer">1</rating>', '<ratings-count type="integer">1</ratings-count>',
+        '<title></title>', '<user-id type="integer"></user-id>', '<user-name>anon</user-name>', '<user-website></user-website>',
+      )}</refactor>`;
+      const fields = Object.entries(CODE_FIELDS).map(([name, xml]) => name === 'code'
+        ? '<code>def f(x)\r\n\r\n  x\n\n\n\tend\n\n</code>'
+        : name === 'comment' ? '<comment>\r\n\t\r\n</comment>' : xml!);
+      const refactors = `<refactors type="array">${el(refactor(1, '\n\nf = 1\n\n'), refactor(2, 'g'))}</refactors>`;
+      return `${DECL}${gap}<code>${el(...fields, refactors)}</code>${gap}`;
+    };
+    const gap = '\r\n\r\n\t  \r\n\n\t\t';
+    const spaced = decodeCode(single(gap));
+    assert.deepEqual(spaced, decodeCode(single('')));
+    assert.equal(spaced.code, 'def f(x)\n\n  x\n\n\n\tend\n\n', 'blank lines inside the code are kept (CRLF read as LF)');
+    assert.equal(spaced.comment, '\n\t\n', 'a whitespace-only text field is text, not a gap');
+    assert.deepEqual(spaced.refactors?.map((r) => [r.id, r.code, r.comment]), [[1, '\n\nf = 1\n\n', 'why\n\nbecause'], [2, 'g', 'why\n\nbecause']]);
+    assert.deepEqual(decodeCode(single(gap).replace(/<refactors type="array">[^]*<\/refactors>/, `<refactors type="array">${gap}</refactors>`)).refactors, []);
+
+    // A list: between items, between fields and inside the nested user.
+    const user = `<user>${gap}<id type="integer">2</id>${gap}<name>Zoë</name>${gap}</user>`;
+    const item = (gapped: string) => `<code>${gapped}${Object.values({ ...CODE_FIELDS, user }).join(gapped)}${gapped}</code>`;
+    const list = (gapped: string) => `${DECL}<codes type="array">${gapped}${item(gapped)}${gapped}${item(gapped)}${gapped}</codes>`;
+    const decoded = decodeCodes(list(gap));
+    assert.deepEqual(decoded, decodeCodes(list('')));
+    assert.equal(decoded.length, 2);
+    assert.deepEqual(decoded[0].user && [decoded[0].user.id, decoded[0].user.name], [2, 'Zoë']);
+    assert.deepEqual(decodeCodes(`${DECL}<codes type="array">${gap}</codes>${gap}`), []);
+  });
+
   it('takes element order freely and ignores unknown elements and attributes', () => {
     const reversed = Object.fromEntries(Object.entries(CODE_FIELDS).reverse());
     const item = codeItem(reversed).replace('<code>', '<code xmlns:x="urn:x" x:extra="1">');

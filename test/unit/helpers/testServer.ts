@@ -2,29 +2,33 @@
 // `close()` can destroy the keep-alive and stalled ones: otherwise a test that left a socket open
 // would keep mocha alive or make the next test wait.
 
+import { spawn } from 'node:child_process';
 import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import * as https from 'node:https';
+import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
 
 export type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 export interface TestServer {
-  /** `http://127.0.0.1:<port>`, without a trailing slash. */
+  /** `http://127.0.0.1:<port>` (https with `tls`), without a trailing slash. */
   readonly origin: string;
   readonly port: number;
-  readonly server: http.Server;
+  readonly server: http.Server | https.Server;
   /** Every request received, in order. */
   readonly requests: http.IncomingMessage[];
   close(): Promise<void>;
 }
 
-export async function startServer(handler: Handler): Promise<TestServer> {
+/** `tls`: serve https with this key and certificate (test/hostile/tls.ts makes one). */
+export async function startServer(handler: Handler, options: { tls?: { key: string; cert: string } } = {}): Promise<TestServer> {
   const sockets = new Set<Socket>();
   const requests: http.IncomingMessage[] = [];
-  const server = http.createServer((req, res) => {
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     requests.push(req);
     handler(req, res);
-  });
-  server.on('connection', (socket) => {
+  };
+  const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, onRequest) : http.createServer(onRequest);
+  server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -34,7 +38,7 @@ export async function startServer(handler: Handler): Promise<TestServer> {
   });
   const port = (server.address() as AddressInfo).port;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     port,
     server,
     requests,
@@ -77,4 +81,54 @@ export async function streamBytes(res: http.ServerResponse, total: number, chunk
   }
   if (!closed) res.end();
   return sent;
+}
+
+export interface FullListener {
+  readonly port: number;
+  /** Resumes and kills the listening process, and closes the sockets that filled its queue. */
+  close(): Promise<void>;
+}
+
+/**
+ * A loopback port on which a connect never completes: a child process listens with a backlog of 1
+ * and is stopped (SIGSTOP) so it never accepts, then raw sockets fill its accept queue. Linux drops
+ * further SYNs while the queue is full, so a client's connect hangs until its own timeout.
+ */
+export async function startFullListener(): Promise<FullListener> {
+  const script = "require('net').createServer().listen({ port: 0, host: '127.0.0.1', backlog: 1 }, function () { process.stdout.write(this.address().port + '\\n'); });";
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const fillers: Socket[] = [];
+  const close = async (): Promise<void> => {
+    for (const s of fillers) s.destroy();
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      process.kill(child.pid, 'SIGCONT');
+      process.kill(child.pid, 'SIGKILL');
+      await exited;
+    }
+  };
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the listening child did not start within 5 s')), 5000);
+      child.once('exit', () => reject(new Error('the listening child exited')));
+      child.stdout!.setEncoding('utf8').once('data', (d: string) => { clearTimeout(timer); resolve(Number(d.trim())); });
+    });
+    process.kill(child.pid!, 'SIGSTOP');
+    // Connect until one connect does not complete: the queue is then full (two fit with backlog 1).
+    for (let i = 0; ; i++) {
+      if (i === 20) throw new Error('the accept queue never filled');
+      const socket = netConnect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      fillers.push(socket);
+      const connected = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), 500);
+        socket.once('connect', () => { clearTimeout(timer); resolve(true); });
+      });
+      if (!connected) break;
+    }
+    return { port, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
 }
