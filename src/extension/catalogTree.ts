@@ -6,11 +6,11 @@ import type { Logger } from '../api/logger';
 import type { Code, Refactor } from '../api/model';
 import { CatalogList, causeOf, isUnreachable } from './catalogList';
 import { toVsCodeLanguageId } from './languages';
-import { listKey, pageLoader, type ListSpec } from './listSources';
+import { listKey, loadRefactors, pageLoader, type ListSpec, type SourceContext } from './listSources';
 import type { OfflineStore } from './offlineStore';
 import type { ServiceConnection } from './service';
 import {
-  CatalogNode, CodeNode, EmptyNode, ErrorNode, LoadMoreNode, RefactorNode, ROOTS, RootNode, TagNode, type ListOwner,
+  CatalogNode, CodeNode, EmptyNode, ErrorNode, LoadMoreNode, NoteNode, RefactorNode, ROOTS, RootNode, TagNode, type ListOwner,
 } from './treeNodes';
 
 /** How many lines of code a tooltip shows. */
@@ -18,6 +18,8 @@ const TOOLTIP_LINES = 12;
 
 interface CodeChildren {
   refactors?: Refactor[];
+  /** When the refactorings shown are the ones kept offline: the time they were kept. */
+  cachedAt?: Date;
   error?: unknown;
   loading?: Promise<void>;
 }
@@ -155,13 +157,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     const key = owner.id ?? listKey(spec);
     let list = this.lists.get(key);
     if (!list) {
-      list = new CatalogList<Code | Refactor>(pageLoader(spec, {
-        getClient: () => this.service.getClient(),
-        language: this.state.language,
-        offline: this.offline,
-        serviceKey: this.service.isBuiltIn() ? 'sample' : this.service.configuredUrl(),
-        around: this.around,
-      }));
+      list = new CatalogList<Code | Refactor>(pageLoader(spec, { ...this.sources(), language: this.state.language }));
       this.lists.set(key, list);
     }
     return list;
@@ -191,8 +187,11 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     let entry = this.codeChildren.get(node.code.id);
     if (!entry) {
       const fresh: CodeChildren = {};
-      fresh.loading = this.around(async () => (await this.service.getClient()).code(node.code.id)).then(
-        (code) => { fresh.refactors = code.refactors ?? []; },
+      fresh.loading = loadRefactors(node.code.id, this.sources()).then(
+        (got) => {
+          fresh.refactors = got.refactors;
+          fresh.cachedAt = got.cachedAt;
+        },
         (err: unknown) => {
           fresh.error = err;
           this.logger.error(`loading the refactorings of code #${node.code.id} failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -204,7 +203,19 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     await entry.loading;
     if (entry.error !== undefined) return [new ErrorNode(causeOf(entry.error), node)];
     const refactors = entry.refactors ?? [];
-    return refactors.length ? refactors.map((r) => new RefactorNode(r, node, node.code.title)) : [new EmptyNode('No refactorings', node)];
+    const rows: CatalogNode[] = refactors.length ? refactors.map((r) => new RefactorNode(r, node, node.code.title)) : [new EmptyNode('No refactorings', node)];
+    if (entry.cachedAt) rows.push(new NoteNode(`cached ${formatTime(entry.cachedAt)}: the service could not be reached`, node));
+    return rows;
+  }
+
+  /** Where lists and refactorings come from: this service, kept offline under its name. */
+  private sources(): Omit<SourceContext, 'language'> {
+    return {
+      getClient: () => this.service.getClient(),
+      offline: this.offline,
+      serviceKey: this.service.isBuiltIn() ? 'sample' : this.service.configuredUrl(),
+      around: this.around,
+    };
   }
 
   private codeTitle(codeId: number): string | undefined {

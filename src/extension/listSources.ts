@@ -6,7 +6,7 @@ import type { Code, Refactor } from '../api/model';
 import type { RefactorClient, RequestOpts } from '../api/client';
 import type { PageLoader } from './catalogList';
 import { fetchForLanguage } from './languageFilter';
-import type { OfflineStore } from './offlineStore';
+import type { CachedPage, OfflineStore } from './offlineStore';
 
 export type ListSpec =
   | { kind: 'recentCodes' }
@@ -47,23 +47,45 @@ export interface SourceContext {
 }
 
 export function pageLoader<S extends ListSpec>(spec: S, ctx: SourceContext): PageLoader<Item<S>> {
-  return async (page, { filteredHere }) => {
+  return (page, { filteredHere }) => {
     const key = [ctx.serviceKey, listKey(spec), ctx.language.toLowerCase(), page].join('|');
-    const work = async () => {
+    return keptOffline<Item<S>>(ctx, key, async () => {
       const fetch = fetcher(await ctx.getClient(), spec);
-      return fetchForLanguage(ctx.language, (language) => fetch({ language, page }), { canFallBack: canFallBack(spec), filteredHere });
-    };
-    try {
-      const got = await (ctx.around ? ctx.around(work) : work());
-      const result = { items: got.items as Array<Item<S>>, served: got.served.map((i) => i.id), filteredHere: got.filteredHere };
-      // A full store must not turn a good answer into a failure.
-      await ctx.offline.save(key, result).then(undefined, () => undefined);
-      return result;
-    } catch (err) {
-      if (isApiError(err) && err.kind === 'aborted') throw err;
-      const cached = ctx.offline.load<Item<S>>(key);
-      if (!cached) throw err;
-      return { items: cached.items, served: cached.served, filteredHere: cached.filteredHere, cachedAt: cached.savedAt, cause: err };
-    }
+      const got = await fetchForLanguage(ctx.language, (language) => fetch({ language, page }), { canFallBack: canFallBack(spec), filteredHere });
+      return { items: got.items as Array<Item<S>>, served: got.served.map((i) => i.id), filteredHere: got.filteredHere };
+    });
   };
+}
+
+/** A code's refactorings (from the single-code response), kept offline like a list page. */
+export async function loadRefactors(codeId: number, ctx: Omit<SourceContext, 'language'>): Promise<{ refactors: Refactor[]; cachedAt?: Date }> {
+  const kept = await keptOffline<Refactor>(ctx, [ctx.serviceKey, `code:${codeId}`, 'refactors'].join('|'), async () => {
+    const refactors = (await (await ctx.getClient()).code(codeId)).refactors ?? [];
+    return { items: refactors, served: refactors.map((r) => r.id), filteredHere: false };
+  });
+  return kept.cachedAt ? { refactors: kept.items, cachedAt: kept.cachedAt } : { refactors: kept.items };
+}
+
+type Fetched<T extends Code | Refactor> = Omit<CachedPage<T>, 'savedAt'>;
+
+/**
+ * Runs `fetch` (inside `ctx.around`), keeping its answer in the offline store under `key`; when it
+ * fails for any reason but cancellation, answers with what was kept, its time and the live cause.
+ */
+async function keptOffline<T extends Code | Refactor>(
+  ctx: Pick<SourceContext, 'offline' | 'around'>,
+  key: string,
+  fetch: () => Promise<Fetched<T>>,
+): Promise<Fetched<T> & { cachedAt?: Date; cause?: unknown }> {
+  try {
+    const result = await (ctx.around ? ctx.around(fetch) : fetch());
+    // A full store must not turn a good answer into a failure.
+    await ctx.offline.save(key, result).then(undefined, () => undefined);
+    return result;
+  } catch (err) {
+    if (isApiError(err) && err.kind === 'aborted') throw err;
+    const cached = ctx.offline.load<T>(key);
+    if (!cached) throw err;
+    return { items: cached.items, served: cached.served, filteredHere: cached.filteredHere, cachedAt: cached.savedAt, cause: err };
+  }
 }

@@ -97,6 +97,16 @@ export class EmptyNode extends vscode.TreeItem {
   }
 }
 
+/** A line of information after a code's refactorings: that they are the ones kept from an earlier visit. */
+export class NoteNode extends vscode.TreeItem {
+  override readonly contextValue = 'refactorBrowser.note';
+  constructor(message: string, readonly parent: CodeNode) {
+    super(message, vscode.TreeItemCollapsibleState.None);
+    this.id = `${parent.id}/note`;
+    this.iconPath = new vscode.ThemeIcon('history');
+  }
+}
+
 /** Shown where loading failed, with the one-line cause; clicking it (or its Retry button) re-fetches that list only. */
 export class ErrorNode extends vscode.TreeItem {
   override readonly contextValue = 'refactorBrowser.error';
@@ -109,4 +119,4 @@ export class ErrorNode extends vscode.TreeItem {
   }
 }
 
-export type CatalogNode = RootNode | TagNode | CodeNode | RefactorNode | LoadMoreNode | EmptyNode | ErrorNode;
+export type CatalogNode = RootNode | TagNode | CodeNode | RefactorNode | LoadMoreNode | EmptyNode | NoteNode | ErrorNode;

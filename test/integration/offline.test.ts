@@ -53,11 +53,19 @@ describe('Errors, offline and the log', function () {
     const recent = await browser.treeRows(['Recent Codes']);
     const refactors = await browser.treeRows(['Recent Refactorings']);
     assert.strictEqual((await browser.row(['Recent Codes'])).description, '');
+    // A code expanded to its refactorings (the single-code response) is kept too.
+    const expanded = ['Recent Codes', recent[0].label];
+    const itsRefactors = await browser.treeRows(expanded);
+    assert.ok(itsRefactors.every((r) => r.contextValue === 'refactorBrowser.refactor') && itsRefactors.length > 0);
     await service.close();
 
     await vscode.commands.executeCommand('refactorBrowser.refresh');
     assert.deepStrictEqual(await browser.treeRows(['Recent Codes']), recent);
     assert.deepStrictEqual(await browser.treeRows(['Recent Refactorings']), refactors);
+    const again = await browser.treeRows(expanded);
+    assert.deepStrictEqual(again.slice(0, -1), itsRefactors);
+    assert.strictEqual(again.at(-1)!.contextValue, 'refactorBrowser.note');
+    assert.match(again.at(-1)!.label, /^cached \d.*: the service could not be reached$/);
     const root = await browser.row(['Recent Codes']);
     assert.match(root.description, /^cached \d/);
     assert.match(root.tooltip.replace(/&nbsp;/g, ' '), /could not be reached/);

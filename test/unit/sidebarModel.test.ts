@@ -7,7 +7,7 @@ import { isApiError } from '../../src/api/errors';
 import { PAGE_SIZE, SERVICE_LANGUAGES, type Code, type Refactor } from '../../src/api/model';
 import { CatalogList, causeOf, isUnreachable } from '../../src/extension/catalogList';
 import { fetchForLanguage, languageChoices, normalizeLanguageInput, sameLanguage } from '../../src/extension/languageFilter';
-import { pageLoader, type ListSpec } from '../../src/extension/listSources';
+import { loadRefactors, pageLoader, type ListSpec } from '../../src/extension/listSources';
 import { OfflineStore, type KeyValueStore } from '../../src/extension/offlineStore';
 import { appendPage, isLastPage } from '../../src/extension/paging';
 import { loadSampleCatalog } from '../../src/server/catalog';
@@ -163,6 +163,27 @@ describe('Catalog lists over HTTP', function () {
     await again.loadMore();
     assert.ok(isUnreachable(again.error), String(again.error));
     assert.equal(again.items.length, first.items.length);
+  });
+
+  it('keeps a code\'s refactorings too, and shows them with their time when the service is gone', async () => {
+    const kept = new OfflineStore(new MemoryStore());
+    const live = await startServer({ host: '127.0.0.1', port: 0 });
+    const c = new RefactorClient({ baseUrl: live.url, timeoutMs: 5000, maxTries: 1 });
+    client = c;
+    const ctx = { getClient: async () => c, offline: kept, serviceKey: live.url };
+    const fresh = await loadRefactors(5, ctx);
+    assert.equal(fresh.cachedAt, undefined);
+    assert.ok(fresh.refactors.length > 0);
+    assert.deepEqual(fresh.refactors, (await c.code(5)).refactors);
+    await live.close();
+
+    const later = await loadRefactors(5, ctx);
+    assert.deepEqual(later.refactors, fresh.refactors, 'the same refactorings, dates included');
+    assert.ok(later.cachedAt instanceof Date);
+    // Another code was never seen: the live failure, not an empty list.
+    await assert.rejects(loadRefactors(6, ctx), (err: unknown) => isUnreachable(err));
+    // Another service's copy is not this one's.
+    await assert.rejects(loadRefactors(5, { ...ctx, serviceKey: 'http://elsewhere.example' }), (err: unknown) => isUnreachable(err));
   });
 
   it('fails with an unreachable cause when the service is gone and nothing is kept', async () => {
