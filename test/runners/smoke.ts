@@ -1,0 +1,122 @@
+// `npm run test:smoke`: the extension as a person gets it, in two ways.
+// 1. The .vsix: packages the extension with vsce (minified bundles, as `npm run package` does) into a
+//    temp folder, installs it into a fresh code-server profile (no extensionDevelopmentPath: only what
+//    the .vsix holds is loaded), and sees the built-in sample catalog in the Catalog.
+// 2. `npm run start:web`: starts it as the README says, opens the URL it prints, sees the same, then
+//    presses Ctrl-C (SIGINT) and checks that it exits 0 and that nothing answers at that URL any more.
+// Each check drives headless Chromium: the Refactor Browser item in the activity bar, Recent Codes
+// expanded, the sample's most recent code listed. Prints `N passed, N failed`; stops code-server and
+// Chromium by pid whatever happens.
+import { type ChildProcess } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { loadSampleCatalog } from '../../src/server/catalog';
+import { launchChromium, VIEWPORT } from './codeServer';
+import { ensureCodeServer } from './codeServerInstall';
+import { startCodeServer } from './codeServerProcess';
+import { run, spawnTracked, stopTree } from './processes';
+
+const REPO = path.resolve(__dirname, '..', '..', '..');
+/** Per check, install and start-up included. */
+const TIMEOUT_MS = Number(process.env.REFACTOR_BROWSER_SMOKE_TIMEOUT || 300) * 1000;
+const ROWS = '.part.sidebar .monaco-list-row[role=treeitem]';
+
+type Stops = Array<() => Promise<void>>;
+
+/** Opens the workbench at `url` and waits for the sample catalog's newest code under Recent Codes. */
+async function seeSampleCatalog(browser: Browser, url: string): Promise<string> {
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  try {
+    await page.goto(url);
+    await page.getByRole('tab', { name: 'Refactor Browser' }).click({ timeout: 60_000 });
+    await page.locator(ROWS).filter({ hasText: 'Popular Codes' }).waitFor({ timeout: 30_000 });
+    await page.locator('.part.sidebar').filter({ hasText: 'Browsing the built-in sample catalog' }).waitFor({ timeout: 10_000 });
+    await page.locator(`${ROWS}[aria-level="1"]`).filter({ hasText: 'Recent Codes' }).click();
+    const newest = loadSampleCatalog().recentCodes.all[0].title;
+    await page.locator(`${ROWS}[aria-level="2"]`).filter({ hasText: newest }).first().waitFor({ timeout: 30_000 });
+    return newest;
+  } finally {
+    await page.close();
+  }
+}
+
+async function installedVsix(browser: Browser, stops: Stops): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'refactor-browser-vsix-'));
+  stops.push(() => fs.rm(dir, { recursive: true, force: true }));
+  const vsix = path.join(dir, 'refactor-browser.vsix');
+  await run(process.execPath, [path.join(REPO, 'esbuild.config.mjs'), '--minify'], { cwd: REPO, label: 'build' });
+  await run(process.execPath, [
+    path.join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links',
+    '--allow-missing-repository', '--out', vsix,
+  ], { cwd: REPO, label: 'vsce package' });
+  const size = `${((await fs.stat(vsix)).size / 1024).toFixed(0)} KiB`;
+  const server = await startCodeServer({ entry: await ensureCodeServer(), installVsix: vsix });
+  stops.push(() => server.stop());
+  const newest = await seeSampleCatalog(browser, server.workbenchUrl({ skipWelcome: 'true' }));
+  return `the installed .vsix (${size}) shows the sample catalog: Recent Codes starts with "${newest}"`;
+}
+
+async function startWeb(browser: Browser, stops: Stops): Promise<string> {
+  const child: ChildProcess = spawnTracked(process.execPath, [path.join(REPO, 'out/test/runners/startWeb.js')], {
+    cwd: REPO, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  stops.push(() => stopTree(child));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (d: Buffer): void => {
+      output += d.toString('utf8');
+      const m = /VS Code for the Web: (http:\/\/127\.0\.0\.1:\d+\/\S+)/.exec(output);
+      if (m) resolve(m[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) => reject(new Error(`start:web exited (${code}) before printing its URL:\n${output.slice(-2000)}`)));
+  });
+  const newest = await seeSampleCatalog(browser, url);
+  process.kill(child.pid!, 'SIGINT');
+  const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running 15 s after Ctrl-C'), 15_000))]);
+  if (code !== 0) throw new Error(`start:web after Ctrl-C: ${code}`);
+  const gone = await fetch(new URL(url).origin).then(() => false, () => true);
+  if (!gone) throw new Error(`${new URL(url).origin} still answers after Ctrl-C`);
+  return `npm run start:web served ${new URL(url).origin} with the sample catalog ("${newest}") and stopped on Ctrl-C`;
+}
+
+async function main(): Promise<number> {
+  let passed = 0;
+  let failed = 0;
+  const chromium = await launchChromium();
+  try {
+    for (const [name, check] of [['the .vsix', installedVsix], ['npm run start:web', startWeb]] as const) {
+      const stops: Stops = [];
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const said = await Promise.race([
+          check(chromium.browser, stops),
+          new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS))),
+        ]);
+        console.log(`  ✔ ${said}`);
+        passed++;
+      } catch (err) {
+        console.log(`  ✘ ${name}: ${err instanceof Error ? err.message : String(err)}`);
+        failed++;
+      } finally {
+        clearTimeout(timer);
+        for (const stop of stops.reverse()) await stop().catch((e) => console.error(`cleanup: ${String(e)}`));
+      }
+    }
+  } finally {
+    await chromium.stop();
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130)); // the exit hook kills children
+void main().then((status) => process.exit(status), (err: unknown) => {
+  console.error(`smoke checks could not run: ${err instanceof Error ? err.message : String(err)}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});
