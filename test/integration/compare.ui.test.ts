@@ -38,6 +38,18 @@ describe('Context menus (UI)', function () {
     assert.strictEqual(shown.split('\n')[1], `  ${lines[0]}`);
   });
 
+  it('Compare Selected on two rows selected with Ctrl+click opens the first beside the second', async () => {
+    const [first, second] = [sample.recentCodes.all[1], sample.recentCodes.all[2]];
+    await showRoot(ui, 'Recent Codes');
+    await ui.click({ css: `${TREE_ROWS}[aria-level="2"]`, hasText: first.title });
+    await ui.click({ css: `${TREE_ROWS}[aria-level="2"]`, hasText: second.title }, { modifiers: ['ControlOrMeta'] });
+    await closeAllEditors(); // the clicks opened code views; the diff is what this test reads
+    await ui.contextMenu({ css: `${TREE_ROWS}[aria-level="2"]`, hasText: second.title }, 'Compare Selected');
+    const diff = await waitForDiff(`${first.title} ↔ ${second.title}`);
+    assert.strictEqual((await vscode.workspace.openTextDocument(diff.original)).getText(), first.code);
+    assert.strictEqual((await vscode.workspace.openTextDocument(diff.modified)).getText(), second.code);
+  });
+
   it('Compare with Original on a refactoring row opens the code beside the refactoring', async () => {
     const latest = sample.recentRefactors.all[0];
     const code = await fetchCode(latest.codeId);
