@@ -29,8 +29,11 @@ export interface RefactorBrowserApi {
   readonly onDidApplySettings: vscode.Event<Settings>;
   /** The rows under the row reached by following `path` (labels) from the top; [] lists the roots. */
   treeRows(path?: readonly string[]): Promise<TreeRow[]>;
-  /** The row at `path` as shown on screen (description and tooltip included, resolved as on hover). */
-  row(path: readonly string[]): Promise<TreeRow & { tooltip: string; tooltipTrusted: boolean; tooltipHtml: boolean }>;
+  /**
+   * The row at `path` as shown on screen (description and tooltip included, resolved as on hover);
+   * `tooltipBeforeHover` says whether the row carried a tooltip before it was resolved.
+   */
+  row(path: readonly string[]): Promise<TreeRow & { tooltip: string; tooltipTrusted: boolean; tooltipHtml: boolean; tooltipBeforeHover: boolean }>;
   /** Runs the command of the row at `path`, as clicking it does, and waits for it. */
   click(path: readonly string[]): Promise<void>;
   /** Reveals and selects the row at `path`; resolves to the ids of the selected rows. */
@@ -97,7 +100,9 @@ export function createTestApi(
     async row(path) {
       const node = await find(path);
       if (!node) throw new Error('row() needs a path');
-      const item = tree.resolveTreeItem(tree.getTreeItem(node), node);
+      const shown = tree.getTreeItem(node);
+      const tooltipBeforeHover = shown.tooltip !== undefined;
+      const item = tree.resolveTreeItem(shown, node);
       const tip = item.tooltip;
       const md = tip instanceof vscode.MarkdownString ? tip : undefined;
       return {
@@ -105,6 +110,7 @@ export function createTestApi(
         tooltip: md ? md.value : typeof tip === 'string' ? tip : '',
         tooltipTrusted: md ? md.isTrusted !== false && md.isTrusted !== undefined : false,
         tooltipHtml: md?.supportHtml === true,
+        tooltipBeforeHover,
       };
     },
     async click(path) {

@@ -1,18 +1,26 @@
-// Issue 5, points 5 and 6: settings apply without a reload; VS Code's http.proxy is honoured (the
-// bundled undici is not patched by VS Code); with refactorBrowser.baseUrl empty the built-in sample
+// Issue 5, points 5 and 6: settings apply without a reload; VS Code's http.proxy and
+// http.proxyStrictSSL are honoured (the bundled undici is not patched by VS Code); with refactorBrowser.baseUrl empty the built-in sample
 // catalog is served on loopback and the view says so; changing the address switches services.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
+import { loadSampleCatalog } from '../../src/server/catalog';
 import sampleJson from '../../src/server/sample-catalog.json';
+import { makeTestCertificate } from '../hostile/tls';
+import { startForwardProxy } from '../unit/helpers/forwardProxy';
 import { api, resetState, startService, useSettings, waitFor, type RunningService } from './helpers';
-import { items } from './sidebarHelpers';
+import { items, useFrontedService } from './sidebarHelpers';
 
+/** Sets (undefined: removes) VS Code's http.proxy and http.proxyStrictSSL, and waits until the extension uses them. */
 async function setProxy(url: string | undefined, strictSSL?: boolean): Promise<void> {
   const browser = await api();
   const http = vscode.workspace.getConfiguration('http');
   await http.update('proxy', url, vscode.ConfigurationTarget.Global);
   await http.update('proxyStrictSSL', strictSSL, vscode.ConfigurationTarget.Global);
-  await waitFor(() => (browser.settings().proxy?.url === (url || undefined) ? true : undefined), 'the proxy setting to apply');
+  const expected = url ? { url, strictSSL: strictSSL !== false } : undefined;
+  await waitFor(() => {
+    const proxy = browser.settings().proxy;
+    return proxy?.url === expected?.url && proxy?.strictSSL === expected?.strictSSL ? true : undefined;
+  }, 'the proxy settings to apply');
 }
 
 describe('Settings and services', function () {
@@ -80,5 +88,36 @@ describe('Settings and services', function () {
     const direct = items(await browser.treeRows(['Recent Codes']));
     assert.deepStrictEqual(direct, rows);
     assert.match((await browser.row(['Recent Codes'])).description, /^cached /);
+  });
+
+  it('checks an https service\'s certificate through http.proxy, and accepts any once http.proxyStrictSSL is false', async function () {
+    const cert = makeTestCertificate();
+    if (!cert) this.skip(); // no openssl
+    const proxy = await startForwardProxy();
+    // The reference service behind https with a throwaway self-signed certificate nothing trusts.
+    const served = await useFrontedService({ tls: cert });
+    try {
+      const browser = await api();
+      const port = new URL(served.front.url).port;
+      await setProxy(proxy.origin, true);
+      const failed = await browser.treeRows(['Recent Codes']);
+      assert.deepStrictEqual(failed.map((r) => r.contextValue), ['refactorBrowser.error'], JSON.stringify(failed));
+      assert.match(failed[0].label, /certificate/i);
+      assert.strictEqual(served.front.paths.length, 0, `no request gets past the TLS handshake: ${served.front.paths.join(', ')}`);
+      assert.ok(proxy.seen.includes(`CONNECT 127.0.0.1:${port}`), proxy.seen.join(', '));
+
+      // Applies without a reload: the lists are fetched again through a client that accepts the certificate.
+      await setProxy(proxy.origin, false);
+      const rows = items(await browser.treeRows(['Recent Codes']));
+      assert.deepStrictEqual(rows.map((r) => r.label), loadSampleCatalog().recentCodes.all.slice(0, 25).map((c) => c.title));
+      assert.ok(served.front.paths.includes('/codes/recent.xml'), served.front.paths.join(', '));
+      assert.ok(proxy.seen.every((l) => l === `CONNECT 127.0.0.1:${port}`), proxy.seen.join(', '));
+    } finally {
+      await setProxy(undefined);
+      await resetState();
+      await served.close();
+      await proxy.close();
+      cert.dispose();
+    }
   });
 });

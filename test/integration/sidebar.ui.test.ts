@@ -1,7 +1,8 @@
 // The sidebar as a person uses it, read off the screen: click the activity-bar item, expand Recent
-// Codes, page with "Load more…", filter through the quick pick (a listed language and a typed one),
-// select several rows, watch the progress bar while a list loads, and the welcome content when the
-// service cannot be reached. Saves media/screenshots/sidebar.png for the README.
+// Codes, page with "Load more…", filter through the quick pick (a listed language, a typed one, All
+// Languages), add a tag through its input box and remove it from the tag row's menu, select several
+// rows, watch the progress bar while a list loads, and the welcome content when the service cannot
+// be reached. Saves media/screenshots/sidebar.png for the README.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { PAGE_SIZE } from '../../src/api/model';
@@ -69,7 +70,7 @@ describe('Sidebar (UI)', function () {
   });
 
   afterEach(async () => {
-    await useSettings({ language: undefined, baseUrl: undefined, requestTimeout: undefined });
+    await useSettings({ language: undefined, baseUrl: undefined, requestTimeout: undefined, tags: undefined });
   });
 
   it('says it shows the sample catalog, and its gear button opens the base URL setting', async () => {
@@ -106,7 +107,7 @@ describe('Sidebar (UI)', function () {
     assert.strictEqual(rows.length, 2 * PAGE_SIZE);
   });
 
-  it('filters by a language picked in Filter by Language…, and by one typed in', async () => {
+  it('filters by a language picked in Filter by Language…, by one typed in, and clears it with All Languages', async () => {
     const browser = await api();
     void vscode.commands.executeCommand('refactorBrowser.filterLanguage');
     await ui.waitFor({ css: QUICK_INPUT });
@@ -131,7 +132,44 @@ describe('Sidebar (UI)', function () {
     await ui.waitFor({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: 'filter by this name' });
     await ui.press('Enter');
     await waitFor(() => (browser.settings().language === 'Cobol' ? true : undefined), 'the typed filter');
-    await useSettings({ language: undefined });
+
+    void vscode.commands.executeCommand('refactorBrowser.filterLanguage');
+    await ui.click({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: 'All Languages' });
+    await waitFor(() => (browser.settings().language === '' ? true : undefined), 'the filter to be cleared');
+    assert.strictEqual(vscode.workspace.getConfiguration('refactorBrowser').get('language'), '');
+    await waitFor(async () => {
+      const shown = await ui.query({ css: '.part.sidebar .pane-header .description' });
+      return shown.every((d) => d.text.trim() === '') ? true : undefined;
+    }, 'the view description to go');
+    await expandRoot(ui, 'Recent Codes');
+    const first = sample.recentCodes.all.slice(0, 5);
+    const unfiltered = await waitFor(async () => {
+      const rows = await ui.query({ css: `${ROWS}[aria-level="2"]` }, [], first.length);
+      return rows[0].text.startsWith(first[0].title) ? rows : undefined;
+    }, 'the unfiltered rows on screen');
+    first.forEach((code, i) => assert.ok(unfiltered[i].text.startsWith(code.title) && unfiltered[i].text.includes(`${code.language} · `), unfiltered[i].text));
+    assert.ok(new Set(first.map((c) => c.language)).size > 1, 'the first recent codes are in several languages');
+  });
+
+  it('adds a tag through Add Tag…, and removes it with Remove Tag in the tag row\'s context menu', async () => {
+    const browser = await api();
+    const tag = [...sample.tags.values()][0].name;
+    await vscode.commands.executeCommand('workbench.view.extension.refactorBrowser');
+    await ui.click({ css: '.part.sidebar .action-label[aria-label^="Add Tag"]' });
+    await ui.waitFor({ css: QUICK_INPUT, hasText: 'A tag of the service' });
+    await ui.type(tag);
+    await ui.press('Enter');
+    await waitFor(() => (browser.settings().tags.length > 0 ? true : undefined), 'the tag to be saved');
+    assert.deepStrictEqual(vscode.workspace.getConfiguration('refactorBrowser').get('tags'), [tag]);
+    await expandRoot(ui, 'Tags');
+    await ui.waitFor({ css: `${ROWS}[aria-level="2"]`, hasText: tag });
+
+    await ui.contextMenu({ css: `${ROWS}[aria-level="2"]`, hasText: tag }, 'Remove Tag');
+    await waitFor(() => (browser.settings().tags.length === 0 ? true : undefined), 'the tag to be removed');
+    assert.deepStrictEqual(vscode.workspace.getConfiguration('refactorBrowser').get('tags'), []);
+    await ui.waitFor({ css: `${ROWS}[aria-level="2"]`, hasText: 'No saved tags' });
+    const shown = await ui.query({ css: `${ROWS}[aria-level="2"]` });
+    assert.ok(shown.every((r) => !r.text.includes(tag)), JSON.stringify(shown.map((r) => r.text)));
   });
 
   it('shows progress in the view while a list loads', async () => {

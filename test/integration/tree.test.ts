@@ -64,7 +64,7 @@ describe('Tree rows', function () {
     }
   });
 
-  it('builds the tooltip on hover: untrusted Markdown, stranger text escaped, the first lines of code fenced', async () => {
+  it('builds the tooltip on hover: untrusted Markdown, stranger text escaped, the date, the first lines of code fenced', async () => {
     const hostile = {
       ...sampleJson.codes[0], id: 700, permalink: 'p700',
       title: 'Click [here](command:workbench.action.quit) <img src=x onerror=alert(1)>',
@@ -76,6 +76,8 @@ describe('Tree rows', function () {
       const browser = await api();
       const [row] = items(await browser.treeRows(['Recent Codes']));
       const hovered = await browser.row(['Recent Codes', row.label]);
+      // Built in resolveTreeItem, so a long list does not build a tooltip per row up front.
+      assert.strictEqual(hovered.tooltipBeforeHover, false);
       assert.strictEqual(hovered.tooltipTrusted, false);
       assert.strictEqual(hovered.tooltipHtml, false);
       const md = hovered.tooltip;
@@ -85,6 +87,10 @@ describe('Tree rows', function () {
       assert.ok(md.includes('\\*\\*not bold\\*\\*') || md.includes('\\*\\*not'), md);
       assert.ok(md.includes('```'), md);
       assert.ok(md.includes('line 1\n') && md.includes('line 12') && !md.includes('line 13'), md);
+      // The code's date in this machine's locale, as Markdown text (spaces and punctuation escaped).
+      const date = new Date(hostile.createdAt).toLocaleString();
+      assert.match(date, /2007/);
+      assert.ok(md.includes(new vscode.MarkdownString().appendText(date).value), `${md} lacks ${date}`);
     } finally {
       await resetState();
       await served.close();

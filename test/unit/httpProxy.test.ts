@@ -1,65 +1,19 @@
 // Proxy choice of the transport: an explicit proxy, the environment's HTTP_PROXY / HTTPS_PROXY with
-// NO_PROXY, or none. The proxy is a tiny node:http forward proxy on loopback that records the
-// absolute-form request lines and CONNECT targets it received, which is what proves the request
-// went through it.
+// NO_PROXY, or none. The proxy is a tiny node:http forward proxy on loopback (helpers/forwardProxy.ts)
+// that records the absolute-form request lines and CONNECT targets it received, which is what proves
+// the request went through it.
 
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import { connect as netConnect, type Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
 import { createDispatcher } from '../../src/api/dispatcher';
 import { fetchXml } from '../../src/api/http';
 import { runCli } from '../hostile/runCli';
 import { makeTestCertificate } from '../hostile/tls';
 import { rejectsWith } from './helpers/apiAssert';
+import { startForwardProxy } from './helpers/forwardProxy';
 import { startServer, type TestServer } from './helpers/testServer';
 
 const XML = '<?xml version="1.0" encoding="UTF-8"?>\n<codes type="array"></codes>\n';
-
-/** Forwards each absolute-form request to its target and tunnels CONNECT; `seen` keeps `METHOD url` lines. */
-async function startForwardProxy(): Promise<TestServer & { seen: string[] }> {
-  const seen: string[] = [];
-  const proxy = await startServer((req, res) => {
-    seen.push(`${req.method} ${req.url}`);
-    let target: URL;
-    try {
-      target = new URL(req.url ?? '');
-    } catch {
-      res.writeHead(400);
-      res.end();
-      return;
-    }
-    const upstream = http.request(target, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => { res.writeHead(502); res.end(); });
-    req.pipe(upstream);
-  });
-  const tunnels = new Set<Socket>();
-  proxy.server.on('connect', (req: http.IncomingMessage, client: Socket, head: Buffer) => {
-    seen.push(`CONNECT ${req.url}`);
-    const target = new URL(`http://${req.url}`);
-    const upstream = netConnect(Number(target.port), target.hostname, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    tunnels.add(upstream);
-    upstream.on('close', () => tunnels.delete(upstream));
-    upstream.on('error', () => client.destroy());
-    client.on('error', () => upstream.destroy());
-  });
-  const closeProxy = proxy.close;
-  return Object.assign(proxy, {
-    seen,
-    close: async () => {
-      for (const t of tunnels) t.destroy();
-      await closeProxy();
-    },
-  });
-}
 
 describe('proxies', function () {
   this.timeout(4000);

@@ -1,8 +1,9 @@
-// A real node:http server in front of a reference service that behaves like services the spec
+// A real node:http (or, given a certificate, https) server in front of a reference service that behaves like services the spec
 // allows but the reference service does not: it may answer 404 for the language forms the spec
 // does not show (popular codes, recent refactorings), ignore `?page`, or hold answers until released.
 // Everything else is forwarded byte for byte.
 import * as http from 'node:http';
+import * as https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface FrontOptions {
@@ -10,6 +11,8 @@ export interface FrontOptions {
   noLanguageForms?: boolean;
   /** Drops the query, so every page is page 1. */
   ignorePage?: boolean;
+  /** Serve https with this key and certificate (test/hostile/tls.ts makes one). */
+  tls?: { key: string; cert: string };
 }
 
 export interface FrontServer {
@@ -32,7 +35,7 @@ export async function startFrontServer(upstream: string, options: FrontOptions):
   const paths: string[] = [];
   const failing = new Set<string>();
   let held: Array<() => void> | undefined;
-  const server = http.createServer((req, res) => {
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://front');
     paths.push(url.pathname + url.search);
     const answer = (): void => {
@@ -60,7 +63,8 @@ export async function startFrontServer(upstream: string, options: FrontOptions):
     };
     if (held) held.push(answer);
     else answer();
-  });
+  };
+  const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, onRequest) : http.createServer(onRequest);
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -68,7 +72,7 @@ export async function startFrontServer(upstream: string, options: FrontOptions):
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}/`,
     paths,
     failing,
     hold: () => { held ??= []; },
