@@ -31,8 +31,7 @@ describe('Code view (UI)', function () {
     // The most recent sample code: the first row under Recent Codes.
     code = await fetchCode(loadSampleCatalog().recentCodes.all[0].id);
     assert.ok((code.refactors?.length ?? 0) > 0, 'the first recent sample code has refactorings');
-    const other = await fetchCode(3);
-    await settleWebviews(ui, other.id, other.title);
+    await settleWebviews(ui);
   });
   afterEach(closeAllEditors);
   after(async () => {

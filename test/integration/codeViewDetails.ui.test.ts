@@ -24,8 +24,7 @@ describe('Code view details (UI)', function () {
     await resetState();
     code = await fetchCode(1);
     assert.ok(code.refactors!.length >= 6, 'code 1 has refactorings enough to scroll');
-    const other = await fetchCode(3);
-    await settleWebviews(ui, other.id, other.title);
+    await settleWebviews(ui);
   });
   afterEach(closeAllEditors);
   after(resetState);

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { RefactorClient } from '../../src/api/client';
 import type { Code, Refactor } from '../../src/api/model';
+import { loadSampleCatalog } from '../../src/server/catalog';
 import { api, waitFor } from './helpers';
 import type { Ui } from './ui';
 
@@ -103,7 +104,7 @@ export async function webviewText(ui: Ui, texts: string[], timeoutMs = 15_000): 
 }
 
 /**
- * Opens a code view and waits until its webview shows the code, opening it a second time if the
+ * Opens a sample code's view and waits until its webview shows the code, opening it a second time if the
  * first webview stays blank. Why: in VS Code for the web (code-server) every webview's outer frame
  * registers a service worker and waits for it to take control before loading anything; right after
  * webviews were created and closed in quick succession (as codeView.test.ts does), the next one can
@@ -111,7 +112,9 @@ export async function webviewText(ui: Ui, texts: string[], timeoutMs = 15_000): 
  * worker controller") and stays blank, while the one after it loads. Desktop VS Code has no such
  * worker. UI suites call this once in `before`, so their own webviews start from a settled worker.
  */
-export async function settleWebviews(ui: Ui, codeId: number, title: string): Promise<void> {
+export async function settleWebviews(ui: Ui): Promise<void> {
+  // Any code will do; the extension must be browsing the sample catalog (every caller's is, then).
+  const { id: codeId, title } = loadSampleCatalog().codes.get(3)!;
   for (let attempt = 1; ; attempt++) {
     await vscode.commands.executeCommand('refactorBrowser.openCode', codeId);
     try {

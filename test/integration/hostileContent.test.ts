@@ -4,7 +4,6 @@
 // view's webview shows it as text: read from its DOM, nothing in it was made from the data but text.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleCatalog } from '../../src/server/catalog';
 import type { DomInfo } from '../ui/protocol';
 import { MARKUP, markupCatalogJson } from '../hostile/bodies';
 import { closeAllEditors, collapseCatalog, settleWebviews, showRoot, TREE_ROWS, webviewText } from './codeViewHelpers';
@@ -81,7 +80,7 @@ describe('Hostile content in VS Code', function () {
       ui = uiOrSkip(this);
       // Webviews settle with a code of the sample (see settleWebviews), then back to the markup service.
       await resetState();
-      await settleWebviews(ui, 3, loadSampleCatalog().codes.get(3)!.title);
+      await settleWebviews(ui);
       await useSettings({ baseUrl: service.url, tags: [TAG] });
     });
     afterEach(closeAllEditors);

@@ -6,7 +6,6 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { RefactorClient } from '../../src/api/client';
 import { PAGE_SIZE, type Code } from '../../src/api/model';
-import { loadSampleCatalog } from '../../src/server/catalog';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { startHostileServer, type HostileServer } from '../hostile/server';
 import { closeAllEditors, codeRow, collapseCatalog, settleWebviews, showRoot, TREE_ROWS, webviewText } from './codeViewHelpers';
@@ -90,8 +89,7 @@ describe('Hostile large content in VS Code', function () {
 
     before(async function () {
       ui = uiOrSkip(this);
-      const other = loadSampleCatalog().codes.get(3)!;
-      await settleWebviews(ui, other.id, other.title);
+      await settleWebviews(ui);
     });
     afterEach(closeAllEditors);
     after(async () => {

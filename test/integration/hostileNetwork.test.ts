@@ -230,8 +230,7 @@ describe('Hostile network in VS Code', function () {
 
     before(async function () {
       ui = uiOrSkip(this);
-      const other = sample.codes.get(3)!;
-      await settleWebviews(ui, other.id, other.title);
+      await settleWebviews(ui);
     });
     afterEach(closeAllEditors);
 
