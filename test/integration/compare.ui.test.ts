@@ -34,8 +34,9 @@ describe('Context menus (UI)', function () {
     const expected = `begin\n  ${lines.map((l, i) => (i === 0 || l.trim() === '' ? l : `  ${l}`)).join('\n')}\nend`;
     await waitFor(() => (editor.document.getText() === expected ? true : undefined), 'the inserted code', 10_000)
       .catch((err: Error) => assert.fail(`${err.message}: ${JSON.stringify(editor.document.getText())}`));
-    const shown = await ui.editorText();
-    assert.strictEqual(shown.split('\n')[1], `  ${lines[0]}`);
+    // On screen too, once the editor has rendered the edit.
+    await waitFor(async () => ((await ui.editorText()).split('\n')[1] === `  ${lines[0]}` ? true : undefined), 'the inserted line on screen')
+      .catch(async (err: Error) => assert.fail(`${err.message}: ${JSON.stringify(await ui.editorText())}`));
   });
 
   it('Compare Selected on two rows selected with Ctrl+click opens the first beside the second', async () => {
