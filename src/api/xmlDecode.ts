@@ -1,13 +1,16 @@
 // The service's XML bodies turned into typed Code and Refactor objects (read-only-xml-api.md).
-// Body checks come first (not XML at all, DOCTYPE, malformed, wrong root), then one parse, then a
-// walk that reads each element by its `type` attribute and never guesses from the text.
+// The plain bodies the service sends are read in one pass (xmlPlainDecode.ts); any other body is
+// read the full way: body checks first (not XML at all, DOCTYPE, malformed, wrong root), then one
+// parse, then a walk that reads each element by its `type` attribute and never guesses from the
+// text. Both ways share the fields' rules (xmlFields.ts).
 import { EntityDecoderOptions, X2jOptions, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DecodeError } from './errors';
 import type { Code, Refactor, User } from './model';
 import {
-  codeFrom, datetimeValue, isBlank, mismatch, numberValue, refactorFrom, requiredIntValue, userFrom,
+  codeFrom, datetimeValue, decodeReferences, isBlank, mismatch, numberValue, refactorFrom, requiredIntValue, userFrom,
   type ItemFields, type Where,
 } from './xmlFields';
+import { plainCode, plainCodes, plainRefactors } from './xmlPlainDecode';
 import { isPlainWellFormed } from './xmlWellFormed';
 import { malformedXmlError } from './xmlErrors';
 
@@ -21,30 +24,15 @@ const TEXT = '#text';
 const TYPE = '@_type';
 
 // fast-xml-parser decodes numeric references only together with all HTML named entities, and
-// `&nbsp;` or `&copy;` are not XML: decoding them would silently change code. This decoder knows
-// the five XML entities and numeric references, and leaves anything else exactly as sent. DOCTYPE
+// `&nbsp;` or `&copy;` are not XML: this decoder uses xmlFields.ts's decodeReferences, which knows
+// the five XML entities and numeric references and leaves anything else exactly as sent. DOCTYPE
 // entities never reach it (a DOCTYPE is refused first), so the input-entity hooks do nothing.
-const ENTITY_REF = /&(?:#([0-9]{1,7})|#x([0-9a-fA-F]{1,6})|(lt|gt|amp|quot|apos));/g;
-const XML_ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-function isXmlChar(cp: number): boolean {
-  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff)
-    || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
-}
-
-function replaceRef(ref: string, dec: string | undefined, hex: string | undefined, name: string | undefined): string {
-  if (name !== undefined) return XML_ENTITIES[name];
-  const cp = dec !== undefined ? Number(dec) : parseInt(hex as string, 16);
-  // A reference to a character XML forbids (NUL, a lone surrogate) stays visible rather than vanishing.
-  return isXmlChar(cp) ? String.fromCodePoint(cp) : ref;
-}
-
 const entityDecoder: EntityDecoderOptions = {
   setExternalEntities: () => undefined,
   addInputEntities: () => undefined,
   reset: () => undefined,
   setXmlVersion: () => undefined,
-  decode: (text) => (text.indexOf('&') === -1 ? text : text.replace(ENTITY_REF, replaceRef)),
+  decode: decodeReferences,
 };
 
 // These names throw inside the parser; renaming them makes them unknown elements, which are ignored.
@@ -76,19 +64,40 @@ const parser = new XMLParser(parserOptions);
 
 /** A list of codes: root `<codes type="array">`. */
 export function decodeCodes(xml: string): Code[] {
-  const root = parseRoot(xml, 'codes');
-  return children(root, 'code').map((v, index) => codeFrom(new TreeFields(asElement(v), { path: 'codes/code', item: 'code', index })));
+  const body = markupStart(xml);
+  return plainCodes(body) ?? fullCodes(body);
 }
 
 /** A list of refactorings: root `<refactors type="array">`. */
 export function decodeRefactors(xml: string): Refactor[] {
-  const root = parseRoot(xml, 'refactors');
-  return decodeRefactorList(root, 'refactors/refactor', undefined);
+  const body = markupStart(xml);
+  return plainRefactors(body) ?? fullRefactors(body);
 }
 
 /** One code with its refactorings: root `<code>`; `refactors` is [] when the XML has none. */
 export function decodeCode(xml: string): Code {
-  const root = asElement(parseRoot(xml, 'code'));
+  const body = markupStart(xml);
+  return plainCode(body) ?? fullCode(body);
+}
+
+/** The three decoders without the one-pass way, for tests that hold that way to these. */
+export const fullDecoders = {
+  decodeCodes: (xml: string): Code[] => fullCodes(markupStart(xml)),
+  decodeRefactors: (xml: string): Refactor[] => fullRefactors(markupStart(xml)),
+  decodeCode: (xml: string): Code => fullCode(markupStart(xml)),
+};
+
+function fullCodes(body: string): Code[] {
+  const root = parseRoot(body, 'codes');
+  return children(root, 'code').map((v, index) => codeFrom(new TreeFields(asElement(v), { path: 'codes/code', item: 'code', index })));
+}
+
+function fullRefactors(body: string): Refactor[] {
+  return decodeRefactorList(parseRoot(body, 'refactors'), 'refactors/refactor', undefined);
+}
+
+function fullCode(body: string): Code {
+  const root = asElement(parseRoot(body, 'code'));
   const where: Where = { path: 'code', item: 'code', index: -1 };
   const code = codeFrom(new TreeFields(root, where));
   code.refactors = decodeRefactorList(first(root.refactors), 'code/refactors/refactor', where);
@@ -148,9 +157,8 @@ function isXmlSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 }
 
-/** Checks the body, parses it once, and returns the content of the expected root element. */
-function parseRoot(xml: string, expected: string): XmlValue {
-  const body = markupStart(xml);
+/** Checks the body (from markupStart), parses it once, and returns the content of the expected root element. */
+function parseRoot(body: string, expected: string): XmlValue {
   refuseDoctype(body);
   // The full validator only for bodies outside the plain subset; it also words the error.
   const valid = isPlainWellFormed(body) || XMLValidator.validate(body);

@@ -1,7 +1,8 @@
 // The typed fields of the service's items, shared by both readers of a body (xmlDecode.ts's walk
 // over fast-xml-parser's tree, and xmlPlainDecode.ts's one pass over the plain bodies the service
-// sends): which fields make a Code, a Refactor and a User, how an element's text and `type`
-// attribute become a number, a date or a string, and how a field's error is worded.
+// sends): which fields make a Code, a Refactor and a User, how references in text are decoded, how
+// an element's text and `type` attribute become a number, a date or a string, and how a field's
+// error is worded.
 import { DecodeError } from './errors';
 import type { Code, Refactor, User } from './model';
 
@@ -86,6 +87,31 @@ export function fieldNames(from: (f: ItemFields) => unknown): string[] {
   };
   from({ str: listen(''), num: listen(null), requiredInt: listen(0), datetime: listen(null), user: () => undefined });
   return names;
+}
+
+// ---- Text ---------------------------------------------------------------------------------------
+
+const ENTITY_REF = /&(?:#([0-9]{1,7})|#x([0-9a-fA-F]{1,6})|(lt|gt|amp|quot|apos));/g;
+const XML_ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/**
+ * An element's text with the five XML entities and numeric references decoded. Anything else
+ * (`&nbsp;`, `&copy;`: not XML) stays exactly as sent, since decoding it would silently change code.
+ */
+export function decodeReferences(text: string): string {
+  return text.indexOf('&') === -1 ? text : text.replace(ENTITY_REF, replaceRef);
+}
+
+function isXmlChar(cp: number): boolean {
+  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff)
+    || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
+}
+
+function replaceRef(ref: string, dec: string | undefined, hex: string | undefined, name: string | undefined): string {
+  if (name !== undefined) return XML_ENTITIES[name];
+  const cp = dec !== undefined ? Number(dec) : parseInt(hex as string, 16);
+  // A reference to a character XML forbids (NUL, a lone surrogate) stays visible rather than vanishing.
+  return isXmlChar(cp) ? String.fromCodePoint(cp) : ref;
 }
 
 // ---- Text and type to value ---------------------------------------------------------------------
