@@ -223,31 +223,33 @@ function toDate(m: RegExpExecArray): Date | undefined {
 function canonicalDate(text: string): Date | undefined {
   const n = text.length;
   if (n !== 20 && n !== 25) return undefined;
-  const c = (i: number): number => text.charCodeAt(i);
-  if (c(4) !== 0x2d || c(7) !== 0x2d || c(10) !== 0x54 || c(13) !== 0x3a || c(16) !== 0x3a) return undefined;
-  const digits = (i: number, count: number): number => {
-    let v = 0;
-    for (let k = i; k < i + count; k++) {
-      const d = c(k) - 0x30;
-      if (d < 0 || d > 9) return NaN;
-      v = v * 10 + d;
-    }
-    return v;
-  };
+  const at = (i: number): number => text.charCodeAt(i);
+  if (at(4) !== 0x2d || at(7) !== 0x2d || at(10) !== 0x54 || at(13) !== 0x3a || at(16) !== 0x3a) return undefined;
   let offset = 0;
   if (n === 20) {
-    if (c(19) !== 0x5a) return undefined; // Z
+    if (at(19) !== 0x5a) return undefined; // Z
   } else {
-    const sign = c(19);
-    if ((sign !== 0x2b && sign !== 0x2d) || c(22) !== 0x3a) return undefined;
-    const oh = digits(20, 2), om = digits(23, 2);
-    if (Number.isNaN(oh) || Number.isNaN(om) || oh > 23 || om > 59) return undefined;
+    const sign = at(19);
+    if ((sign !== 0x2b && sign !== 0x2d) || at(22) !== 0x3a) return undefined;
+    const oh = digitsAt(text, 20, 2), om = digitsAt(text, 23, 2);
+    if (oh > 23 || om > 59) return undefined; // NaN (not digits) is caught below
     offset = (oh * 60 + om) * (sign === 0x2d ? -1 : 1);
   }
-  const fields = [digits(0, 4), digits(5, 2), digits(8, 2), digits(11, 2), digits(14, 2), digits(17, 2)];
-  if (fields.some(Number.isNaN)) return undefined;
-  const [year, month, day, hour, minute, second] = fields;
+  const year = digitsAt(text, 0, 4), month = digitsAt(text, 5, 2), day = digitsAt(text, 8, 2);
+  const hour = digitsAt(text, 11, 2), minute = digitsAt(text, 14, 2), second = digitsAt(text, 17, 2);
+  if (Number.isNaN(year + month + day + hour + minute + second + offset)) return undefined;
   return dateOf(year, month, day, hour, minute, second, 0, offset);
+}
+
+/** The decimal number in text[at, at + count), or NaN if any of it is not an ASCII digit. */
+function digitsAt(text: string, at: number, count: number): number {
+  let v = 0;
+  for (let k = at; k < at + count; k++) {
+    const d = text.charCodeAt(k) - 0x30;
+    if (d < 0 || d > 9) return NaN;
+    v = v * 10 + d;
+  }
+  return v;
 }
 
 /** The instant, or undefined for a day or time that does not exist; `offset` in minutes east of UTC. */

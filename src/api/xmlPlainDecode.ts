@@ -30,13 +30,18 @@ interface ItemKind {
   readonly open: string;
   readonly close: string;
   readonly slots: ReadonlyMap<string, number>;
+  /** LEAF for one field name each, by number: no name to cut out of the body and look up. */
+  readonly leaves: readonly RegExp[];
   readonly user: boolean;
   readonly refactors: boolean;
 }
 
 function itemKind(name: string, from: (f: ItemFields) => unknown, nests: { user: boolean; refactors: boolean }): ItemKind {
-  const slots = new Map(fieldNames(from).map((field, i) => [field, i]));
-  return { open: `<${name}>`, close: `</${name}>`, slots, ...nests };
+  const fields = fieldNames(from);
+  for (const field of fields) if (!/^[a-z][a-z-]*$/.test(field)) throw new Error(`LEAF cannot read <${field}>`);
+  const slots = new Map(fields.map((field, i) => [field, i]));
+  const leaves = fields.map((field) => new RegExp(LEAF.source.replace('([a-z][a-z-]*)', field).replace('\\1', field), 'y'));
+  return { open: `<${name}>`, close: `</${name}>`, slots, leaves, ...nests };
 }
 
 const USER = itemKind('user', userFrom, { user: false, refactors: false });
@@ -84,6 +89,7 @@ function read<T>(body: string, how: (s: Scanner) => T | undefined): T | undefine
 
 class Scanner {
   private pos = 0;
+  private readonly orders = new Map<ItemKind, (number | undefined)[]>();
 
   constructor(private readonly xml: string) {
     DECLARATION.lastIndex = 0;
@@ -120,21 +126,41 @@ class Scanner {
   /** The fields of an item whose start tag was just taken, up to its end tag. */
   item(kind: ItemKind): ScanFields | undefined {
     const f = new ScanFields(kind);
-    for (;;) {
-      LEAF.lastIndex = this.pos;
-      const m = LEAF.exec(this.xml);
+    // Items of a kind list their fields in one order: the field the item before had at this place
+    // is tried first, by its own expression.
+    let order = this.orders.get(kind);
+    if (order === undefined) this.orders.set(kind, order = []);
+    for (let k = 0; ; ) {
+      let slot = order[k];
+      let name: string | undefined;
+      let m: RegExpExecArray | null = null;
+      if (slot !== undefined) {
+        const leaf = kind.leaves[slot];
+        leaf.lastIndex = this.pos;
+        m = leaf.exec(this.xml);
+        if (m !== null) this.pos = leaf.lastIndex;
+      }
+      if (m === null) {
+        LEAF.lastIndex = this.pos;
+        m = LEAF.exec(this.xml);
+        if (m !== null) {
+          this.pos = LEAF.lastIndex;
+          name = m[1];
+          slot = kind.slots.get(name);
+          m = m.slice(1) as RegExpExecArray; // [name, type, text] -> [, type, text], as a field's own expression gives
+        }
+      }
       if (m !== null) {
-        this.pos = LEAF.lastIndex;
-        let text = m[3] ?? '';
+        let text = m[2] ?? '';
         if (text.indexOf('&') !== -1) {
           if (!hasPlainReferences(text)) return undefined;
           text = decodeReferences(text);
         }
-        const slot = kind.slots.get(m[1]);
         if (slot !== undefined && f.texts[slot] === undefined) {
           f.texts[slot] = text;
-          f.types[slot] = m[2];
-        } else if (kind.refactors && m[1] === 'refactors' && f.refactors === undefined) {
+          f.types[slot] = m[1];
+          order[k++] = slot;
+        } else if (kind.refactors && name === 'refactors' && f.refactors === undefined) {
           f.refactors = []; // an empty list, however it is written
         } else {
           return undefined; // a repeated or unknown field
