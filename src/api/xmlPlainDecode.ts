@@ -30,7 +30,7 @@ interface ItemKind {
   readonly open: string;
   readonly close: string;
   readonly slots: ReadonlyMap<string, number>;
-  /** LEAF for one field name each, by number: no name to cut out of the body and look up. */
+  /** LEAF for one field name each, by number, for text without `&`: no name to cut out of the body and look up. */
   readonly leaves: readonly RegExp[];
   readonly user: boolean;
   readonly refactors: boolean;
@@ -40,7 +40,8 @@ function itemKind(name: string, from: (f: ItemFields) => unknown, nests: { user:
   const fields = fieldNames(from);
   for (const field of fields) if (!/^[a-z][a-z-]*$/.test(field)) throw new Error(`LEAF cannot read <${field}>`);
   const slots = new Map(fields.map((field, i) => [field, i]));
-  const leaves = fields.map((field) => new RegExp(LEAF.source.replace('([a-z][a-z-]*)', field).replace('\\1', field), 'y'));
+  const own = (field: string) => LEAF.source.replace('([a-z][a-z-]*)', field).replace('\\1', field).replace('([^<]*)', '([^<&]*)');
+  const leaves = fields.map((field) => new RegExp(own(field), 'y'));
   return { open: `<${name}>`, close: `</${name}>`, slots, leaves, ...nests };
 }
 
@@ -134,11 +135,15 @@ class Scanner {
       let slot = order[k];
       let name: string | undefined;
       let m: RegExpExecArray | null = null;
+      let withoutReferences = false;
       if (slot !== undefined) {
         const leaf = kind.leaves[slot];
         leaf.lastIndex = this.pos;
         m = leaf.exec(this.xml);
-        if (m !== null) this.pos = leaf.lastIndex;
+        if (m !== null) {
+          this.pos = leaf.lastIndex;
+          withoutReferences = true;
+        }
       }
       if (m === null) {
         LEAF.lastIndex = this.pos;
@@ -152,7 +157,7 @@ class Scanner {
       }
       if (m !== null) {
         let text = m[2] ?? '';
-        if (text.indexOf('&') !== -1) {
+        if (!withoutReferences && text.indexOf('&') !== -1) {
           if (!hasPlainReferences(text)) return undefined;
           text = decodeReferences(text);
         }
@@ -200,8 +205,8 @@ class ScanFields implements ItemFields {
   refactors: ScanFields[] | undefined;
 
   constructor(private readonly kind: ItemKind) {
-    this.texts = new Array<string | undefined>(kind.slots.size).fill(undefined);
-    this.types = new Array<string | undefined>(kind.slots.size).fill(undefined);
+    this.texts = new Array<string | undefined>(kind.slots.size);
+    this.types = new Array<string | undefined>(kind.slots.size);
   }
 
   str(name: string): string {
