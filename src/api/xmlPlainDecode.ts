@@ -6,11 +6,11 @@
 // The subset: an optional declaration, the expected root, items whose fields are leaf elements
 // (text, at most a `type="word"` attribute) with the names xmlFields.ts reads, each at most once, a
 // nested `user` (and `refactors` in a single code); no CR (the parser turns CRLF into LF), no
-// comments, CDATA or PIs, and `&` only in references xmlWellFormed.ts accepts, so that every body
-// read here is one fast-xml-parser parses, to the same tree. Anything else, and any field whose
+// comments, CDATA or PIs, and `&` only in references xmlWellFormed.ts accepts: bodies that the full
+// way finds well-formed and reads field by field as this does. Anything else, and any field whose
 // value would be an error, answers undefined: the full way then reads the body, decides and words
 // the error. Values come from xmlFields.ts, as the full way's do; test/unit/xmlPlainDecode.test.ts
-// checks with fast-check that both give the same result for every body.
+// holds both ways equal on service bodies, near misses and fast-check's generated ones.
 
 import { DecodeError } from './errors';
 import type { Code, Refactor, User } from './model';
