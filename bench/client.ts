@@ -1,8 +1,8 @@
 // Figure 2: a list through RefactorClient (transport, decoding, a copy for the caller) against a
 // bare undici request of the same URL on the same connection pool, with and without decoding its
 // body the same way; and a list the client already holds (revalidated with its ETag) against a
-// fresh one. On loopback a 27 KiB list arrives in about a tenth of a millisecond while parsing it
-// takes more than one, so against the bare request alone the ratio measures the XML parser.
+// fresh one. On loopback a 27 KiB list arrives in a few tenths of a millisecond, so against the
+// bare request alone the ratio measures mostly the decoder (docs/benchmarks.md).
 import { Agent, request } from 'undici';
 import { RefactorClient } from '../src/api/client';
 import { decodeCodes } from '../src/api/xmlDecode';

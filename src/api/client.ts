@@ -7,7 +7,7 @@ import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, type ProxySettings } from
 import { ApiError, DecodeError } from './errors';
 import { DEFAULT_TIMEOUT_MS, fetchXml, type RequestOptions as TransportOptions } from './http';
 import { silentLogger, type Logger } from './logger';
-import type { Code, Refactor } from './model';
+import { copyCode, copyRefactor, type Code, type Refactor } from './model';
 import {
   codeUrl,
   normalizeBaseUrl,
@@ -94,23 +94,23 @@ export class RefactorClient {
   }
 
   async recentCodes(o: RequestOpts = {}): Promise<Code[]> {
-    return this.get(recentCodesUrl(this.baseUrl, listQuery(o)), decodeCodes, o.signal);
+    return this.get(recentCodesUrl(this.baseUrl, listQuery(o)), decodeCodes, copyCodes, o.signal);
   }
 
   async popularCodes(o: RequestOpts = {}): Promise<Code[]> {
-    return this.get(popularCodesUrl(this.baseUrl, listQuery(o)), decodeCodes, o.signal);
+    return this.get(popularCodesUrl(this.baseUrl, listQuery(o)), decodeCodes, copyCodes, o.signal);
   }
 
   async taggedCodes(tag: string, o: RequestOpts = {}): Promise<Code[]> {
-    return this.get(tagCodesUrl(this.baseUrl, tag, listQuery(o)), decodeCodes, o.signal);
+    return this.get(tagCodesUrl(this.baseUrl, tag, listQuery(o)), decodeCodes, copyCodes, o.signal);
   }
 
   async recentRefactorings(o: RequestOpts = {}): Promise<Refactor[]> {
-    return this.get(recentRefactoringsUrl(this.baseUrl, listQuery(o)), decodeRefactors, o.signal);
+    return this.get(recentRefactoringsUrl(this.baseUrl, listQuery(o)), decodeRefactors, copyRefactors, o.signal);
   }
 
   async code(ref: string | number, o: { signal?: AbortSignal } = {}): Promise<Code> {
-    return this.get(codeUrl(this.baseUrl, ref), decodeCode, o.signal);
+    return this.get(codeUrl(this.baseUrl, ref), decodeCode, copyCode, o.signal);
   }
 
   /** Cancels what is in flight and closes the connections this client opened. */
@@ -123,13 +123,13 @@ export class RefactorClient {
     return this.closing;
   }
 
-  private async get<T>(url: string, decode: (xml: string) => T, signal: AbortSignal | undefined): Promise<T> {
+  private async get<T>(url: string, decode: (xml: string) => T, copy: (value: T) => T, signal: AbortSignal | undefined): Promise<T> {
     if (this.closing) throw new ApiError('aborted', url, 'client closed');
     if (signal?.aborted) throw new ApiError('aborted', url, 'cancelled');
     const shared = this.inFlight.get(url) ?? this.start(url, decode);
     const value = (await this.join(shared, url, signal)) as T;
     // Every caller gets its own copy, so no caller can change what the cache or another caller holds.
-    return structuredClone(value);
+    return copy(value);
   }
 
   private start<T>(url: string, decode: (xml: string) => T): InFlight {
@@ -195,6 +195,9 @@ export class RefactorClient {
     if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
   }
 }
+
+const copyCodes = (codes: Code[]): Code[] => codes.map(copyCode);
+const copyRefactors = (refactors: Refactor[]): Refactor[] => refactors.map(copyRefactor);
 
 function listQuery(o: RequestOpts): ListQuery {
   return { language: o.language, page: o.page };

@@ -24,6 +24,8 @@ export const DEFAULT_RETRY_BASE_DELAY_MS = 500;
 /** Statuses that say "try again later" rather than "this will never work". */
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Shared: decode() without `stream` starts afresh each time, also after an error. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 export function userAgentFor(version: string): string {
   return `refactor-browser/${version}`;
@@ -79,7 +81,7 @@ interface Context {
   readonly logger: Logger;
   readonly signal: AbortSignal;
   readonly callerSignal?: AbortSignal;
-  readonly deadline: AbortSignal;
+  readonly deadline: Deadline;
   readonly deadlineAt: number;
 }
 
@@ -90,10 +92,11 @@ type Exchange =
 
 /** GET `url` for an XML document; resolves only with a 2xx (or an expected 304) and its text. */
 export async function fetchXml(url: string, options: RequestOptions): Promise<HttpResult> {
-  if (!isHttpUrl(url)) throw new ApiError('invalid-url', url, 'not an http or https URL');
+  const href = httpHref(url);
+  if (href === undefined) throw new ApiError('invalid-url', url, 'not an http or https URL');
   if (options.signal?.aborted) throw new ApiError('aborted', url, 'cancelled');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const deadline = AbortSignal.timeout(timeoutMs);
+  const deadline = new Deadline(timeoutMs, options.signal);
   const headers: Record<string, string> = {
     accept: 'application/xml',
     'content-type': 'text/xml',
@@ -111,26 +114,67 @@ export async function fetchXml(url: string, options: RequestOptions): Promise<Ht
     maxTries: Math.max(1, options.maxTries ?? DEFAULT_MAX_TRIES),
     retryBaseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS,
     logger: options.logger ?? silentLogger,
-    signal: options.signal ? AbortSignal.any([options.signal, deadline]) : deadline,
+    signal: deadline.signal,
     callerSignal: options.signal,
     deadline,
     deadlineAt: Date.now() + timeoutMs,
   };
 
-  // Comparing hrefs catches A -> B -> A long before the redirect limit would.
-  const visited = new Set<string>([new URL(url).href]);
-  let current = url;
-  for (let redirects = 0; ; ) {
-    const outcome = await exchangeWithRetries(current, ctx);
-    if (outcome.kind === 'done') return outcome.result;
-    const next = nextHop(current, outcome.status, outcome.location);
-    redirects++;
-    if (redirects > ctx.maxRedirects) {
-      throw new ApiError('too-many-redirects', current, `too many redirects (more than ${ctx.maxRedirects})`);
+  try {
+    // Comparing hrefs catches A -> B -> A long before the redirect limit would.
+    const visited = new Set<string>([href]);
+    let current = url;
+    for (let redirects = 0; ; ) {
+      const outcome = await exchangeWithRetries(current, ctx);
+      if (outcome.kind === 'done') return outcome.result;
+      const next = nextHop(current, outcome.status, outcome.location);
+      redirects++;
+      if (redirects > ctx.maxRedirects) {
+        throw new ApiError('too-many-redirects', current, `too many redirects (more than ${ctx.maxRedirects})`);
+      }
+      if (visited.has(next)) throw new ApiError('too-many-redirects', current, `redirect loop back to ${next}`);
+      visited.add(next);
+      current = next;
     }
-    if (visited.has(next)) throw new ApiError('too-many-redirects', current, `redirect loop back to ${next}`);
-    visited.add(next);
-    current = next;
+  } finally {
+    deadline.dispose();
+  }
+}
+
+/**
+ * The one signal a request runs under: aborted by the caller's signal, or with a TimeoutError when
+ * the deadline passes. What AbortSignal.any([caller, AbortSignal.timeout(ms)]) gives, for a fraction
+ * of its cost per request, and its timer is cleared once the request is over instead of staying
+ * armed for the rest of the deadline.
+ */
+class Deadline {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly onCallerAbort: (() => void) | undefined;
+  /** True once the deadline has passed (not when the caller aborted). */
+  aborted = false;
+
+  constructor(ms: number, private readonly caller: AbortSignal | undefined) {
+    if (!Number.isInteger(ms) || ms < 0 || ms > 0xffff_ffff) AbortSignal.timeout(ms); // throws as it always did
+    this.timer = setTimeout(() => {
+      this.aborted = true;
+      this.controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    }, ms);
+    this.timer.unref();
+    if (caller) {
+      const onCallerAbort = () => this.controller.abort(caller.reason);
+      caller.addEventListener('abort', onCallerAbort, { once: true });
+      this.onCallerAbort = onCallerAbort;
+    }
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    if (this.onCallerAbort) this.caller?.removeEventListener('abort', this.onCallerAbort);
   }
 }
 
@@ -254,7 +298,7 @@ async function readCapped(res: Dispatcher.ResponseData, url: string, ctx: Contex
     chunks.push(chunk);
   }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks, size));
+    return UTF8.decode(Buffer.concat(chunks, size));
   } catch (err) {
     throw new ApiError('invalid-xml', url, 'body is not valid UTF-8', { cause: err });
   }
@@ -320,11 +364,12 @@ function header(headers: Dispatcher.ResponseData['headers'], name: string): stri
   return Array.isArray(value) ? value[0] : value;
 }
 
-function isHttpUrl(url: string): boolean {
+/** The URL's href if it is an http or https URL. */
+function httpHref(url: string): string | undefined {
   try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
+    const { protocol, href } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' ? href : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -1,9 +1,16 @@
 // The service's XML bodies turned into typed Code and Refactor objects (read-only-xml-api.md).
-// Body checks come first (not XML at all, DOCTYPE, malformed, wrong root), then one parse, then a
-// walk that reads each element by its `type` attribute and never guesses from the text.
+// The plain bodies the service sends are read in one pass (xmlPlainDecode.ts); any other body is
+// read the full way: body checks first (not XML at all, DOCTYPE, malformed, wrong root), then one
+// parse, then a walk that reads each element by its `type` attribute and never guesses from the
+// text. Both ways share the fields' rules (xmlFields.ts).
 import { EntityDecoderOptions, X2jOptions, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DecodeError } from './errors';
 import type { Code, Refactor, User } from './model';
+import {
+  codeFrom, datetimeValue, decodeReferences, isBlank, mismatch, numberValue, refactorFrom, requiredIntValue, userFrom,
+  type ItemFields, type Where,
+} from './xmlFields';
+import { plainCode, plainCodes, plainRefactors } from './xmlPlainDecode';
 import { isPlainWellFormed } from './xmlWellFormed';
 import { malformedXmlError } from './xmlErrors';
 
@@ -16,39 +23,16 @@ interface XmlElement {
 const TEXT = '#text';
 const TYPE = '@_type';
 
-/** Where a value sits: its element path and the item it belongs to, for error messages. */
-interface Where {
-  readonly path: string;   // e.g. `codes/code`
-  readonly item: string;   // e.g. `code`
-  readonly index: number;  // 0-based position in its list, -1 for a single element
-  readonly parent?: Where;
-}
-
 // fast-xml-parser decodes numeric references only together with all HTML named entities, and
-// `&nbsp;` or `&copy;` are not XML: decoding them would silently change code. This decoder knows
-// the five XML entities and numeric references, and leaves anything else exactly as sent. DOCTYPE
+// `&nbsp;` or `&copy;` are not XML: this decoder uses xmlFields.ts's decodeReferences, which knows
+// the five XML entities and numeric references and leaves anything else exactly as sent. DOCTYPE
 // entities never reach it (a DOCTYPE is refused first), so the input-entity hooks do nothing.
-const ENTITY_REF = /&(?:#([0-9]{1,7})|#x([0-9a-fA-F]{1,6})|(lt|gt|amp|quot|apos));/g;
-const XML_ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-function isXmlChar(cp: number): boolean {
-  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff)
-    || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
-}
-
-function replaceRef(ref: string, dec: string | undefined, hex: string | undefined, name: string | undefined): string {
-  if (name !== undefined) return XML_ENTITIES[name];
-  const cp = dec !== undefined ? Number(dec) : parseInt(hex as string, 16);
-  // A reference to a character XML forbids (NUL, a lone surrogate) stays visible rather than vanishing.
-  return isXmlChar(cp) ? String.fromCodePoint(cp) : ref;
-}
-
 const entityDecoder: EntityDecoderOptions = {
   setExternalEntities: () => undefined,
   addInputEntities: () => undefined,
   reset: () => undefined,
   setXmlVersion: () => undefined,
-  decode: (text) => (text.indexOf('&') === -1 ? text : text.replace(ENTITY_REF, replaceRef)),
+  decode: decodeReferences,
 };
 
 // These names throw inside the parser; renaming them makes them unknown elements, which are ignored.
@@ -80,85 +64,84 @@ const parser = new XMLParser(parserOptions);
 
 /** A list of codes: root `<codes type="array">`. */
 export function decodeCodes(xml: string): Code[] {
-  const root = parseRoot(xml, 'codes');
-  const where = { path: 'codes/code', item: 'code', index: 0 };
-  return children(root, 'code').map((v, index) => decodeCodeElement(asElement(v), { ...where, index }));
+  const body = markupStart(xml);
+  return plainCodes(body) ?? fullCodes(body);
 }
 
 /** A list of refactorings: root `<refactors type="array">`. */
 export function decodeRefactors(xml: string): Refactor[] {
-  const root = parseRoot(xml, 'refactors');
-  return decodeRefactorList(root, 'refactors/refactor', undefined);
+  const body = markupStart(xml);
+  return plainRefactors(body) ?? fullRefactors(body);
 }
 
 /** One code with its refactorings: root `<code>`; `refactors` is [] when the XML has none. */
 export function decodeCode(xml: string): Code {
-  const root = asElement(parseRoot(xml, 'code'));
+  const body = markupStart(xml);
+  return plainCode(body) ?? fullCode(body);
+}
+
+/** The three decoders without the one-pass way, for tests that hold that way to these. */
+export const fullDecoders = {
+  decodeCodes: (xml: string): Code[] => fullCodes(markupStart(xml)),
+  decodeRefactors: (xml: string): Refactor[] => fullRefactors(markupStart(xml)),
+  decodeCode: (xml: string): Code => fullCode(markupStart(xml)),
+};
+
+function fullCodes(body: string): Code[] {
+  const root = parseRoot(body, 'codes');
+  return children(root, 'code').map((v, index) => codeFrom(new TreeFields(asElement(v), { path: 'codes/code', item: 'code', index })));
+}
+
+function fullRefactors(body: string): Refactor[] {
+  return decodeRefactorList(parseRoot(body, 'refactors'), 'refactors/refactor', undefined);
+}
+
+function fullCode(body: string): Code {
+  const root = asElement(parseRoot(body, 'code'));
   const where: Where = { path: 'code', item: 'code', index: -1 };
-  const code = decodeCodeElement(root, where);
+  const code = codeFrom(new TreeFields(root, where));
   code.refactors = decodeRefactorList(first(root.refactors), 'code/refactors/refactor', where);
   return code;
 }
 
 function decodeRefactorList(container: XmlValue | undefined, path: string, parent: Where | undefined): Refactor[] {
   return children(container, 'refactor')
-    .map((v, index) => decodeRefactorElement(asElement(v), { path, item: 'refactor', index, parent }));
+    .map((v, index) => refactorFrom(new TreeFields(asElement(v), { path, item: 'refactor', index, parent })));
 }
 
-// Object literals list the fields in the contract's JSON order (CONTRACT.md), which --json prints.
-function decodeCodeElement(el: XmlElement, w: Where): Code {
-  const code: Code = {
-    id: requiredInt(el, 'id', w),
-    title: str(el, 'title', w),
-    language: str(el, 'language', w),
-    permalink: str(el, 'permalink', w),
-    code: str(el, 'code', w),
-    comment: str(el, 'comment', w),
-    createdAt: datetime(el, 'created-at', w),
-    updatedAt: datetime(el, 'updated-at', w),
-    refactorsCount: num(el, 'refactors-count', w),
-    trackbackUrl: str(el, 'trackback-url', w),
-    userId: num(el, 'user-id', w),
-  };
-  const user = decodeUser(el, w);
-  if (user) code.user = user;
-  return code;
-}
+/** An item's fields read from its element in the parsed tree. */
+class TreeFields implements ItemFields {
+  constructor(private readonly el: XmlElement, private readonly w: Where) {}
 
-function decodeRefactorElement(el: XmlElement, w: Where): Refactor {
-  const refactor: Refactor = {
-    id: requiredInt(el, 'id', w),
-    codeId: requiredInt(el, 'code-id', w),
-    title: str(el, 'title', w),
-    language: str(el, 'language', w),
-    code: str(el, 'code', w),
-    comment: str(el, 'comment', w),
-    createdAt: datetime(el, 'created-at', w),
-    rating: num(el, 'rating', w),
-    ratingsCount: num(el, 'ratings-count', w),
-    userId: num(el, 'user-id', w),
-    userName: str(el, 'user-name', w),
-    userWebsite: str(el, 'user-website', w),
-  };
-  const user = decodeUser(el, w);
-  if (user) refactor.user = user;
-  return refactor;
-}
+  str(name: string): string {
+    const v = first(this.el[name]);
+    return v === undefined ? '' : textOf(v, name, this.w);
+  }
 
-/** The nested user, or undefined when the element is absent or has no fields (`<user/>`). */
-function decodeUser(parent: XmlElement, pw: Where): User | undefined {
-  const v = first(parent.user);
-  if (v === undefined || typeof v === 'string' || !hasChildElements(v as XmlElement)) return undefined;
-  const el = v as XmlElement;
-  const w: Where = { path: `${pw.path}/user`, item: 'user', index: -1, parent: pw };
-  return {
-    id: requiredInt(el, 'id', w),
-    name: str(el, 'name', w),
-    identityUrl: str(el, 'identity-url', w),
-    rating: num(el, 'rating', w),
-    refactorsCount: num(el, 'refactors-count', w),
-    website: str(el, 'website', w),
-  };
+  num(name: string): number | null {
+    const v = first(this.el[name]);
+    return v === undefined ? null : numberValue(textOf(v, name, this.w), typeOf(v), name, this.w);
+  }
+
+  requiredInt(name: string): number {
+    const v = first(this.el[name]);
+    return v === undefined
+      ? requiredIntValue(undefined, undefined, name, this.w)
+      : requiredIntValue(textOf(v, name, this.w), typeOf(v), name, this.w);
+  }
+
+  datetime(name: string): Date | null {
+    const v = first(this.el[name]);
+    return v === undefined ? null : datetimeValue(textOf(v, name, this.w), typeOf(v), name, this.w);
+  }
+
+  /** Undefined when the element is absent or has no fields (`<user/>`). */
+  user(): User | undefined {
+    const v = first(this.el.user);
+    if (v === undefined || typeof v === 'string' || !hasChildElements(v as XmlElement)) return undefined;
+    const pw = this.w;
+    return userFrom(new TreeFields(v as XmlElement, { path: `${pw.path}/user`, item: 'user', index: -1, parent: pw }));
+  }
 }
 
 // ---- Body checks and the root -------------------------------------------------------------------
@@ -174,9 +157,8 @@ function isXmlSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 }
 
-/** Checks the body, parses it once, and returns the content of the expected root element. */
-function parseRoot(xml: string, expected: string): XmlValue {
-  const body = markupStart(xml);
+/** Checks the body (from markupStart), parses it once, and returns the content of the expected root element. */
+function parseRoot(body: string, expected: string): XmlValue {
   refuseDoctype(body);
   // The full validator only for bodies outside the plain subset; it also words the error.
   const valid = isPlainWellFormed(body) || XMLValidator.validate(body);
@@ -247,14 +229,6 @@ function rootContent(doc: XmlElement, expected: string): XmlValue {
 // ---- The typed walk -----------------------------------------------------------------------------
 
 const EMPTY: XmlElement = Object.freeze({});
-const BLANK = /^[ \t\r\n]*$/;
-const INTEGER = /^[ \t\r\n]*[-+]?\d+[ \t\r\n]*$/;
-const FLOAT = /^[ \t\r\n]*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?[ \t\r\n]*$/;
-const DATETIME = /^[ \t\r\n]*(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:(Z)|([-+])(\d{2}):(\d{2}))[ \t\r\n]*$/;
-
-function isBlank(text: string): boolean {
-  return text.length === 0 || BLANK.test(text);
-}
 
 /** Repeated elements of one name: the first counts. */
 function first(v: XmlValue | undefined): XmlValue | undefined {
@@ -286,105 +260,7 @@ function typeOf(v: XmlValue): string | undefined {
 function textOf(v: XmlValue, name: string, w: Where): string {
   if (typeof v === 'string') return v;
   const el = v as XmlElement;
-  if (hasChildElements(el)) throw mismatch(w, name, v, 'has child elements where text was expected');
+  if (hasChildElements(el)) throw mismatch(w, name, typeOf(v), 'has child elements where text was expected');
   const text = el[TEXT];
   return typeof text === 'string' ? text : '';
-}
-
-/** A string field: "" when absent or empty, whatever its type attribute says. */
-function str(el: XmlElement, name: string, w: Where): string {
-  const v = first(el[name]);
-  return v === undefined ? '' : textOf(v, name, w);
-}
-
-/** A number field: integer or float by its type attribute; null when absent or empty (also `nil="true"`). */
-function num(el: XmlElement, name: string, w: Where): number | null {
-  const v = first(el[name]);
-  if (v === undefined) return null;
-  const text = textOf(v, name, w);
-  const type = typeOf(v);
-  if (type === 'integer') {
-    if (INTEGER.test(text)) {
-      const n = Number(text);
-      if (!Number.isSafeInteger(n)) throw mismatch(w, name, v, `is ${quote(text)}, too large for an integer`);
-      return n === 0 ? 0 : n; // no -0
-    }
-    if (isBlank(text)) return null;
-    throw mismatch(w, name, v, `is ${quote(text)}, not an integer`);
-  }
-  if (type === 'float') {
-    if (FLOAT.test(text)) {
-      const n = Number(text);
-      if (!Number.isFinite(n)) throw mismatch(w, name, v, `is ${quote(text)}, too large for a float`);
-      return n === 0 ? 0 : n;
-    }
-    if (isBlank(text)) return null;
-    throw mismatch(w, name, v, `is ${quote(text)}, not a float`);
-  }
-  if (isBlank(text)) return null;
-  throw mismatch(w, name, v, `is ${quote(text)} without type="integer" or type="float", not a number`);
-}
-
-function requiredInt(el: XmlElement, name: string, w: Where): number {
-  const n = num(el, name, w);
-  if (n !== null && Number.isInteger(n)) return n;
-  const v = first(el[name]);
-  if (v === undefined) throw mismatch(w, name, undefined, 'is missing');
-  if (n === null) throw mismatch(w, name, v, 'is empty');
-  throw mismatch(w, name, v, `is ${n}, not an integer`);
-}
-
-/** A datetime field: null when absent or empty. */
-function datetime(el: XmlElement, name: string, w: Where): Date | null {
-  const v = first(el[name]);
-  if (v === undefined) return null;
-  const text = textOf(v, name, w);
-  const type = typeOf(v);
-  const m = DATETIME.exec(text);
-  if (m && type === 'datetime') {
-    const date = toDate(m);
-    if (date) return date;
-    throw mismatch(w, name, v, `is ${quote(text)}, not a valid date and time`);
-  }
-  if (isBlank(text)) return null;
-  if (type !== 'datetime') throw mismatch(w, name, v, `is ${quote(text)} without type="datetime", not a date and time`);
-  throw mismatch(w, name, v, `is ${quote(text)}, not a datetime of the form YYYY-MM-DDThh:mm:ss+hh:mm`);
-}
-
-function toDate(m: RegExpExecArray): Date | undefined {
-  const [, y, mo, d, h, mi, s, frac, zulu, sign, oh, om] = m;
-  const year = Number(y), month = Number(mo), day = Number(d);
-  const hour = Number(h), minute = Number(mi), second = Number(s);
-  const offH = zulu ? 0 : Number(oh), offM = zulu ? 0 : Number(om);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
-  if (hour > 23 || minute > 59 || second > 59 || offH > 23 || offM > 59) return undefined;
-  const ms = frac ? Number(frac.slice(0, 3).padEnd(3, '0')) : 0;
-  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, ms));
-  date.setUTCFullYear(year); // Date.UTC maps years 0-99 to 1900-1999
-  const offset = (offH * 60 + offM) * (sign === '-' ? -1 : 1);
-  return new Date(date.getTime() - offset * 60_000);
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
-// ---- Error messages -----------------------------------------------------------------------------
-
-function quote(text: string): string {
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
-}
-
-function describe(w: Where): string {
-  const own = w.index >= 0 ? `${w.item} ${w.index + 1}` : `the ${w.item}`;
-  if (w.parent) return `${own} of ${describe(w.parent)}`;
-  return w.index >= 0 ? `${own} of the list` : own;
-}
-
-/** e.g. `<id type="integer"> in code 3 of the list is "twenty", not an integer`, element `codes/code/id`. */
-function mismatch(w: Where, name: string, v: XmlValue | undefined, problem: string): DecodeError {
-  const type = v === undefined ? undefined : typeOf(v);
-  const tag = type === undefined ? `<${name}>` : `<${name} type=${JSON.stringify(type)}>`;
-  return new DecodeError('type-mismatch', `${tag} in ${describe(w)} ${problem}`, `${w.path}/${name}`);
 }

@@ -77,6 +77,15 @@ export function isPlainWellFormed(xml: string): boolean {
   return rootSeen && open.length === 0;
 }
 
+/** True if every `&` in `text` (element content) starts a reference of a shape the scan above accepts. */
+export function hasPlainReferences(text: string): boolean {
+  for (let amp = text.indexOf('&'); amp !== -1; amp = text.indexOf('&', REFERENCE.lastIndex)) {
+    REFERENCE.lastIndex = amp;
+    if (!REFERENCE.test(text)) return false;
+  }
+  return true;
+}
+
 function isBlank(xml: string, from: number, to: number): boolean {
   for (let k = from; k < to; k++) {
     const c = xml.charCodeAt(k);

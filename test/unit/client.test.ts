@@ -30,6 +30,7 @@ const REFACTOR = '<refactor><code>def hi = puts "hi"\n</code><code-id type="inte
 const CODES = `${DECL}<codes type="array">${codeXml(1, 'Hello World')}${codeXml(2, 'Second One')}</codes>\n`;
 const REFACTORS = `${DECL}<refactors type="array">${REFACTOR}</refactors>\n`;
 const ONE_CODE = `${DECL}${codeXml(1, 'Hello World', `<refactors type="array">${REFACTOR}</refactors>`)}\n`;
+const CODE_WITH_USER = `${DECL}${codeXml(1, 'Hello World', `${USER}<refactors type="array">${REFACTOR}</refactors>`)}\n`;
 
 describe('RefactorClient', function () {
   this.timeout(4000);
@@ -99,6 +100,28 @@ describe('RefactorClient', function () {
     version = 'v2';
     assert.deepEqual((await c.recentCodes()).map((x) => x.id), [3]);
     assert.equal(server!.requests.filter(answered).length, 1, 'only the first request went without an ETag');
+  });
+
+  it('lets no caller change, however deep, what the cache or another caller holds', async () => {
+    const c = await setup((req, res) => {
+      if (req.headers['if-none-match'] === '"v1"') { res.statusCode = 304; res.end(); return; }
+      res.setHeader('etag', '"v1"');
+      setTimeout(() => res.end(req.url?.startsWith('/refactorings/') ? REFACTORS : CODE_WITH_USER), 50);
+    });
+    const [a, b] = await Promise.all([c.code(1), c.code(1)]);
+    assert.notEqual(a, b);
+    for (const mine of [a, b]) {
+      mine.createdAt!.setTime(0);
+      mine.updatedAt!.setUTCFullYear(1999);
+      mine.user!.name = 'changed';
+      mine.refactors![0].title = 'changed';
+      mine.refactors![0].createdAt!.setTime(0);
+      mine.refactors!.push(mine.refactors![0]);
+    }
+    assert.deepEqual(await c.code(1), decodeCode(CODE_WITH_USER), 'the 304 gives back the first answer, untouched');
+    const [r] = await c.recentRefactorings();
+    r.createdAt!.setTime(0);
+    assert.deepEqual(await c.recentRefactorings(), decodeRefactors(REFACTORS));
   });
 
   it('keeps no ETag across different URLs', async () => {
