@@ -26,7 +26,8 @@ export function median(xs: readonly number[]): number {
 
 export interface FigureSpec {
   name: string;
-  goal: number;
+  /** null: a figure shown to explain the others, with no goal of its own (it always passes). */
+  goal: number | null;
   unit: string;
   higherIsBetter?: boolean;
   note?: string;
@@ -35,7 +36,7 @@ export interface FigureSpec {
 /** A figure from the medians; `ratios` (per round) gives the ratio when there is a pairing. */
 export function figure(spec: FigureSpec, value: number, baseline: number, ratios?: readonly number[]): Figure {
   const ratio = ratios && ratios.length > 0 ? median(ratios) : value / baseline;
-  const pass = spec.higherIsBetter ? ratio >= spec.goal : ratio <= spec.goal;
+  const pass = spec.goal === null || (spec.higherIsBetter ? ratio >= spec.goal : ratio <= spec.goal);
   return {
     name: spec.name,
     value: round(value),

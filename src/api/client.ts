@@ -1,6 +1,7 @@
 // The service's read-only API as typed calls. On top of the transport it adds what a tree view
-// needs: concurrent asks for one URL share one request, and every answer is revalidated with its
-// ETag so an unchanged list costs a 304 and no decoding.
+// needs: concurrent asks for one URL share one request; an answer is used again without asking for
+// as long as the service's Cache-Control max-age says, and after that revalidated with its ETag, so
+// an unchanged list costs a 304 and no decoding. expire() makes every held answer ask again.
 
 import type { Dispatcher } from 'undici';
 import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, type ProxySettings } from './dispatcher';
@@ -50,8 +51,11 @@ export interface RequestOpts {
 const CACHE_ENTRIES = 200;
 
 interface CacheEntry {
-  etag: string;
+  /** Without one the answer is dropped once stale: there is nothing to revalidate with. */
+  etag?: string;
   value: unknown;
+  /** Date.now() until which the value is used without asking the service. */
+  freshUntil: number;
 }
 
 interface InFlight {
@@ -113,6 +117,11 @@ export class RefactorClient {
     return this.get(codeUrl(this.baseUrl, ref), decodeCode, copyCode, o.signal);
   }
 
+  /** Every answer held is asked for again on its next call (revalidated with its ETag): a Refresh. */
+  expire(): void {
+    for (const entry of this.cache.values()) entry.freshUntil = 0;
+  }
+
   /** Cancels what is in flight and closes the connections this client opened. */
   close(): Promise<void> {
     this.closing ??= (async () => {
@@ -126,6 +135,11 @@ export class RefactorClient {
   private async get<T>(url: string, decode: (xml: string) => T, copy: (value: T) => T, signal: AbortSignal | undefined): Promise<T> {
     if (this.closing) throw new ApiError('aborted', url, 'client closed');
     if (signal?.aborted) throw new ApiError('aborted', url, 'cancelled');
+    const held = this.cache.get(url);
+    if (held && held.freshUntil > Date.now()) {
+      this.remember(url, held);
+      return copy(held.value as T);
+    }
     const shared = this.inFlight.get(url) ?? this.start(url, decode);
     const value = (await this.join(shared, url, signal)) as T;
     // Every caller gets its own copy, so no caller can change what the cache or another caller holds.
@@ -144,12 +158,13 @@ export class RefactorClient {
           signal: controller.signal,
           etag: cached?.etag,
         });
+        const freshUntil = Date.now() + res.maxAgeMs;
         if (res.status === 304 && cached) {
-          this.remember(url, cached);
+          this.remember(url, { ...cached, freshUntil });
           return cached.value;
         }
         const value = decodeOrThrow(res.url, res.body, decode);
-        if (res.etag) this.remember(url, { etag: res.etag, value });
+        if (res.etag || res.maxAgeMs > 0) this.remember(url, { etag: res.etag, value, freshUntil });
         else this.cache.delete(url);
         return value;
       } catch (err) {

@@ -66,6 +66,8 @@ export interface HttpResult {
   /** The body decoded as UTF-8; empty for a 304. */
   body: string;
   etag?: string;
+  /** How long the answer may be used without asking again (Cache-Control max-age); 0 for not at all. */
+  maxAgeMs: number;
 }
 
 interface Context {
@@ -263,13 +265,13 @@ async function exchange(url: string, ctx: Context): Promise<Exchange> {
   if (status >= 200 && status < 300) {
     const body = await readCapped(res, url, ctx);
     logDone();
-    return { kind: 'done', result: { url, status, body, etag: header(res.headers, 'etag') } };
+    return { kind: 'done', result: { url, status, body, etag: header(res.headers, 'etag'), maxAgeMs: maxAgeMs(res.headers) } };
   }
   // Bodies of non-2xx answers are of no use here; dump() reads a little to keep the socket reusable.
   await res.body.dump({ limit: 64 * 1024, signal: ctx.signal }).catch(() => undefined);
   logDone();
   if (status === 304 && ctx.headers['if-none-match']) {
-    return { kind: 'done', result: { url, status, body: '', etag: header(res.headers, 'etag') } };
+    return { kind: 'done', result: { url, status, body: '', etag: header(res.headers, 'etag'), maxAgeMs: maxAgeMs(res.headers) } };
   }
   if (REDIRECT_STATUSES.has(status)) return { kind: 'redirect', status, location: header(res.headers, 'location') };
   if (RETRY_STATUSES.has(status)) {
@@ -357,6 +359,17 @@ function statusError(url: string, status: number, suffix = ''): ApiError {
 function withSuffix(error: ApiError, suffix: string): ApiError {
   if (!suffix) return error;
   return new ApiError(error.kind, error.url, error.reason + suffix, { ...error.options });
+}
+
+/**
+ * Cache-Control's max-age in milliseconds: how long the answer is fresh. 0 when the service says
+ * nothing, asks for revalidation (no-cache, no-store) or gives an odd value; at most a day.
+ */
+export function maxAgeMs(headers: Dispatcher.ResponseData['headers']): number {
+  const value = header(headers, 'cache-control')?.toLowerCase() ?? '';
+  if (/(?:^|[\s,])no-(?:cache|store)\b/.test(value)) return 0;
+  const m = /(?:^|[\s,])max-age=(\d{1,9})(?:$|[\s,;])/.exec(value);
+  return m ? Math.min(Number(m[1]), 86_400) * 1000 : 0;
 }
 
 function header(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {

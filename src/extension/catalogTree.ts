@@ -119,8 +119,12 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     else this.changed.fire(this.roots.find((r) => r.kind === 'tags'));
   }
 
-  /** Forgets every list (the client's ETag cache keeps unchanged lists cheap) and shows the roots again. */
+  /**
+   * Forgets every list and shows the roots again; what the client holds is asked for again, which
+   * its ETags keep cheap for unchanged lists.
+   */
   refresh(): void {
+    this.service.expireHeld();
     this.lists.clear();
     this.codeChildren.clear();
     for (const root of this.roots) this.describe(root, undefined);

@@ -62,6 +62,11 @@ export class ServiceConnection implements vscode.Disposable {
     return this.client;
   }
 
+  /** The next request for anything the client holds asks the service again (a Refresh). */
+  expireHeld(): void {
+    void this.client?.then((c) => c.expire(), () => undefined);
+  }
+
   /** `refactorBrowser.baseUrl` as set; '' for the built-in sample catalog. */
   configuredUrl(): string {
     return this.settings.baseUrl;

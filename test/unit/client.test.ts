@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { RefactorClient, type ClientOptions } from '../../src/api/client';
 import { createDispatcher } from '../../src/api/dispatcher';
 import { ApiError, DecodeError } from '../../src/api/errors';
+import { maxAgeMs } from '../../src/api/http';
 import type { Logger } from '../../src/api/logger';
 import { codeUrl, popularCodesUrl, recentCodesUrl, recentRefactoringsUrl, tagCodesUrl } from '../../src/api/urls';
 import { decodeCode, decodeCodes, decodeRefactors } from '../../src/api/xmlDecode';
@@ -100,6 +101,42 @@ describe('RefactorClient', function () {
     version = 'v2';
     assert.deepEqual((await c.recentCodes()).map((x) => x.id), [3]);
     assert.equal(server!.requests.filter(answered).length, 1, 'only the first request went without an ETag');
+  });
+
+  it('uses an answer again without asking for as long as its max-age says, then revalidates; expire() asks at once', async () => {
+    let maxAge = 'public, max-age=1';
+    const c = await setup((req, res) => {
+      res.setHeader('cache-control', maxAge);
+      if (req.headers['if-none-match'] === '"v1"') { res.statusCode = 304; res.end(); return; }
+      res.setHeader('etag', '"v1"');
+      res.end(CODES);
+    });
+    await c.recentCodes();
+    const held = await c.recentCodes();
+    held[0].title = 'changed by the caller';
+    assert.deepEqual(await c.recentCodes(), decodeCodes(CODES), 'held, untouched by the caller');
+    assert.equal(server!.requests.length, 1, 'fresh for a second: nothing asked');
+
+    c.expire();
+    assert.deepEqual(await c.recentCodes(), decodeCodes(CODES));
+    assert.deepEqual(server!.requests.map((r) => r.headers['if-none-match']), [undefined, '"v1"'], 'expire() revalidates');
+    await c.recentCodes();
+    assert.equal(server!.requests.length, 2, "the 304's max-age holds it again");
+
+    await new Promise((r) => setTimeout(r, 1100));
+    maxAge = 'no-cache, max-age=60';
+    await c.recentCodes();
+    await c.recentCodes();
+    assert.deepEqual(server!.requests.slice(2).map((r) => r.headers['if-none-match']), ['"v1"', '"v1"'], 'stale, then no-cache: every call asks');
+  });
+
+  it('reads max-age from Cache-Control, and nothing where the service forbids keeping or says nothing', () => {
+    const cases: Array<[string | undefined, number]> = [
+      ['public, max-age=60', 60_000], ['max-age=0', 0], ['MAX-AGE=5', 5000], ['private,max-age=7', 7000],
+      ['no-cache', 0], ['no-store, max-age=60', 0], ['max-age=60, no-cache', 0], ['s-maxage=60', 0],
+      ['max-age=abc', 0], ['max-age=999999999', 86_400_000], [undefined, 0],
+    ];
+    for (const [value, ms] of cases) assert.equal(maxAgeMs(value === undefined ? {} : { 'cache-control': value }), ms, String(value));
   });
 
   it('lets no caller change, however deep, what the cache or another caller holds', async () => {
