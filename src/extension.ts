@@ -18,7 +18,8 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi {
   const logger = channelLogger(channel);
   let settings = readSettings();
   const service = new ServiceConnection(settings, logger);
-  const catalog = new CatalogView(service, settings, new OfflineStore(context.globalState), logger);
+  const offline = new OfflineStore(context.globalState);
+  const catalog = new CatalogView(service, settings, offline, logger);
   const tree = catalog.tree;
   const applied = new vscode.EventEmitter<Settings>();
 
@@ -36,7 +37,10 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi {
   );
   const codeFeatures = registerCodeFeatures({ context, service, tree, logger, showLog: () => channel.show(true) });
   context.subscriptions.push(codeFeatures);
-  return createTestApi(service, catalog, codeFeatures.serializer, () => settings, applied.event, () => logger.recent());
+  return createTestApi({
+    service, catalog, offline, codeViews: codeFeatures.serializer, settings: () => settings, onDidApplySettings: applied.event,
+    recentLog: () => logger.recent(),
+  });
 }
 
 export function deactivate(): void {

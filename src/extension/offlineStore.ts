@@ -69,6 +69,12 @@ export class OfflineStore {
     }
   }
 
+  /** Forgets everything kept. */
+  async clear(): Promise<void> {
+    for (const e of this.index()) await this.store.update(PREFIX + e.key, undefined);
+    await this.store.update(INDEX, []);
+  }
+
   /** How many pages are kept. */
   size(): number {
     return this.index().length;

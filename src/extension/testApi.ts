@@ -3,6 +3,7 @@
 // reaching into internals.
 import * as vscode from 'vscode';
 import type { CatalogView } from './catalogView';
+import type { OfflineStore } from './offlineStore';
 import type { ServiceConnection } from './service';
 import type { Settings } from './settings';
 import type { CatalogNode } from './treeNodes';
@@ -49,6 +50,11 @@ export interface RefactorBrowserApi {
    * window reload (a test cannot reload the window it runs in).
    */
   restoreCodeView(panel: vscode.WebviewPanel, state: unknown): Thenable<void>;
+  /**
+   * Forgets the lists kept for offline use, so one test's lists cannot stand in for another's on a
+   * service that happens to get the same loopback address.
+   */
+  forgetOffline(): Promise<void>;
 }
 
 function labelOf(node: CatalogNode): string {
@@ -68,14 +74,18 @@ function asRow(n: vscode.TreeItem & { id?: string }): TreeRow {
   };
 }
 
-export function createTestApi(
-  service: ServiceConnection,
-  catalog: CatalogView,
-  codeViews: vscode.WebviewPanelSerializer,
-  settings: () => Settings,
-  onDidApplySettings: vscode.Event<Settings>,
-  recentLog: () => readonly string[],
-): RefactorBrowserApi {
+/** What the test API looks at. */
+export interface TestApiParts {
+  service: ServiceConnection;
+  catalog: CatalogView;
+  offline: OfflineStore;
+  codeViews: vscode.WebviewPanelSerializer;
+  settings: () => Settings;
+  onDidApplySettings: vscode.Event<Settings>;
+  recentLog: () => readonly string[];
+}
+
+export function createTestApi({ service, catalog, offline, codeViews, settings, onDidApplySettings, recentLog }: TestApiParts): RefactorBrowserApi {
   const tree = catalog.tree;
   let unreachable = false;
   tree.onDidChangeUnreachable((cause) => { unreachable = cause !== undefined; });
@@ -128,5 +138,6 @@ export function createTestApi(
     recentLog,
     language: () => catalog.language(),
     restoreCodeView: (panel, state) => codeViews.deserializeWebviewPanel(panel, state),
+    forgetOffline: () => offline.clear(),
   };
 }

@@ -98,5 +98,7 @@ export async function useSettings(values: SettingValues, timeoutMs = 10_000): Pr
 /** Back to a fresh window's state: default settings, no editors open. */
 export async function resetState(): Promise<void> {
   await useSettings({ baseUrl: undefined, language: undefined, followEditorLanguage: undefined, tags: undefined, requestTimeout: undefined });
+  // Loopback ports come round again: a list kept for an earlier test's service must not answer for this one's.
+  await (await api()).forgetOffline();
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }

@@ -238,6 +238,19 @@ describe('offline store', () => {
     assert.deepEqual(store.load('k3')?.items, []);
   });
 
+  it('forgets everything it kept when cleared, and keeps again after', async () => {
+    const memory = new MemoryStore();
+    const store = new OfflineStore(memory);
+    for (const k of ['a', 'b']) await store.save(k, { items: [code(1)], served: [1], filteredHere: false });
+    await memory.update('someone.else', 1);
+    await store.clear();
+    assert.equal(store.size(), 0);
+    assert.equal(store.load('a'), undefined);
+    assert.deepEqual([...memory.map.keys()].sort(), ['refactorBrowser.offline.index', 'someone.else'], 'only its own keys go');
+    await store.save('a', { items: [code(2)], served: [2], filteredHere: false });
+    assert.deepEqual(store.load<Code>('a')?.items, [code(2)]);
+  });
+
   it('treats a damaged entry as none', async () => {
     const memory = new MemoryStore();
     const store = new OfflineStore(memory);
