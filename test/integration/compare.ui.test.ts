@@ -60,12 +60,14 @@ describe('Context menus (UI)', function () {
     const diff = await waitForDiff(`${code.title} ↔ ${refactor.title}`);
     assert.strictEqual((await vscode.workspace.openTextDocument(diff.original)).getText(), code.code);
     assert.strictEqual((await vscode.workspace.openTextDocument(diff.modified)).getText(), refactor.code);
-    // On screen: the diff's two editors, the original first.
-    const editors = await ui.query({ css: '.editor-group-container.active .monaco-diff-editor .monaco-editor .view-lines' }, [], 2);
-    assert.strictEqual(editors.length, 2);
+    // On screen: the diff's two editors, the original first, once they have rendered their lines.
     const firstLine = (s: string): string => s.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? '';
-    assert.ok(editors[0].text.replace(/\u00a0/g, ' ').includes(firstLine(code.code)), editors[0].text);
-    assert.ok(editors[1].text.replace(/\u00a0/g, ' ').includes(firstLine(refactor.code)), editors[1].text);
+    let shown: string[] = [];
+    await waitFor(async () => {
+      const editors = await ui.query({ css: '.editor-group-container.active .monaco-diff-editor .monaco-editor .view-lines' }, [], 2);
+      shown = editors.map((e) => e.text.replace(/\u00a0/g, ' '));
+      return shown.length === 2 && shown[0].includes(firstLine(code.code)) && shown[1].includes(firstLine(refactor.code)) ? true : undefined;
+    }, 'the original and the refactoring on screen').catch((err: Error) => assert.fail(`${err.message}: ${JSON.stringify(shown)}`));
     await vscode.commands.executeCommand('notifications.clearAll');
     await ui.screenshot('diff');
   });

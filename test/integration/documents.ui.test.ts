@@ -25,7 +25,12 @@ describe('Virtual documents (UI)', function () {
       const e = vscode.window.activeTextEditor;
       return e?.document.uri.scheme === 'refactor-browser' ? e : undefined;
     }, 'the document');
-    const before = await ui.editorText();
+    // What the editor shows, once it has rendered the document.
+    const firstLine = code.code.split('\n')[0];
+    const before = await waitFor(async () => {
+      const text = await ui.editorText();
+      return text.replace(/\u00a0/g, ' ').startsWith(firstLine) ? text : undefined;
+    }, 'the document on screen');
     await ui.click({ css: '.editor-group-container.active .monaco-editor .view-lines' });
     await ui.type('typed');
     await ui.waitFor({ css: '.monaco-editor-overlaymessage', hasText: 'read-only' });

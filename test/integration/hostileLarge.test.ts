@@ -136,8 +136,9 @@ describe('Hostile large content in VS Code', function () {
         });
         assert.strictEqual(editor.document.getText(), code.code);
         assert.strictEqual(editor.document.isDirty, false);
-        const shown = await ui.editorText();
-        assert.ok(shown.startsWith(code.code.slice(0, 20)), shown.slice(0, 80));
+        let shown = '';
+        await waitFor(async () => ((shown = await ui.editorText()).startsWith(code.code.slice(0, 20)) ? true : undefined), 'the text on screen', BOUND_MS)
+          .catch((err: Error) => assert.fail(`${err.message}: ${shown.slice(0, 80)}`));
         assert.deepStrictEqual(unhandled.take(), []);
       });
     }
