@@ -3,10 +3,10 @@
 // every Disposable to VS Code. Activation is lazy: the Catalog view or one of the commands
 // (package.json); nothing is fetched before the view asks for its rows.
 import * as vscode from 'vscode';
-import { CatalogView } from './extension/catalogView';
-import { registerCodeFeatures } from './extension/codeFeatures';
+import { CatalogView } from './extension/catalog/view';
+import { registerCodeCommands } from './extension/code/commands';
 import { channelLogger, createLogChannel } from './extension/logChannel';
-import { OfflineStore } from './extension/offlineStore';
+import { OfflineStore } from './extension/catalog/offlineStore';
 import { ServiceConnection } from './extension/service';
 import { onDidChangeSettings, readSettings, type Settings } from './extension/settings';
 import { createTestApi, type RefactorBrowserApi } from './extension/testApi';
@@ -35,10 +35,10 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi {
       applied.fire(next);
     }),
   );
-  const codeFeatures = registerCodeFeatures({ context, service, tree, logger, showLog: () => channel.show(true) });
-  context.subscriptions.push(codeFeatures);
+  const codeCommands = registerCodeCommands({ context, service, tree, logger, showLog: () => channel.show(true) });
+  context.subscriptions.push(codeCommands);
   return createTestApi({
-    service, catalog, offline, codeViews: codeFeatures.serializer, settings: () => settings, onDidApplySettings: applied.event,
+    service, catalog, offline, codeViews: codeCommands.serializer, settings: () => settings, onDidApplySettings: applied.event,
     recentLog: () => logger.recent(),
   });
 }

@@ -2,11 +2,11 @@
 // so they observe behaviour as a person would (rows, their text, what clicking them does) without
 // reaching into internals.
 import * as vscode from 'vscode';
-import type { CatalogView } from './catalogView';
-import type { OfflineStore } from './offlineStore';
+import type { CatalogView } from './catalog/view';
+import type { OfflineStore } from './catalog/offlineStore';
 import type { ServiceConnection } from './service';
 import type { Settings } from './settings';
-import type { CatalogNode } from './treeNodes';
+import type { CatalogNode } from './catalog/nodes';
 
 /** A tree row as a person sees it. */
 export interface TreeRow {

@@ -6,7 +6,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { Code } from '../../src/api/model';
 import { codeRefOf } from '../../src/api/urls';
-import { DOCUMENT_SCHEME } from '../../src/extension/documentPaths';
+import { DOCUMENT_SCHEME } from '../../src/extension/code/documentPaths';
 import {
   closeAllEditors, codeRow, codeViewTabs, fetchCode, refactorRow, settleWebviews, waitForCodeViewTab, webviewText,
 } from './codeViewHelpers';

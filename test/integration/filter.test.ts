@@ -5,7 +5,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleCatalog } from '../../src/server/catalog';
 import { api, resetState, useSettings, waitFor } from './helpers';
-import { items, useFrontedService } from './sidebarHelpers';
+import { items, useFrontedService } from './catalogHelpers';
 
 const sample = loadSampleCatalog();
 

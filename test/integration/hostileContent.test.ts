@@ -9,7 +9,7 @@ import { MARKUP, markupCatalogJson } from '../hostile/bodies';
 import { closeAllEditors, collapseCatalog, settleWebviews, showRoot, TREE_ROWS, webviewText } from './codeViewHelpers';
 import { api, resetState, startService, useSettings, type RunningService } from './helpers';
 import { watchUnhandled } from './hostileHelpers';
-import { items } from './sidebarHelpers';
+import { items } from './catalogHelpers';
 import { uiOrSkip, type Ui } from './ui';
 
 const TAG = 'tag"><svg onload=alert(7)>';

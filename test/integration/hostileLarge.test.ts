@@ -11,7 +11,7 @@ import { startHostileServer, type HostileServer } from '../hostile/server';
 import { closeAllEditors, codeRow, collapseCatalog, settleWebviews, showRoot, TREE_ROWS, webviewText } from './codeViewHelpers';
 import { api, resetState, startService, useSettings, waitFor } from './helpers';
 import { report, watchUnhandled } from './hostileHelpers';
-import { hasLoadMore, items, rowsWhen } from './sidebarHelpers';
+import { hasLoadMore, items, rowsWhen } from './catalogHelpers';
 import { uiOrSkip, type Ui } from './ui';
 
 const BOUND_MS = 10_000;

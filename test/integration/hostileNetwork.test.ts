@@ -10,7 +10,7 @@ import type { TreeRow } from '../../src/extension/testApi';
 import { closeAllEditors, settleWebviews, webviewText } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { report, startSwitchboard, watchUnhandled, type Switchboard } from './hostileHelpers';
-import { items, refusedUrl, rowsWhen } from './sidebarHelpers';
+import { items, refusedUrl, rowsWhen } from './catalogHelpers';
 import { uiOrSkip, type Ui } from './ui';
 
 const sample = loadSampleCatalog();

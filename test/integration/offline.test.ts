@@ -5,7 +5,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { api, resetState, startService, useSettings, waitFor } from './helpers';
-import { items, refusedUrl, rowsWhen, useFrontedService } from './sidebarHelpers';
+import { items, refusedUrl, rowsWhen, useFrontedService } from './catalogHelpers';
 
 describe('Errors, offline and the log', function () {
   this.timeout(40_000);

@@ -5,7 +5,7 @@ import { PAGE_SIZE } from '../../src/api/model';
 import { loadSampleCatalog } from '../../src/server/catalog';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { api, resetState } from './helpers';
-import { hasLoadMore, items, rowsWhen, useFrontedService } from './sidebarHelpers';
+import { hasLoadMore, items, rowsWhen, useFrontedService } from './catalogHelpers';
 
 const sample = loadSampleCatalog();
 

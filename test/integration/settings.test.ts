@@ -8,7 +8,7 @@ import sampleJson from '../../src/server/sample-catalog.json';
 import { makeTestCertificate } from '../hostile/tls';
 import { startForwardProxy } from '../unit/helpers/forwardProxy';
 import { api, resetState, startService, useSettings, waitFor, type RunningService } from './helpers';
-import { items, useFrontedService } from './sidebarHelpers';
+import { items, useFrontedService } from './catalogHelpers';
 
 /** Sets (undefined: removes) VS Code's http.proxy and http.proxyStrictSSL, and waits until the extension uses them. */
 async function setProxy(url: string | undefined, strictSSL?: boolean): Promise<void> {

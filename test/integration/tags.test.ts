@@ -4,7 +4,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleCatalog } from '../../src/server/catalog';
 import { api, resetState, useSettings, waitFor } from './helpers';
-import { items } from './sidebarHelpers';
+import { items } from './catalogHelpers';
 
 const sample = loadSampleCatalog();
 

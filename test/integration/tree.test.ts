@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { loadSampleCatalog } from '../../src/server/catalog';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { api, resetState, ROOT_LABELS } from './helpers';
-import { items, useFrontedService } from './sidebarHelpers';
+import { items, useFrontedService } from './catalogHelpers';
 
 const sample = loadSampleCatalog();
 

@@ -7,7 +7,7 @@ import type { Code } from '../../src/api/model';
 import {
   CODE_VIEW_WEBVIEW_OPTIONS,
   buildCodeViewModel, createNonce, escapeHtml, renderCodeViewHtml, type CodeViewHtmlOptions,
-} from '../../src/extension/codeView/html';
+} from '../../src/extension/code/view/html';
 
 const CSP_SOURCE = 'https://*.vscode-cdn.net';
 const BASE: CodeViewHtmlOptions = {

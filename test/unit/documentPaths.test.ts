@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { SERVICE_LANGUAGES } from '../../src/api/model';
-import { documentPath, fileExtensionOf, parseDocumentPath, type DocumentTarget } from '../../src/extension/documentPaths';
+import { documentPath, fileExtensionOf, parseDocumentPath, type DocumentTarget } from '../../src/extension/code/documentPaths';
 
 describe('documentPaths', () => {
   it('names codes, refactorings and selections by their ids', () => {

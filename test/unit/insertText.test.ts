@@ -2,7 +2,7 @@
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { indentationAt, prepareInsertion } from '../../src/extension/insertText';
+import { indentationAt, prepareInsertion } from '../../src/extension/code/insertText';
 
 const LF = { indentation: '', eol: '\n' } as const;
 

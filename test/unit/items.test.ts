@@ -2,7 +2,7 @@
 // or copies (the XML URL without `.xml`, a refactoring by its anchor on its code's page).
 import * as assert from 'node:assert/strict';
 import type { Code, Refactor } from '../../src/api/model';
-import { codeIdOf, documentTargetOf, itemOf, itemsOf, pageUrlOf, titleOf } from '../../src/extension/items';
+import { codeIdOf, documentTargetOf, itemOf, itemsOf, pageUrlOf, titleOf } from '../../src/extension/code/items';
 
 const code: Code = {
   id: 42, title: 'Sum & <total>', language: 'Ruby', permalink: 'sum-total', code: 'x\n', comment: '', createdAt: null,

@@ -1,7 +1,7 @@
 // What Open Code… and Go to Code… accept: ids, code_refs, page and XML URLs, with a refactoring's
 // anchor; anything else is refused rather than guessed at.
 import * as assert from 'node:assert/strict';
-import { parseOpenInput } from '../../src/extension/openInput';
+import { parseOpenInput } from '../../src/extension/code/openInput';
 
 describe('parseOpenInput', () => {
   it('takes an id or a code_ref, trimmed', () => {

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { Code, Refactor } from '../../src/api/model';
-import { buildCodeViewModel } from '../../src/extension/codeView/html';
+import { buildCodeViewModel } from '../../src/extension/code/view/html';
 import {
   parseCodeViewState, parseToExtension, parseToWebview, type CodeViewModel, type ToExtension, type ToWebview,
 } from '../../src/protocol/codeView';

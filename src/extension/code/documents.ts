@@ -3,11 +3,11 @@
 // through the RefactorClient, whose ETag cache makes a second look cheap. A TextDocumentContentProvider
 // has no save, so VS Code shows these documents read-only.
 import * as vscode from 'vscode';
-import type { Code } from '../api/model';
+import type { Code } from '../../api/model';
 import { DOCUMENT_SCHEME, documentPath, parseDocumentPath, type DocumentTarget } from './documentPaths';
 import { codeIdOf, documentTargetOf, languageOf, type Item } from './items';
-import { toVsCodeLanguageId } from './languages';
-import type { ServiceConnection } from './service';
+import { toVsCodeLanguageId } from '../languages';
+import type { ServiceConnection } from '../service';
 
 /** Snapshots kept for Compare with Active Editor; old ones go first. */
 const MAX_SELECTIONS = 50;

@@ -3,15 +3,15 @@
 // settings), following the active editor's language, progress while loading, and the context key
 // that shows the welcome content when the service cannot be reached.
 import * as vscode from 'vscode';
-import type { Logger } from '../api/logger';
-import { CatalogTreeProvider } from './catalogTree';
+import type { Logger } from '../../api/logger';
+import { CatalogTreeProvider } from './tree';
 import { languageChoices, normalizeLanguageInput } from './languageFilter';
-import { toServiceLanguage } from './languages';
+import { toServiceLanguage } from '../languages';
 import type { OfflineStore } from './offlineStore';
-import type { ServiceConnection } from './service';
-import { SECTION, type Settings } from './settings';
+import type { ServiceConnection } from '../service';
+import { SECTION, type Settings } from '../settings';
 import { normalizeTag } from './tags';
-import { ErrorNode, LoadMoreNode, TagNode, type CatalogNode } from './treeNodes';
+import { ErrorNode, LoadMoreNode, TagNode, type CatalogNode } from './nodes';
 
 export const VIEW_ID = 'refactorBrowser.catalog';
 /** True while the service cannot be reached and nothing is shown (package.json viewsWelcome). */

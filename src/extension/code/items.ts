@@ -2,8 +2,8 @@
 // code view or the command palette, plus the few facts every command derives from it (title,
 // language, text, page URL, virtual document). Tree rows are recognised by their contextValue and
 // payload (the interface with the Catalog tree), not by class, so either side can change its classes.
-import { codeRefOf, codeUrl, pageUrl } from '../api/urls';
-import type { Code, Refactor } from '../api/model';
+import { codeRefOf, codeUrl, pageUrl } from '../../api/urls';
+import type { Code, Refactor } from '../../api/model';
 import type { DocumentTarget } from './documentPaths';
 
 export type Item = { kind: 'code'; code: Code } | { kind: 'refactor'; refactor: Refactor };

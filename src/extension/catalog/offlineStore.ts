@@ -1,7 +1,7 @@
 // The last good response of every list page, kept in the extension's global storage so the lists
 // can still be shown, marked as cached, when the service cannot be reached. Bounded: the entries
 // written longest ago are dropped first.
-import type { Code, Refactor } from '../api/model';
+import type { Code, Refactor } from '../../api/model';
 
 /** What the store needs of VS Code's Memento (context.globalState); a Map-backed one in unit tests. */
 export interface KeyValueStore {

@@ -2,7 +2,7 @@
 // (`42-some-title`), or a page or XML URL of the service (`https://host/codes/42-some-title`,
 // `…/codes/42.xml`), where a `#refactor-7` anchor (the service's page anchors) names a refactoring
 // to scroll to. Pure, so it runs under mocha.
-import { parseCodeRef } from '../api/urls';
+import { parseCodeRef } from '../../api/urls';
 
 export interface OpenRequest {
   /** As typed, normalised: `42` or `42-some-title`. */

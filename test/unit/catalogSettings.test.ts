@@ -1,10 +1,10 @@
-// The sidebar's small pure rules: VS Code's proxy settings as the client's proxy option, what a
+// The Catalog view's small pure rules: VS Code's proxy settings as the client's proxy option, what a
 // saved tag may be, and the package's lazy activation and its commands and menus (public names).
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { proxyFromHttpSettings, sameProxy } from '../../src/extension/proxy';
-import { normalizeTag } from '../../src/extension/tags';
+import { normalizeTag } from '../../src/extension/catalog/tags';
 
 const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as {
   activationEvents: string[];
@@ -38,7 +38,7 @@ describe('saved tags', () => {
   });
 });
 
-describe('package.json for the sidebar', () => {
+describe('package.json for the Catalog view', () => {
   it('activates lazily: on its view (and its commands), never at startup', () => {
     assert.ok(pkg.activationEvents.includes('onView:refactorBrowser.catalog'));
     assert.ok(!pkg.activationEvents.some((e) => e === '*' || e.startsWith('onStartupFinished')));
@@ -70,7 +70,7 @@ describe('package.json for the sidebar', () => {
     assert.ok(welcome);
     assert.equal(welcome.when, 'refactorBrowser.unreachable');
     assert.match(welcome.contents, /\(command:refactorBrowser\.refresh\)/);
-    const source = readFileSync(path.resolve(__dirname, '../../../src/extension/catalogView.ts'), 'utf8');
+    const source = readFileSync(path.resolve(__dirname, '../../../src/extension/catalog/view.ts'), 'utf8');
     assert.match(source, /UNREACHABLE_KEY = 'refactorBrowser\.unreachable'/);
   });
 });

@@ -1,14 +1,14 @@
-// The sidebar as a person uses it, read off the screen: click the activity-bar item, expand Recent
+// The Catalog view as a person uses it, read off the screen: click the activity-bar item, expand Recent
 // Codes, page with "Load more…", filter through the quick pick (a listed language, a typed one, All
 // Languages), add a tag through its input box and remove it from the tag row's menu, select several
 // rows, watch the progress bar while a list loads, and the welcome content when the service cannot
-// be reached. Saves media/screenshots/sidebar.png for the README.
+// be reached. Saves media/screenshots/catalog.png for the README.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { PAGE_SIZE } from '../../src/api/model';
 import { loadSampleCatalog } from '../../src/server/catalog';
 import { api, resetState, ROOT_LABELS, useSettings, waitFor } from './helpers';
-import { items, refusedUrl, useFrontedService } from './sidebarHelpers';
+import { items, refusedUrl, useFrontedService } from './catalogHelpers';
 import { uiOrSkip, type Ui } from './ui';
 
 const ROWS = '.part.sidebar .monaco-list-row[role=treeitem]';
@@ -27,7 +27,7 @@ async function expandRoot(ui: Ui, label: string): Promise<void> {
   await ui.query({ css: `${ROWS}[aria-level="2"]` }, [], 1);
 }
 
-describe('Sidebar (UI)', function () {
+describe('Catalog view (UI)', function () {
   this.timeout(90_000);
   let ui: Ui;
 
@@ -66,7 +66,7 @@ describe('Sidebar (UI)', function () {
     await (await api()).reveal(['Recent Codes', code.title, code.refactors[0].title]);
     const nested = await ui.query({ css: `${ROWS}[aria-level="3"]` }, [], 1);
     assert.ok(nested[0].text.includes(code.refactors[0].title), nested[0].text);
-    await ui.screenshot('sidebar');
+    await ui.screenshot('catalog');
   });
 
   afterEach(async () => {
@@ -206,7 +206,7 @@ describe('Sidebar (UI)', function () {
       const shown = await ui.query({ css: '.part.sidebar .pane-body' });
       return shown.some((p) => p.text.includes('cannot be reached')) ? true : undefined;
     }, 'the welcome content', 10_000).catch(async (err: Error) => {
-      await ui.screenshot('sidebar-welcome-debug');
+      await ui.screenshot('catalog-welcome-debug');
       const shown = await ui.query({ css: '.part.sidebar .pane-body' });
       throw new Error(`${err.message}: ${JSON.stringify(shown.map((p) => p.text.slice(0, 300)))}`);
     });

@@ -2,16 +2,16 @@
 // is expanded, page by page, with the language filter, error rows with Retry, cached lists when the
 // service is down, and codes that expand to their refactorings. Failures become rows, never popups.
 import * as vscode from 'vscode';
-import type { Logger } from '../api/logger';
-import type { Code, Refactor } from '../api/model';
-import { CatalogList, causeOf, isUnreachable } from './catalogList';
-import { toVsCodeLanguageId } from './languages';
+import type { Logger } from '../../api/logger';
+import type { Code, Refactor } from '../../api/model';
+import { CatalogList, causeOf, isUnreachable } from './list';
+import { toVsCodeLanguageId } from '../languages';
 import { listKey, loadRefactors, pageLoader, type ListSpec, type SourceContext } from './listSources';
 import type { OfflineStore } from './offlineStore';
-import type { ServiceConnection } from './service';
+import type { ServiceConnection } from '../service';
 import {
   CatalogNode, CodeNode, EmptyNode, ErrorNode, LoadMoreNode, NoteNode, RefactorNode, ROOTS, RootNode, TagNode, type ListOwner,
-} from './treeNodes';
+} from './nodes';
 
 /** How many lines of code a tooltip shows. */
 const TOOLTIP_LINES = 12;

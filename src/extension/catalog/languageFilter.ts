@@ -2,9 +2,9 @@
 // responses, and the fallback for lists whose language form the service does not offer (the spec
 // shows `/<language>.xml` only for recent codes and tags): on a 404 the unfiltered list is fetched
 // and filtered here.
-import { isApiError } from '../api/errors';
-import { SERVICE_LANGUAGES } from '../api/model';
-import { canonicalServiceLanguage } from './languages';
+import { isApiError } from '../../api/errors';
+import { SERVICE_LANGUAGES } from '../../api/model';
+import { canonicalServiceLanguage } from '../languages';
 
 export interface LanguageChoice {
   label: string;

@@ -2,7 +2,7 @@
 // and editor selections. Built from numeric ids only, never from titles or other text a stranger
 // wrote, and read back strictly. The file extension only helps VS Code guess the language: the
 // extension sets the language explicitly as well. Pure (no vscode import), so it runs under mocha.
-import { canonicalServiceLanguage } from './languages';
+import { canonicalServiceLanguage } from '../languages';
 
 export const DOCUMENT_SCHEME = 'refactor-browser';
 

@@ -2,9 +2,9 @@
 // service: the code arrives later in a `show` message and is rendered with textContent. Every value
 // that is interpolated here anyway (title, URIs, nonce) goes through `escapeHtml`.
 import { randomBytes } from 'node:crypto';
-import type { Code, Refactor } from '../../api/model';
-import type { CodeViewModel, RefactorViewModel } from '../../protocol/codeView';
-import { highlightJsLanguage } from '../languages';
+import type { Code, Refactor } from '../../../api/model';
+import type { CodeViewModel, RefactorViewModel } from '../../../protocol/codeView';
+import { highlightJsLanguage } from '../../languages';
 
 export interface CodeViewHtmlOptions {
   /** `webview.cspSource`. */

@@ -1,7 +1,7 @@
 // "Go to Code…": a quick pick over every code and refactoring the Catalog has loaded, matched on
 // title, language and author; typing an id, a code_ref or a page URL offers to open that code.
 import * as vscode from 'vscode';
-import type { Code, Refactor } from '../api/model';
+import type { Code, Refactor } from '../../api/model';
 import { parseOpenInput, type OpenRequest } from './openInput';
 
 export interface LoadedItems {

@@ -1,4 +1,4 @@
-// Helpers shared by the sidebar's integration tests: rows without the placeholders, the service a
+// Helpers shared by the Catalog view's integration tests: rows without the placeholders, the service a
 // test points the extension at (reference service, optionally behind a front server that 404s
 // language forms, ignores ?page or fails on purpose), and loopback ports nothing answers on.
 import * as http from 'node:http';

@@ -3,20 +3,20 @@
 // Every command takes a tree row (and, with multi-select, the selected rows), or works on the code
 // view a person looked at last when run from the command palette.
 import * as vscode from 'vscode';
-import type { Logger } from '../api/logger';
-import { CodeViewPanels, type CodeViewActions } from './codeView/panel';
+import type { Logger } from '../../api/logger';
+import { CodeViewPanels, type CodeViewActions } from './view/panel';
 import { compareAllRefactorings, compareTwo, compareWithEditor, compareWithOriginal } from './compare';
 import { CodeDocuments } from './documents';
 import { EditorTracker } from './editorTracker';
-import { ErrorReporter } from './errorReporting';
+import { ErrorReporter } from '../errorReporting';
 import { pickCode, type LoadedItems } from './goToCode';
 import { insertAtCursor } from './insert';
 import { codeIdOf, itemOf, itemsOf, pageUrlOf, textOf, languageOf, titleOf, type Item } from './items';
 import { parseOpenInput, type OpenRequest } from './openInput';
-import { isWebUrl } from '../protocol/codeView';
-import type { ServiceConnection } from './service';
+import { isWebUrl } from '../../protocol/codeView';
+import type { ServiceConnection } from '../service';
 
-export interface CodeFeatureDeps {
+export interface CodeCommandDeps {
   context: vscode.ExtensionContext;
   service: ServiceConnection;
   tree: LoadedItems;
@@ -26,11 +26,11 @@ export interface CodeFeatureDeps {
 }
 
 /** The registrations, and the code views' serializer: what VS Code calls to restore them after a reload. */
-export interface CodeFeatures extends vscode.Disposable {
+export interface CodeCommands extends vscode.Disposable {
   readonly serializer: vscode.WebviewPanelSerializer;
 }
 
-export function registerCodeFeatures(deps: CodeFeatureDeps): CodeFeatures {
+export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
   const { context, service, tree, logger } = deps;
   const errors = new ErrorReporter(logger, deps.showLog);
   const docs = new CodeDocuments(service);

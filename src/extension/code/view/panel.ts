@@ -4,12 +4,12 @@
 // retained while hidden); the panel answers with what it has: loading, the code, or a one-line error
 // with Retry. Messages in are checked by the shared protocol; actions are delegated to the commands.
 import * as vscode from 'vscode';
-import type { Code, User } from '../../api/model';
-import { codeRefOf, codeUrl, pageUrl } from '../../api/urls';
-import { isWebUrl, parseCodeViewState, parseToExtension, type BlockTarget, type ToWebview } from '../../protocol/codeView';
-import { oneLine } from '../errorReporting';
+import type { Code, User } from '../../../api/model';
+import { codeRefOf, codeUrl, pageUrl } from '../../../api/urls';
+import { isWebUrl, parseCodeViewState, parseToExtension, type BlockTarget, type ToWebview } from '../../../protocol/codeView';
+import { oneLine } from '../../errorReporting';
 import type { Item } from '../items';
-import type { ServiceConnection } from '../service';
+import type { ServiceConnection } from '../../service';
 import { buildCodeViewModel, CODE_VIEW_WEBVIEW_OPTIONS, renderCodeViewHtml } from './html';
 
 export const CODE_VIEW_TYPE = 'refactorBrowser.code';

@@ -2,7 +2,7 @@
 // editor (its selection or whole document), and every refactoring of a code in VS Code's multi-diff
 // editor. Every side is a read-only virtual document (documents.ts), except the editor's own document.
 import * as vscode from 'vscode';
-import type { Code } from '../api/model';
+import type { Code } from '../../api/model';
 import type { CodeDocuments } from './documents';
 import type { EditorTracker } from './editorTracker';
 import { languageOf, titleOf, type Item } from './items';

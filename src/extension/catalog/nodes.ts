@@ -2,7 +2,7 @@
 // are paths from the root, so a code listed under two roots has two rows, each stable across
 // refreshes. Tooltips are left undefined here: the provider fills them in resolveTreeItem.
 import * as vscode from 'vscode';
-import type { Code, Refactor } from '../api/model';
+import type { Code, Refactor } from '../../api/model';
 import type { ListSpec } from './listSources';
 
 export type RootKind = 'recentCodes' | 'popularCodes' | 'tags' | 'recentRefactorings';
