@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import { CatalogView } from './extension/catalog/view';
 import { registerCodeCommands } from './extension/code/commands';
-import { channelLogger, createLogChannel } from './extension/logChannel';
+import { ErrorReporter } from './extension/errorReporting';
+import { channelLogger, createLogChannel, recordingLogger } from './extension/logChannel';
 import { OfflineStore } from './extension/catalog/offlineStore';
 import { ServiceConnection } from './extension/service';
 import { onDidChangeSettings, readSettings, type Settings } from './extension/settings';
@@ -13,14 +14,17 @@ import { createTestApi, type RefactorBrowserApi } from './extension/testApi';
 
 export type { RefactorBrowserApi } from './extension/testApi';
 
-export function activate(context: vscode.ExtensionContext): RefactorBrowserApi {
+/** The test API under test (extensionMode Test); nothing for other extensions in a user's VS Code. */
+export function activate(context: vscode.ExtensionContext): RefactorBrowserApi | undefined {
+  const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   const channel = createLogChannel();
-  const logger = channelLogger(channel);
+  const recording = underTest ? recordingLogger(channelLogger(channel)) : undefined;
+  const logger = recording ?? channelLogger(channel);
+  const errors = new ErrorReporter(logger, () => channel.show(true));
   let settings = readSettings();
   const service = new ServiceConnection(settings, logger);
   const offline = new OfflineStore(context.globalState);
-  const catalog = new CatalogView(service, settings, offline, logger);
-  const tree = catalog.tree;
+  const catalog = new CatalogView(service, settings, offline, logger, errors);
   const applied = new vscode.EventEmitter<Settings>();
 
   context.subscriptions.push(
@@ -35,11 +39,12 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi {
       applied.fire(next);
     }),
   );
-  const codeCommands = registerCodeCommands({ context, service, tree, logger, showLog: () => channel.show(true) });
+  const codeCommands = registerCodeCommands({ context, service, tree: catalog.tree, logger, errors });
   context.subscriptions.push(codeCommands);
+  if (!recording) return undefined;
   return createTestApi({
     service, catalog, offline, codeViews: codeCommands.serializer, settings: () => settings, onDidApplySettings: applied.event,
-    recentLog: () => logger.recent(),
+    recentLog: () => recording.recent(),
   });
 }
 

@@ -1,5 +1,5 @@
-// The API layer's Logger backed by the "Refactor Browser" log output channel, keeping the last
-// lines in memory too so that the test API can show what was logged.
+// The API layer's Logger backed by the "Refactor Browser" log output channel. Under test (and only
+// then) the last lines are kept in memory too, so that the test API can show what was logged.
 import * as vscode from 'vscode';
 import type { Logger } from '../api/logger';
 
@@ -7,19 +7,30 @@ export function createLogChannel(): vscode.LogOutputChannel {
   return vscode.window.createOutputChannel('Refactor Browser', { log: true });
 }
 
+export function channelLogger(channel: vscode.LogOutputChannel): Logger {
+  return {
+    trace: (m) => channel.trace(m),
+    info: (m) => channel.info(m),
+    warn: (m) => channel.warn(m),
+    error: (m) => channel.error(m),
+  };
+}
+
 const KEPT_LINES = 500;
 
-export function channelLogger(channel: vscode.LogOutputChannel): Logger & { recent(): readonly string[] } {
+/** A logger that also keeps its last lines, as `<level> <message>`, for the test API. */
+export function recordingLogger(inner: Logger): Logger & { recent(): readonly string[] } {
   const lines: string[] = [];
-  const keep = (level: string, m: string): void => {
+  const keep = (level: keyof Logger, m: string): void => {
     lines.push(`${level} ${m}`);
     if (lines.length > KEPT_LINES) lines.splice(0, lines.length - KEPT_LINES);
+    inner[level](m);
   };
   return {
-    trace: (m) => { keep('trace', m); channel.trace(m); },
-    info: (m) => { keep('info', m); channel.info(m); },
-    warn: (m) => { keep('warn', m); channel.warn(m); },
-    error: (m) => { keep('error', m); channel.error(m); },
+    trace: (m) => keep('trace', m),
+    info: (m) => keep('info', m),
+    warn: (m) => keep('warn', m),
+    error: (m) => keep('error', m),
     recent: () => [...lines],
   };
 }

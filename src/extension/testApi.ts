@@ -1,6 +1,6 @@
-// What activate() returns: a small view of the extension's state for tests (and other extensions),
-// so they observe behaviour as a person would (rows, their text, what clicking them does) without
-// reaching into internals.
+// What activate() returns under test (extensionMode Test; never in a user's VS Code, where no other
+// extension can reach it): a small view of the extension's state, so tests observe behaviour as a
+// person would (rows, their text, what clicking them does) without reaching into internals.
 import * as vscode from 'vscode';
 import type { CatalogView } from './catalog/view';
 import type { OfflineStore } from './catalog/offlineStore';

@@ -214,8 +214,9 @@ describe('Hostile network in VS Code', function () {
       sb.set(`/codes/${code.id}.xml`, name);
       const before = vscode.workspace.textDocuments.length;
       await vscode.commands.executeCommand('refactorBrowser.openAsDocument', row);
-      await waitFor(() => (browser.recentLog().some((l) => l.startsWith('error Could not open the document:') && l.includes(`/codes/${code.id}.xml`))
-        ? true : undefined), `the ${name} failure logged`, 5000);
+      const logged = (): string[] => browser.recentLog().filter((l) => l.startsWith('error ') && l.includes(`/codes/${code.id}.xml`));
+      await waitFor(() => (logged().length > 0 ? true : undefined), `the ${name} failure logged`, 5000);
+      assert.strictEqual(logged().length, 1, `logged once, by the client:\n${logged().join('\n')}`);
       assert.strictEqual(vscode.window.activeTextEditor?.document.uri.scheme === 'refactor-browser', false);
       assert.ok(vscode.workspace.textDocuments.length <= before);
       await vscode.commands.executeCommand('notifications.clearAll');

@@ -1,7 +1,8 @@
 // `npm run test:smoke`: the extension as a person gets it, in two ways.
 // 1. The .vsix: packages the extension with vsce (minified bundles, as `npm run package` does) into a
 //    temp folder, installs it into a fresh code-server profile (no extensionDevelopmentPath: only what
-//    the .vsix holds is loaded), and sees the built-in sample catalog in the Catalog.
+//    the .vsix holds is loaded), sees the built-in sample catalog in the Catalog, and checks that
+//    another extension gets no test API from it (it runs in production mode there).
 // 2. `npm run start:web`: starts it as the README says, opens the URL it prints, sees the same, then
 //    presses Ctrl-C (SIGINT) and checks that it exits 0 and that nothing answers at that URL any more.
 // Each check drives headless Chromium: the Refactor Browser item in the activity bar, Recent Codes
@@ -15,7 +16,7 @@ import type { Browser } from 'playwright-core';
 import { loadSampleCatalog } from '../../src/server/catalog';
 import { launchChromium, VIEWPORT } from './codeServer';
 import { ensureCodeServer } from './codeServerInstall';
-import { startCodeServer } from './codeServerProcess';
+import { startCodeServer, type CodeServer } from './codeServerProcess';
 import { run, spawnTracked, stopTree } from './processes';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
@@ -55,7 +56,40 @@ async function installedVsix(browser: Browser, stops: Stops): Promise<string> {
   const server = await startCodeServer({ entry: await ensureCodeServer(), installVsix: vsix });
   stops.push(() => server.stop());
   const newest = await seeSampleCatalog(browser, server.workbenchUrl({ skipWelcome: 'true' }));
-  return `the installed .vsix (${size}) shows the sample catalog: Recent Codes starts with "${newest}"`;
+  const exports = await exportsSeenByAnotherExtension(browser, server, dir);
+  if (exports !== 'none') throw new Error(`another extension reached the installed extension's test API: ${exports}`);
+  return `the installed .vsix (${size}) shows the sample catalog: Recent Codes starts with "${newest}", and offers other extensions no test API`;
+}
+
+/**
+ * What another extension gets from activating the installed one: a probe extension, loaded beside
+ * it, activates it and shows the keys of its exports in a notification ('none' when it exports
+ * nothing, as it must outside tests).
+ */
+async function exportsSeenByAnotherExtension(browser: Browser, server: CodeServer, dir: string): Promise<string> {
+  const probe = path.join(dir, 'probe');
+  await fs.mkdir(probe);
+  await fs.writeFile(path.join(probe, 'package.json'), JSON.stringify({
+    name: 'probe', publisher: 'smoke', version: '0.0.1', engines: { vscode: '^1.96.0' },
+    activationEvents: ['onStartupFinished'], main: './probe.js',
+  }));
+  await fs.writeFile(path.join(probe, 'probe.js'), `const vscode = require('vscode');
+exports.activate = async () => {
+  const ext = vscode.extensions.getExtension('refactor-browser.refactor-browser');
+  const api = ext && await ext.activate();
+  const keys = api === undefined || api === null ? 'none' : Object.keys(api).join(',') || 'an empty object';
+  void vscode.window.showInformationMessage('probe: refactor-browser exports ' + (ext ? keys : 'nothing: not installed'));
+};
+`);
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  try {
+    await page.goto(server.workbenchUrl({ extensionDevelopmentPath: server.remoteUri(probe), skipWelcome: 'true' }));
+    const toast = page.locator('.notifications-toasts').filter({ hasText: 'probe: refactor-browser exports' });
+    await toast.waitFor({ timeout: 60_000 });
+    return /exports (.*)$/m.exec((await toast.innerText()).split('\n').find((l) => l.includes('probe:')) ?? '')?.[1]?.trim() ?? '';
+  } finally {
+    await page.close();
+  }
 }
 
 async function startWeb(browser: Browser, stops: Stops): Promise<string> {

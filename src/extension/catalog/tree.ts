@@ -3,6 +3,7 @@
 // service is down, and codes that expand to their refactorings. Failures become rows, never popups.
 import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
+import { logFailure } from '../errorReporting';
 import type { Code, Refactor } from '../../api/model';
 import { CatalogList, causeOf, isUnreachable } from './list';
 import { toVsCodeLanguageId } from '../languages';
@@ -106,11 +107,6 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     return this.unreachable !== undefined;
   }
 
-  /** The roots (for reveal and the test API). */
-  rootNodes(): readonly RootNode[] {
-    return this.roots;
-  }
-
   /** New settings: a new language or service makes every list stale; new tags only the Tags root. */
   update(state: CatalogState): void {
     const stale = state.language !== this.state.language || state.service !== this.state.service;
@@ -174,7 +170,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     await list.ensureFirstPage();
     if (list.error !== undefined && !this.logged.has(Object(list.error))) {
       this.logged.add(Object(list.error));
-      this.logger.error(`loading ${String(owner.label)} failed: ${list.error instanceof Error ? list.error.message : String(list.error)}`);
+      logFailure(this.logger, `load ${String(owner.label)}`, list.error);
       if (isUnreachable(list.error) && this.nothingShown()) this.setUnreachable(causeOf(list.error));
     }
     this.describe(owner, list);
@@ -198,7 +194,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
         },
         (err: unknown) => {
           fresh.error = err;
-          this.logger.error(`loading the refactorings of code #${node.code.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+          logFailure(this.logger, `load the refactorings of code #${node.code.id}`, err);
         },
       );
       this.codeChildren.set(node.code.id, fresh);

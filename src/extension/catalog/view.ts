@@ -4,6 +4,7 @@
 // that shows the welcome content when the service cannot be reached.
 import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
+import type { ErrorReporter } from '../errorReporting';
 import { CatalogTreeProvider } from './tree';
 import { languageChoices, normalizeLanguageInput } from './languageFilter';
 import { toServiceLanguage } from '../languages';
@@ -24,7 +25,7 @@ export class CatalogView implements vscode.Disposable {
   private settings: Settings;
   private editorLanguage: string | undefined;
 
-  constructor(service: ServiceConnection, settings: Settings, offline: OfflineStore, logger: Logger) {
+  constructor(service: ServiceConnection, settings: Settings, offline: OfflineStore, logger: Logger, errors: ErrorReporter) {
     this.settings = settings;
     this.editorLanguage = this.activeEditorLanguage();
     this.tree = new CatalogTreeProvider(service, this.catalogState(), offline, logger,
@@ -39,15 +40,15 @@ export class CatalogView implements vscode.Disposable {
         this.view.message = cause === undefined ? this.sampleMessage() : undefined;
       }),
       vscode.window.onDidChangeActiveTextEditor(() => this.followEditor()),
-      vscode.commands.registerCommand('refactorBrowser.refresh', () => this.tree.refresh()),
-      vscode.commands.registerCommand('refactorBrowser.loadMore', (node?: unknown) =>
+      errors.command('refactorBrowser.refresh', 'refresh the Catalog', () => this.tree.refresh()),
+      errors.command('refactorBrowser.loadMore', 'load more', (node?: unknown) =>
         node instanceof LoadMoreNode ? this.tree.loadMore(node) : undefined),
-      vscode.commands.registerCommand('refactorBrowser.retry', (node?: unknown) =>
+      errors.command('refactorBrowser.retry', 'retry', (node?: unknown) =>
         node instanceof ErrorNode ? this.tree.retry(node) : this.tree.refresh()),
-      vscode.commands.registerCommand('refactorBrowser.filterLanguage', (language?: unknown) => this.filterLanguage(language)),
-      vscode.commands.registerCommand('refactorBrowser.addTag', (tag?: unknown) => this.addTag(tag)),
-      vscode.commands.registerCommand('refactorBrowser.removeTag', (node?: unknown, selected?: unknown) => this.removeTag(node, selected)),
-      vscode.commands.registerCommand('refactorBrowser.openSettings', () =>
+      errors.command('refactorBrowser.filterLanguage', 'filter by language', (language?: unknown) => this.filterLanguage(language)),
+      errors.command('refactorBrowser.addTag', 'add the tag', (tag?: unknown) => this.addTag(tag)),
+      errors.command('refactorBrowser.removeTag', 'remove the tag', (node?: unknown, selected?: unknown) => this.removeTag(node, selected)),
+      errors.command('refactorBrowser.openSettings', 'open the settings', () =>
         vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.baseUrl`)),
     );
     this.showState();

@@ -8,7 +8,7 @@ import { CodeViewPanels, type CodeViewActions } from './view/panel';
 import { compareAllRefactorings, compareTwo, compareWithEditor, compareWithOriginal } from './compare';
 import { CodeDocuments } from './documents';
 import { EditorTracker } from './editorTracker';
-import { ErrorReporter } from '../errorReporting';
+import type { ErrorReporter } from '../errorReporting';
 import { pickCode, type LoadedItems } from './goToCode';
 import { insertAtCursor } from './insert';
 import { codeIdOf, itemOf, itemsOf, pageUrlOf, textOf, languageOf, titleOf, type Item } from './items';
@@ -21,8 +21,7 @@ export interface CodeCommandDeps {
   service: ServiceConnection;
   tree: LoadedItems;
   logger: Logger;
-  /** Reveals the log; offered as "Show Log" on error messages when given. */
-  showLog?: () => void;
+  errors: ErrorReporter;
 }
 
 /** The registrations, and the code views' serializer: what VS Code calls to restore them after a reload. */
@@ -31,8 +30,7 @@ export interface CodeCommands extends vscode.Disposable {
 }
 
 export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
-  const { context, service, tree, logger } = deps;
-  const errors = new ErrorReporter(logger, deps.showLog);
+  const { context, service, tree, logger, errors } = deps;
   const docs = new CodeDocuments(service);
   const editors = new EditorTracker();
 
@@ -49,20 +47,20 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
     copy: (item) => errors.run(`copy ${titleOf(item)}`, () => copy(textOf(item), titleOf(item))),
     openDocument: (item) => errors.run(`open ${titleOf(item)}`, () => openAsDocument(item)),
   };
-  const panels = new CodeViewPanels(context.extensionUri, service, logger, actions,
-    (codeId) => tree.loadedItems().codes.find((c) => c.id === codeId && c.user)?.user);
+  const panels = new CodeViewPanels(context.extensionUri, service, logger, actions);
 
   async function openAsDocument(item: Item): Promise<vscode.TextEditor> {
     return vscode.window.showTextDocument(await docs.openItem(item), { preview: false });
   }
 
   function open(request: OpenRequest): void {
-    panels.open(request.codeId, request.refactorId);
+    panels.open(request.codeId, request.refactorId, request.listed);
   }
 
   async function openCode(arg?: unknown): Promise<void> {
     const item = itemOf(arg);
-    if (item) return open({ ref: String(codeIdOf(item)), codeId: codeIdOf(item), refactorId: item.kind === 'refactor' ? item.refactor.id : undefined });
+    if (item?.kind === 'code') return open({ ref: String(item.code.id), codeId: item.code.id, listed: item.code });
+    if (item) return open({ ref: String(item.refactor.codeId), codeId: item.refactor.codeId, refactorId: item.refactor.id });
     if (typeof arg === 'number') {
       if (!Number.isSafeInteger(arg) || arg < 0) throw new Error(`not a code id: ${arg}`);
       return open({ ref: String(arg), codeId: arg });
@@ -88,8 +86,7 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
     return undefined;
   }
 
-  const command = (id: string, doing: string, body: (...args: unknown[]) => Promise<unknown>): vscode.Disposable =>
-    vscode.commands.registerCommand(id, (...args: unknown[]) => errors.run(doing, () => body(...args)));
+  const command = errors.command.bind(errors);
 
   const registrations = vscode.Disposable.from(
     docs,

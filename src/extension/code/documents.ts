@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Code } from '../../api/model';
 import { DOCUMENT_SCHEME, documentPath, parseDocumentPath, type DocumentTarget } from './documentPaths';
-import { codeIdOf, documentTargetOf, languageOf, type Item } from './items';
+import { documentTargetOf, languageOf, type Item } from './items';
 import { toVsCodeLanguageId } from '../languages';
 import type { ServiceConnection } from '../service';
 
@@ -84,11 +84,6 @@ export class CodeDocuments implements vscode.TextDocumentContentProvider, vscode
     const doc = await vscode.workspace.openTextDocument(uri);
     const languageId = toVsCodeLanguageId(serviceLanguage, new Set(await vscode.languages.getLanguages()));
     return doc.languageId === languageId ? doc : vscode.languages.setTextDocumentLanguage(doc, languageId);
-  }
-
-  /** The code of an item's code id (for a refactoring: the code it revises). */
-  async codeOf(item: Item): Promise<Code> {
-    return this.fetchCode(codeIdOf(item));
   }
 
   dispose(): void {

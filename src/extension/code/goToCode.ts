@@ -18,7 +18,7 @@ function codePick(c: Code): Pick {
     description: [c.language, c.user?.name || 'anonymous'].join(' · '),
     detail: `code #${c.id}`,
     iconPath: new vscode.ThemeIcon('file-code'),
-    open: { ref: String(c.id), codeId: c.id },
+    open: { ref: String(c.id), codeId: c.id, listed: c },
   };
 }
 

@@ -4,11 +4,15 @@
 // to scroll to. Pure, so it runs under mocha.
 import { parseCodeRef } from '../../api/urls';
 
+import type { Code } from '../../api/model';
+
 export interface OpenRequest {
   /** As typed, normalised: `42` or `42-some-title`. */
   ref: string;
   codeId: number;
   refactorId?: number;
+  /** The code as the list it was picked from gave it: its author, which the single-code response lacks. */
+  listed?: Code;
 }
 
 const ANCHOR = /#refactor-(\d{1,15})$/;

@@ -4,10 +4,11 @@
 // retained while hidden); the panel answers with what it has: loading, the code, or a one-line error
 // with Retry. Messages in are checked by the shared protocol; actions are delegated to the commands.
 import * as vscode from 'vscode';
-import type { Code, User } from '../../../api/model';
+import type { Logger } from '../../../api/logger';
+import type { Code } from '../../../api/model';
 import { codeRefOf, codeUrl, pageUrl } from '../../../api/urls';
 import { isWebUrl, parseCodeViewState, parseToExtension, type BlockTarget, type ToWebview } from '../../../protocol/codeView';
-import { oneLine } from '../../errorReporting';
+import { logFailure, oneLine } from '../../errorReporting';
 import type { Item } from '../items';
 import type { ServiceConnection } from '../../service';
 import { buildCodeViewModel, CODE_VIEW_WEBVIEW_OPTIONS, renderCodeViewHtml } from './html';
@@ -40,6 +41,8 @@ class CodeViewPanel {
     readonly codeId: number,
     readonly panel: vscode.WebviewPanel,
     private readonly owner: CodeViewPanels,
+    /** The code as a list gave it, when it was opened from one. */
+    private listed: Code | undefined,
   ) {
     panel.webview.options = webviewOptions(owner.extensionUri);
     panel.title = `Code #${codeId}`;
@@ -63,7 +66,8 @@ class CodeViewPanel {
     return this.state.kind === 'shown' ? this.state.code : undefined;
   }
 
-  reveal(refactorId: number | undefined): void {
+  reveal(refactorId: number | undefined, listed: Code | undefined): void {
+    this.listed ??= listed;
     this.panel.reveal(undefined, false);
     if (refactorId === undefined) return;
     if (this.ready && this.state.kind === 'shown') this.post({ type: 'reveal', refactorId });
@@ -78,14 +82,14 @@ class CodeViewPanel {
       const client = await this.owner.service.getClient();
       const fetched = await client.code(this.codeId);
       if (load !== this.loads) return; // a Retry overtook this load
-      // The single-code response names no author; a list the Catalog loaded may have.
-      const user = fetched.user ?? this.owner.knownUser(this.codeId);
+      // The single-code response names no author; the list the code was picked from may have.
+      const user = fetched.user ?? this.listed?.user;
       const code = user ? { ...fetched, user } : fetched;
       this.state = { kind: 'shown', code, pageUrl: pageUrl(codeUrl(client.baseUrl, codeRefOf(code))) };
       this.panel.title = code.title || `Code #${code.id}`;
     } catch (err) {
       if (load !== this.loads) return;
-      this.owner.logger.error(`code view: loading code #${this.codeId} failed: ${oneLine(err)}`);
+      logFailure(this.owner.logger, `show code #${this.codeId}`, err);
       this.state = { kind: 'error', message: oneLine(err) };
     }
     this.render();
@@ -181,24 +185,25 @@ export class CodeViewPanels implements vscode.WebviewPanelSerializer, vscode.Dis
   constructor(
     readonly extensionUri: vscode.Uri,
     readonly service: ServiceConnection,
-    readonly logger: { error(m: string): void; warn(m: string): void },
+    readonly logger: Logger,
     readonly actions: CodeViewActions,
-    /** The author of a code as some loaded list gave it, if any. */
-    readonly knownUser: (codeId: number) => User | undefined = () => undefined,
   ) {
     this.registration = vscode.window.registerWebviewPanelSerializer(CODE_VIEW_TYPE, this);
   }
 
-  /** Shows the code's view, creating it or revealing the open one; scrolls to a refactoring if given. */
-  open(codeId: number, revealRefactorId?: number): void {
+  /**
+   * Shows the code's view, creating it or revealing the open one; scrolls to a refactoring if given.
+   * `listed` is the code as a list gave it (a clicked row), whose author the view shows.
+   */
+  open(codeId: number, revealRefactorId?: number, listed?: Code): void {
     let view = this.panels.get(codeId);
     if (!view) {
       // Beside the editor a person works in, so Insert at Cursor has its target in sight.
       const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
       const panel = vscode.window.createWebviewPanel(CODE_VIEW_TYPE, `Code #${codeId}`, column, webviewOptions(this.extensionUri));
-      view = this.adopt(codeId, panel);
+      view = this.adopt(codeId, panel, listed);
     }
-    view.reveal(revealRefactorId);
+    view.reveal(revealRefactorId, listed);
   }
 
   async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
@@ -208,11 +213,11 @@ export class CodeViewPanels implements vscode.WebviewPanelSerializer, vscode.Dis
       panel.dispose();
       return;
     }
-    this.adopt(parsed.codeId, panel);
+    this.adopt(parsed.codeId, panel, undefined);
   }
 
-  private adopt(codeId: number, panel: vscode.WebviewPanel): CodeViewPanel {
-    const view = new CodeViewPanel(codeId, panel, this);
+  private adopt(codeId: number, panel: vscode.WebviewPanel, listed: Code | undefined): CodeViewPanel {
+    const view = new CodeViewPanel(codeId, panel, this, listed);
     this.panels.set(codeId, view);
     if (panel.active || !this.current) this.current = view;
     void vscode.commands.executeCommand('setContext', HAS_CODE_VIEW_CONTEXT, true);
@@ -232,11 +237,6 @@ export class CodeViewPanels implements vscode.WebviewPanelSerializer, vscode.Dis
   /** The code of the code view a person looked at last (loaded), for palette commands. */
   currentCode(): Code | undefined {
     return this.current?.code;
-  }
-
-  /** Ids of the codes whose views are open, in opening order. */
-  openCodeIds(): number[] {
-    return [...this.panels.keys()];
   }
 
   dispose(): void {
