@@ -1,7 +1,7 @@
 // A catalog of any size for the benchmarks, made of the sample catalog's real codes and users
 // repeated under new ids, so bodies have the sample's mix of text, escapes and languages.
 import sampleCatalogJson from '../src/server/sample-catalog.json';
-import { parseCatalog, type Catalog } from '../src/server/catalog';
+import { parseDataset, type Dataset } from '../src/server/dataset';
 
 interface RawCode {
   id: number;
@@ -13,7 +13,7 @@ interface RawCode {
 }
 
 /** `codes` codes (no refactorings), newest first by id, each a copy of a sample code. */
-export function generateCatalog(codes: number): Catalog {
+export function generateCatalog(codes: number): Dataset {
   const sample = sampleCatalogJson as unknown as { users: unknown[]; codes: RawCode[] };
   const start = Date.UTC(2008, 0, 1);
   const out: RawCode[] = [];
@@ -24,5 +24,5 @@ export function generateCatalog(codes: number): Catalog {
     const { permalink: _p, ...rest } = src;
     out.push({ ...rest, id: i + 1, title: `${src.title} (${i + 1})`, createdAt: at, updatedAt: at });
   }
-  return parseCatalog({ users: sample.users, codes: out, refactors: [] }, `generated catalog of ${codes} codes`);
+  return parseDataset({ users: sample.users, codes: out, refactors: [] }, `generated catalog of ${codes} codes`);
 }

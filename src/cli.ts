@@ -7,7 +7,7 @@ import { parseCodeRef } from './api/urls';
 import { parseCommandLine, UsageError, type Command, type GlobalOptions } from './cli/args';
 import { formatCode, formatCodes, formatJson, formatRefactors } from './cli/format';
 import { helpText } from './cli/help';
-import { loadCatalogFile } from './server/catalog';
+import { loadDatasetFile } from './server/dataset';
 import { startServer } from './server/server';
 
 export interface Io {
@@ -99,7 +99,7 @@ async function withClient(global: GlobalOptions, body: (client: RefactorClient) 
 }
 
 async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Promise<number> {
-  const catalog = command.catalog === undefined ? undefined : loadCatalogFile(command.catalog);
+  const catalog = command.catalog === undefined ? undefined : loadDatasetFile(command.catalog);
   const server = await startServer({ port: command.port, host: command.host, catalog });
   // Listen for the signals before saying so: whoever reads the line may send one at once.
   const stopped = new Promise<void>((resolve) => {

@@ -3,7 +3,7 @@
 // are built with the `html` tag, which escapes each interpolation unless it is already SafeHtml.
 
 import { PAGE_SIZE } from '../api/model';
-import type { Catalog, CatalogCode, CatalogRefactor, Timestamp } from './catalog';
+import type { Dataset, DatasetCode, DatasetRefactor, Timestamp } from './dataset';
 
 /** The one HTML escaper: text and double- or single-quoted attribute values alike. */
 export function escapeHtml(s: string): string {
@@ -108,7 +108,7 @@ function pageSlice<T>(p: ListPage<T>): { items: readonly T[]; hasNext: boolean }
   return { items: p.items.slice(start, start + PAGE_SIZE), hasNext: p.items.length > start + PAGE_SIZE };
 }
 
-export function renderCodeListHtml(p: ListPage<CatalogCode>): string {
+export function renderCodeListHtml(p: ListPage<DatasetCode>): string {
   const { items, hasNext } = pageSlice(p);
   const rows = items.map(
     (c) => html`<li><a href="${pagePath.code(c)}">${c.title}</a>
@@ -118,7 +118,7 @@ export function renderCodeListHtml(p: ListPage<CatalogCode>): string {
   return layout(p.title, html`${main}${pager(p.path, p.page, hasNext)}`, `${p.path}.xml${p.page > 1 ? `?page=${p.page}` : ''}`);
 }
 
-export function renderRefactorListHtml(p: ListPage<CatalogRefactor>, codes: Catalog['codes']): string {
+export function renderRefactorListHtml(p: ListPage<DatasetRefactor>, codes: Dataset['codes']): string {
   const { items, hasNext } = pageSlice(p);
   const rows = items.map((r) => {
     const code = codes.get(r.codeId)!;
@@ -129,7 +129,7 @@ export function renderRefactorListHtml(p: ListPage<CatalogRefactor>, codes: Cata
   return layout(p.title, html`${main}${pager(p.path, p.page, hasNext)}`, `${p.path}.xml${p.page > 1 ? `?page=${p.page}` : ''}`);
 }
 
-function refactorArticle(r: CatalogRefactor): SafeHtml {
+function refactorArticle(r: DatasetRefactor): SafeHtml {
   return html`<article id="refactor-${r.id}">
 <h3>${r.title || 'Untitled refactoring'}</h3>
 <p class="meta">by ${r.userWebsite ? externalLink(r.userWebsite, r.userName || 'anonymous') : r.userName || 'anonymous'}${r.userId === null ? ' (anonymous)' : ''} · ${time(r.createdAt)} · rated ${r.rating} (${plural(r.ratingsCount, 'vote', 'votes')})</p>
@@ -138,7 +138,7 @@ ${r.comment ? html`<div class="comment">${r.comment}</div>` : undefined}
 </article>`;
 }
 
-export function renderCodeHtml(c: CatalogCode): string {
+export function renderCodeHtml(c: DatasetCode): string {
   const author = c.user.website ? externalLink(c.user.website, c.user.name) : html`${c.user.name}`;
   const tags = c.tags.map((t) => html` <a href="${pagePath.tag(t)}" rel="tag">${t}</a>`);
   const main = html`<p class="meta">by ${author} · <a href="${pagePath.recent(c.language)}">${c.language}</a> · posted ${time(c.createdAt)}${c.updatedAt.text !== c.createdAt.text ? html` · updated ${time(c.updatedAt)}` : undefined}</p>
@@ -151,7 +151,7 @@ ${c.refactors.length === 0 ? html`<p>No refactorings yet.</p>` : c.refactors.map
   return layout(c.title, main, `${pagePath.code(c)}.xml`);
 }
 
-export function renderIndexHtml(catalog: Catalog): string {
+export function renderIndexHtml(catalog: Dataset): string {
   const languages = catalog.languages.map(
     (l) => html`<li>${l}: <a href="${pagePath.recent(l)}">recent</a>, <a href="${pagePath.popular(l)}">popular</a>, <a href="${pagePath.refactorings(l)}">refactorings</a></li>`,
   );

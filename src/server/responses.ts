@@ -4,7 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { PAGE_SIZE } from '../api/model';
-import { languageKey, type Catalog, type CatalogCode, type CatalogRefactor, type Listing } from './catalog';
+import { languageKey, type Dataset, type DatasetCode, type DatasetRefactor, type Listing } from './dataset';
 import { pagePath, renderCodeHtml, renderCodeListHtml, renderErrorHtml, renderIndexHtml, renderRefactorListHtml } from './htmlRender';
 import { parseTarget, type Format, type Route } from './routes';
 import { renderCodeListXml, renderCodeXml, renderErrorXml, renderRefactorListXml } from './xmlRender';
@@ -36,7 +36,7 @@ export class Site {
   // without parsing keeps the service about as fast as one sending a fixed buffer.
   private readonly byTarget = new Map<string, Response>();
 
-  constructor(private readonly catalog: Catalog) {}
+  constructor(private readonly catalog: Dataset) {}
 
   respond(rawUrl: string): Response {
     const known = this.byTarget.get(rawUrl);
@@ -118,7 +118,7 @@ export class Site {
 
   private codeList(
     baseKey: string | undefined,
-    listing: Listing<CatalogCode>,
+    listing: Listing<DatasetCode>,
     lang: { key: string; name: string },
     format: Format,
     page: number,
@@ -150,7 +150,7 @@ function slice<T>(items: readonly T[], page: number): readonly T[] {
 }
 
 /** Only an unknown language's listing is empty; an empty page past the end is not worth keeping. */
-function pageKey(base: string, items: readonly (CatalogCode | CatalogRefactor)[], page: number): string | undefined {
+function pageKey(base: string, items: readonly (DatasetCode | DatasetRefactor)[], page: number): string | undefined {
   if (items.length === 0 || page > Math.ceil(items.length / PAGE_SIZE)) return undefined;
   return `${base}|${page}`;
 }

@@ -4,7 +4,7 @@
 
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadSampleCatalog, type Catalog } from './catalog';
+import { loadSampleDataset, type Dataset } from './dataset';
 import { Site, type Response } from './responses';
 
 export interface ServerOptions {
@@ -13,7 +13,7 @@ export interface ServerOptions {
   /** Default 127.0.0.1: the service is for this machine unless asked otherwise. */
   host?: string;
   /** Default: the built-in sample catalog. */
-  catalog?: Catalog;
+  catalog?: Dataset;
 }
 
 export interface RunningServer {
@@ -27,7 +27,7 @@ export interface RunningServer {
 /** Resolves once the server accepts connections; rejects if it cannot listen (e.g. EADDRINUSE). */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
-  const site = new Site(opts.catalog ?? loadSampleCatalog());
+  const site = new Site(opts.catalog ?? loadSampleDataset());
   const server = http.createServer((req, res) => handle(site, req, res));
 
   await new Promise<void>((resolve, reject) => {

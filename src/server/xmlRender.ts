@@ -2,7 +2,7 @@
 // the order of the spec's tables (attributes alphabetically, nested user/refactors last), text escaped
 // so that a conforming parser gives back the catalog's text exactly.
 
-import type { CatalogCode, CatalogRefactor, CatalogUser, Timestamp } from './catalog';
+import type { DatasetCode, DatasetRefactor, DatasetUser, Timestamp } from './dataset';
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -56,7 +56,7 @@ class XmlWriter {
 const str = (value: string): Scalar => ({ kind: 'string', value });
 const int = (value: number | null): Scalar => ({ kind: 'integer', value });
 
-function writeUser(w: XmlWriter, depth: number, u: CatalogUser): void {
+function writeUser(w: XmlWriter, depth: number, u: DatasetUser): void {
   w.open(depth, 'user');
   w.leaf(depth + 1, 'id', int(u.id));
   w.leaf(depth + 1, 'identity-url', str(u.identityUrl));
@@ -71,7 +71,7 @@ function writeUser(w: XmlWriter, depth: number, u: CatalogUser): void {
  * `inList`: the recent list's shape (language as listed, nested user for registered authors); otherwise
  * the shape inside a single-code response, where the service was seen sending the language lower-cased.
  */
-function writeRefactor(w: XmlWriter, depth: number, r: CatalogRefactor, inList: boolean): void {
+function writeRefactor(w: XmlWriter, depth: number, r: DatasetRefactor, inList: boolean): void {
   const d = depth + 1;
   w.open(depth, 'refactor');
   w.leaf(d, 'code', str(r.code));
@@ -91,7 +91,7 @@ function writeRefactor(w: XmlWriter, depth: number, r: CatalogRefactor, inList: 
 }
 
 /** A list item carries its author; the single-code response carries its refactorings instead. */
-function writeCode(w: XmlWriter, depth: number, c: CatalogCode, single: boolean): void {
+function writeCode(w: XmlWriter, depth: number, c: DatasetCode, single: boolean): void {
   const d = depth + 1;
   w.open(depth, 'code');
   w.leaf(d, 'code', str(c.code));
@@ -117,7 +117,7 @@ function writeCode(w: XmlWriter, depth: number, c: CatalogCode, single: boolean)
   w.close(depth, 'code');
 }
 
-export function renderCodeListXml(codes: readonly CatalogCode[]): string {
+export function renderCodeListXml(codes: readonly DatasetCode[]): string {
   const w = new XmlWriter();
   if (codes.length === 0) {
     w.empty(0, 'codes');
@@ -129,7 +129,7 @@ export function renderCodeListXml(codes: readonly CatalogCode[]): string {
   return w.toString();
 }
 
-export function renderRefactorListXml(refactors: readonly CatalogRefactor[]): string {
+export function renderRefactorListXml(refactors: readonly DatasetRefactor[]): string {
   const w = new XmlWriter();
   if (refactors.length === 0) {
     w.empty(0, 'refactors');
@@ -141,7 +141,7 @@ export function renderRefactorListXml(refactors: readonly CatalogRefactor[]): st
   return w.toString();
 }
 
-export function renderCodeXml(code: CatalogCode): string {
+export function renderCodeXml(code: DatasetCode): string {
   const w = new XmlWriter();
   writeCode(w, 0, code, true);
   return w.toString();

@@ -2,7 +2,7 @@
 // renderer from small catalogs built here (hostile text, snippet syntax, huge code, huge lists), and
 // the few bodies that are wrong on purpose. No vscode import: the extension's tests reuse these.
 
-import { parseCatalog, type Catalog } from '../../src/server/catalog';
+import { parseDataset, type Dataset } from '../../src/server/dataset';
 import { parseTarget } from '../../src/server/routes';
 import { renderCodeListXml, renderCodeXml, renderRefactorListXml } from '../../src/server/xmlRender';
 
@@ -29,7 +29,7 @@ export function resourceOf(path: string): Resource | undefined {
 }
 
 /** The resource from a catalog, every item of a list on one page (the hostile cases want big lists). */
-export function render(catalog: Catalog, r: Resource): string | undefined {
+export function render(catalog: Dataset, r: Resource): string | undefined {
   if (r.kind === 'codes') return renderCodeListXml(catalog.recentCodes.all);
   if (r.kind === 'refactors') return renderRefactorListXml(catalog.recentRefactors.all);
   const code = catalog.codes.get(r.id);
@@ -48,14 +48,14 @@ interface CodeSpec {
 }
 
 /** A catalog of one user and the given codes, each with one anonymous and one registered refactoring. */
-export function catalogOf(codes: readonly CodeSpec[], user: { name: string; website: string; identityUrl: string }): Catalog {
+export function catalogOf(codes: readonly CodeSpec[], user: { name: string; website: string; identityUrl: string }): Dataset {
   const refactors = codes.flatMap((c) => [
     { id: c.id * 2 - 1, codeId: c.id, userId: null, userName: user.name, userWebsite: user.website, title: c.title ?? '',
       rating: 3, ratingsCount: 1, createdAt: WHEN, comment: c.comment ?? '', code: c.code },
     { id: c.id * 2, codeId: c.id, userId: 1, title: c.title ?? '', rating: 4, ratingsCount: 2, createdAt: WHEN,
       comment: c.comment ?? '', code: c.code },
   ]);
-  return parseCatalog({
+  return parseDataset({
     users: [{ id: 1, name: user.name, identityUrl: user.identityUrl, rating: 4.5, website: user.website }],
     codes: codes.map((c) => ({
       id: c.id, title: c.title ?? `Code ${c.id}`, language: 'JavaScript', userId: 1, createdAt: WHEN, updatedAt: WHEN,
@@ -83,8 +83,8 @@ export function markupCatalogJson(): unknown {
   };
 }
 
-export function markupCatalog(): Catalog {
-  return parseCatalog(markupCatalogJson(), 'markup catalog');
+export function markupCatalog(): Dataset {
+  return parseDataset(markupCatalogJson(), 'markup catalog');
 }
 
 /**
@@ -97,22 +97,22 @@ export function withTerminalControls(xml: string): string {
 
 const PLAIN_USER = { name: 'Ana', website: 'https://ana.example.org', identityUrl: 'https://ana.example.org/' };
 
-export function snippetCatalog(): Catalog {
+export function snippetCatalog(): Dataset {
   return catalogOf([{ id: 1, title: 'Snippet $1 ${TM_FILENAME} `x`', code: SNIPPET_CODE, comment: 'Uses `$1`' }], PLAIN_USER);
 }
 
 /** One code whose text is a single line of `bytes` ASCII characters. */
-export function longLineCatalog(bytes = 1024 * 1024): Catalog {
+export function longLineCatalog(bytes = 1024 * 1024): Dataset {
   const line = 'const x = 1; '.repeat(Math.ceil(bytes / 13)).slice(0, bytes);
   return catalogOf([{ id: 1, code: line }], PLAIN_USER);
 }
 
-export function manyLinesCatalog(lines = 10_000): Catalog {
+export function manyLinesCatalog(lines = 10_000): Dataset {
   const code = Array.from({ length: lines }, (_, i) => `  line_${i} = compute(${i}) # ${'.'.repeat(i % 40)}`).join('\n') + '\n';
   return catalogOf([{ id: 1, code }], PLAIN_USER);
 }
 
-export function manyItemsCatalog(items = 2000): Catalog {
+export function manyItemsCatalog(items = 2000): Dataset {
   return catalogOf(Array.from({ length: items }, (_, i) => ({ id: i + 1, code: `print(${i})\n` })), PLAIN_USER);
 }
 

@@ -16,7 +16,7 @@
 //   ok                                       the sample catalog, for redirects to land on
 
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import { loadSampleCatalog, type Catalog } from '../../src/server/catalog';
+import { loadSampleDataset, type Dataset } from '../../src/server/dataset';
 import {
   entityBomb, LOGIN_PAGE, longLineCatalog, manyItemsCatalog, manyLinesCatalog, markupCatalog, render, resourceOf,
   snippetCatalog, withPrototypeKeys, withTerminalControls, type Resource,
@@ -45,13 +45,13 @@ const STREAM_TIME_LIMIT_MS = 30_000;
 const DRIP_MAX_BYTES = 120;
 
 // Catalogs are built on first use and kept: the big ones take a moment to validate.
-const catalogs = new Map<string, Catalog>();
-function catalog(name: string, build: () => Catalog): Catalog {
+const catalogs = new Map<string, Dataset>();
+function catalog(name: string, build: () => Dataset): Dataset {
   let c = catalogs.get(name);
   if (!c) catalogs.set(name, (c = build()));
   return c;
 }
-const sample = () => catalog('sample', loadSampleCatalog);
+const sample = () => catalog('sample', loadSampleDataset);
 
 function resource(x: Exchange): Resource | undefined {
   const r = resourceOf(x.rest);
@@ -70,7 +70,7 @@ function sendXml(x: Exchange, body: string | Buffer): void {
 }
 
 /** The resource rendered from `cat` and passed through `change`, or a 404 for an unknown code. */
-function xmlFrom(x: Exchange, cat: Catalog, change: (xml: string, r: Resource) => string = (s) => s): void {
+function xmlFrom(x: Exchange, cat: Dataset, change: (xml: string, r: Resource) => string = (s) => s): void {
   const r = resource(x);
   if (!r) return;
   const xml = render(cat, r);

@@ -3,12 +3,12 @@
 // removed tags, random type attributes, entities, stray markup, any text in a field), plus strings of XML pieces.
 
 import fc from 'fast-check';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import { renderCodeListXml, renderCodeXml, renderRefactorListXml } from '../../src/server/xmlRender';
 
 /** Small real responses (1 to 3 items), so ten thousand decodes fit in a few seconds. */
 export function seedResponses(): string[] {
-  const c = loadSampleCatalog();
+  const c = loadSampleDataset();
   const codes = c.recentCodes.all;
   const refactors = c.recentRefactors.all;
   const withMany = [...c.codes.values()].sort((a, b) => b.refactors.length - a.refactors.length)[0];

@@ -5,11 +5,11 @@ import * as assert from 'node:assert';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PAGE_SIZE } from '../../src/api/model';
-import { loadSampleCatalog, type CatalogCode } from '../../src/server/catalog';
+import { loadSampleDataset, type DatasetCode } from '../../src/server/dataset';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { api, resetState, ROOT_LABELS, startService, useSettings, type RunningService } from './helpers';
 
-function description(code: Pick<CatalogCode, 'language' | 'user' | 'refactorsCount'>): string {
+function description(code: Pick<DatasetCode, 'language' | 'user' | 'refactorsCount'>): string {
   const n = code.refactorsCount;
   return `${code.language} · ${code.user.name} · ${n} refactoring${n === 1 ? '' : 's'}`;
 }
@@ -30,7 +30,7 @@ describe('Catalog tree', () => {
     assert.match(await browser.serviceUrl(), /^http:\/\/127\.0\.0\.1:\d+\/?$/);
 
     const rows = (await browser.treeRows(['Recent Codes'])).filter((r) => r.contextValue !== 'refactorBrowser.loadMore');
-    const recent = loadSampleCatalog().recentCodes.all.slice(0, PAGE_SIZE);
+    const recent = loadSampleDataset().recentCodes.all.slice(0, PAGE_SIZE);
     assert.ok(recent.length > 1);
     assert.deepStrictEqual(rows.map((r) => r.label), recent.map((c) => c.title));
     assert.deepStrictEqual(rows.map((r) => r.description), recent.map(description));

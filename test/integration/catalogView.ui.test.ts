@@ -6,14 +6,14 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { PAGE_SIZE } from '../../src/api/model';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import { api, resetState, ROOT_LABELS, useSettings, waitFor } from './helpers';
 import { items, refusedUrl, useFrontedService } from './catalogHelpers';
 import { uiOrSkip, type Ui } from './ui';
 
 const ROWS = '.part.sidebar .monaco-list-row[role=treeitem]';
 const QUICK_INPUT = '.quick-input-widget';
-const sample = loadSampleCatalog();
+const sample = loadSampleDataset();
 
 async function collapseAll(): Promise<void> {
   await vscode.commands.executeCommand('workbench.actions.treeView.refactorBrowser.catalog.collapseAll');

@@ -6,7 +6,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { Code } from '../../src/api/model';
-import { loadSampleCatalog, parseCatalog } from '../../src/server/catalog';
+import { loadSampleDataset, parseDataset } from '../../src/server/dataset';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { startServer } from '../../src/server/server';
 import {
@@ -29,7 +29,7 @@ describe('Code view (UI)', function () {
     ui = uiOrSkip(this);
     await resetState();
     // The most recent sample code: the first row under Recent Codes.
-    code = await fetchCode(loadSampleCatalog().recentCodes.all[0].id);
+    code = await fetchCode(loadSampleDataset().recentCodes.all[0].id);
     assert.ok((code.refactors?.length ?? 0) > 0, 'the first recent sample code has refactorings');
     await settleWebviews(ui);
   });
@@ -44,7 +44,7 @@ describe('Code view (UI)', function () {
     await showRoot(ui, 'Recent Codes');
     await ui.click({ css: `${TREE_ROWS}[aria-level="2"]`, hasText: code.title });
     await waitForCodeViewTab(code.title);
-    const sample = loadSampleCatalog().codes.get(code.id)!;
+    const sample = loadSampleDataset().codes.get(code.id)!;
     // Every part at once: blocks lay out (and enter innerText) a moment after the header (content-visibility).
     const text = await webviewText(ui, [
       code.title, code.language, `by ${sample.user.name}`, aLine(code.comment), aLine(code.code),
@@ -73,7 +73,7 @@ describe('Code view (UI)', function () {
   it('shows a 10,000-line code, unhighlighted, within seconds', async () => {
     const lines = Array.from({ length: 10_000 }, (_, i) => `puts ${i + 1} # line ${i + 1}`);
     const big = { ...sampleJson.codes[0], id: 900, title: 'Ten thousand lines', permalink: 'ten-thousand-lines', code: [...lines, ''] };
-    const service = await startServer({ host: '127.0.0.1', port: 0, catalog: parseCatalog({ users: sampleJson.users, codes: [big], refactors: [] }, 'big') });
+    const service = await startServer({ host: '127.0.0.1', port: 0, catalog: parseDataset({ users: sampleJson.users, codes: [big], refactors: [] }, 'big') });
     try {
       await useSettings({ baseUrl: service.url });
       const started = Date.now();

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { RefactorClient } from '../../src/api/client';
 import type { Code, Refactor } from '../../src/api/model';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import { api, waitFor } from './helpers';
 import type { Ui } from './ui';
 
@@ -114,7 +114,7 @@ export async function webviewText(ui: Ui, texts: string[], timeoutMs = 15_000): 
  */
 export async function settleWebviews(ui: Ui): Promise<void> {
   // Any code will do; the extension must be browsing the sample catalog (every caller's is, then).
-  const { id: codeId, title } = loadSampleCatalog().codes.get(3)!;
+  const { id: codeId, title } = loadSampleDataset().codes.get(3)!;
   for (let attempt = 1; ; attempt++) {
     await vscode.commands.executeCommand('refactorBrowser.openCode', codeId);
     try {

@@ -2,12 +2,12 @@
 // it, with the editors read back from the screen. Saves media/screenshots/diff.png.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import { closeAllEditors, collapseCatalog, fetchCode, showRoot, TREE_ROWS, untitledEditor, waitForDiff } from './codeViewHelpers';
 import { resetState, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';
 
-const sample = loadSampleCatalog();
+const sample = loadSampleDataset();
 
 describe('Context menus (UI)', function () {
   this.timeout(90_000);

@@ -3,11 +3,11 @@
 // mapped from the service's. That a person cannot type into one: documents.ui.test.ts.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import { closeAllEditors, codeRow, fetchCode, refactorRow } from './codeViewHelpers';
 import { resetState, waitFor } from './helpers';
 
-const sample = loadSampleCatalog();
+const sample = loadSampleDataset();
 
 /** The first sample code in each language. */
 function firstCodeIn(language: string): number {

@@ -3,11 +3,11 @@
 // active editor's language.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { items, useFrontedService } from './catalogHelpers';
 
-const sample = loadSampleCatalog();
+const sample = loadSampleDataset();
 
 describe('Language filter', function () {
   this.timeout(30_000);

@@ -4,12 +4,12 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { PAGE_SIZE } from '../../src/api/model';
 import { codeRefOf } from '../../src/api/urls';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import { closeAllEditors, codeViewTabs, waitForCodeViewTab } from './codeViewHelpers';
 import { api, resetState, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';
 
-const sample = loadSampleCatalog();
+const sample = loadSampleDataset();
 const QUICK_INPUT = '.quick-input-widget';
 
 describe('Go to Code and Open Code (UI)', function () {

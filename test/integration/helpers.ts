@@ -5,7 +5,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { RefactorBrowserApi } from '../../src/extension';
 import type { Settings } from '../../src/extension/settings';
-import { parseCatalog } from '../../src/server/catalog';
+import { parseDataset } from '../../src/server/dataset';
 import { startServer } from '../../src/server/server';
 
 export const EXTENSION_ID = 'refactor-browser.refactor-browser';
@@ -37,7 +37,7 @@ export type RunningService = Awaited<ReturnType<typeof startServer>>;
 
 /** The reference service on a free loopback port, serving `catalog` (parsed catalog JSON) or the sample. */
 export async function startService(catalog?: unknown): Promise<RunningService> {
-  return startServer({ host: '127.0.0.1', port: 0, catalog: catalog === undefined ? undefined : parseCatalog(catalog, 'test catalog') });
+  return startServer({ host: '127.0.0.1', port: 0, catalog: catalog === undefined ? undefined : parseDataset(catalog, 'test catalog') });
 }
 
 /** The settings a test may change, by their names under `refactorBrowser.`. */

@@ -5,7 +5,7 @@
 // a code's refactorings, the code view and virtual documents. No unhandled rejection at any point.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import type { TreeRow } from '../../src/extension/testApi';
 import { closeAllEditors, settleWebviews, webviewText } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';
@@ -13,7 +13,7 @@ import { report, startSwitchboard, watchUnhandled, type Switchboard } from './ho
 import { items, refusedUrl, rowsWhen } from './catalogHelpers';
 import { uiOrSkip, type Ui } from './ui';
 
-const sample = loadSampleCatalog();
+const sample = loadSampleDataset();
 /** The hostile server's `ok` answers every list with the whole sample on one page. */
 const SAMPLE_TITLES = sample.recentCodes.all.map((c) => c.title);
 const RECENT = '/codes/recent.xml';

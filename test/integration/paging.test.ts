@@ -2,12 +2,12 @@
 // a short page, an empty one, or a page identical to the last (a service that ignores ?page).
 import * as assert from 'node:assert';
 import { PAGE_SIZE } from '../../src/api/model';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { api, resetState } from './helpers';
 import { hasLoadMore, items, rowsWhen, useFrontedService } from './catalogHelpers';
 
-const sample = loadSampleCatalog();
+const sample = loadSampleDataset();
 
 describe('Paging', function () {
   this.timeout(30_000);

@@ -3,7 +3,7 @@
 // catalog is served on loopback and the view says so; changing the address switches services.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { makeTestCertificate } from '../hostile/tls';
 import { startForwardProxy } from '../unit/helpers/forwardProxy';
@@ -109,7 +109,7 @@ describe('Settings and services', function () {
       // Applies without a reload: the lists are fetched again through a client that accepts the certificate.
       await setProxy(proxy.origin, false);
       const rows = items(await browser.treeRows(['Recent Codes']));
-      assert.deepStrictEqual(rows.map((r) => r.label), loadSampleCatalog().recentCodes.all.slice(0, 25).map((c) => c.title));
+      assert.deepStrictEqual(rows.map((r) => r.label), loadSampleDataset().recentCodes.all.slice(0, 25).map((c) => c.title));
       assert.ok(served.front.paths.includes('/codes/recent.xml'), served.front.paths.join(', '));
       assert.ok(proxy.seen.every((l) => l === `CONNECT 127.0.0.1:${port}`), proxy.seen.join(', '));
     } finally {

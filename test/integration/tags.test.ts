@@ -2,11 +2,11 @@
 // for the current language, Remove Tag takes it away.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { items } from './catalogHelpers';
 
-const sample = loadSampleCatalog();
+const sample = loadSampleDataset();
 
 describe('Tags', function () {
   this.timeout(30_000);

@@ -3,12 +3,12 @@
 // author and code title, codicons, stable ids, getParent for reveal, multi-select.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { api, resetState, ROOT_LABELS } from './helpers';
 import { items, useFrontedService } from './catalogHelpers';
 
-const sample = loadSampleCatalog();
+const sample = loadSampleDataset();
 
 describe('Tree rows', function () {
   this.timeout(30_000);

@@ -13,7 +13,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import { launchChromium, VIEWPORT } from './codeServer';
 import { ensureCodeServer } from './codeServerInstall';
 import { startCodeServer, type CodeServer } from './codeServerProcess';
@@ -35,7 +35,7 @@ async function seeSampleCatalog(browser: Browser, url: string): Promise<string> 
     await page.locator(ROWS).filter({ hasText: 'Popular Codes' }).waitFor({ timeout: 30_000 });
     await page.locator('.part.sidebar').filter({ hasText: 'Browsing the built-in sample catalog' }).waitFor({ timeout: 10_000 });
     await page.locator(`${ROWS}[aria-level="1"]`).filter({ hasText: 'Recent Codes' }).click();
-    const newest = loadSampleCatalog().recentCodes.all[0].title;
+    const newest = loadSampleDataset().recentCodes.all[0].title;
     await page.locator(`${ROWS}[aria-level="2"]`).filter({ hasText: newest }).first().waitFor({ timeout: 30_000 });
     return newest;
   } finally {

@@ -10,7 +10,7 @@ import { fetchForLanguage, languageChoices, normalizeLanguageInput, sameLanguage
 import { loadRefactors, pageLoader, type ListSpec } from '../../src/extension/catalog/listSources';
 import { OfflineStore, type KeyValueStore } from '../../src/extension/catalog/offlineStore';
 import { appendPage, isLastPage } from '../../src/extension/catalog/paging';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { startFrontServer, type FrontServer } from './helpers/frontServer';
 
@@ -27,7 +27,7 @@ class MemoryStore implements KeyValueStore {
   }
 }
 
-const sample = loadSampleCatalog();
+const sample = loadSampleDataset();
 const ids = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
 
 describe('paging rules', () => {

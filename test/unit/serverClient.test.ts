@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as fc from 'fast-check';
 import { RefactorClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import { parseCatalog } from '../../src/server/catalog';
+import { parseDataset } from '../../src/server/dataset';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { generatedCatalog, Oracle, readFixture, samplePath, type CatalogJson } from './helpers/referenceService';
 
@@ -17,7 +17,7 @@ function suite(name: string, load: () => CatalogJson, useSample: boolean): void 
     let server: RunningServer;
     let client: RefactorClient;
     before(async () => {
-      server = await startServer(useSample ? {} : { catalog: parseCatalog(json, name) });
+      server = await startServer(useSample ? {} : { catalog: parseDataset(json, name) });
       client = new RefactorClient({ baseUrl: server.url, timeoutMs: 5000, maxTries: 1 });
     });
     after(async () => {
@@ -82,7 +82,7 @@ describe('reference service through RefactorClient: escaping and failures', () =
   let server: RunningServer;
   let client: RefactorClient;
   before(async () => {
-    server = await startServer({ catalog: parseCatalog(json, 'escaping.json') });
+    server = await startServer({ catalog: parseDataset(json, 'escaping.json') });
     client = new RefactorClient({ baseUrl: server.url, timeoutMs: 5000, maxTries: 1 });
   });
   after(async () => {
@@ -130,7 +130,7 @@ describe('reference service through RefactorClient: arbitrary text (property)', 
           refactors: [{ id: 1, codeId: 1, userId: null, userName: title, userWebsite: comment, title: comment, rating: 1, ratingsCount: 1, createdAt: '2008-01-02T00:00:00-01:00', comment: code, code: `${code}y` }],
         };
         const oracle = new Oracle(json);
-        const server = await startServer({ catalog: parseCatalog(json, 'property') });
+        const server = await startServer({ catalog: parseDataset(json, 'property') });
         const client = new RefactorClient({ baseUrl: server.url, timeoutMs: 5000, maxTries: 1 });
         try {
           assert.deepEqual(await client.code(1), oracle.singleCode(1));

@@ -4,7 +4,7 @@
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { parseCatalog } from '../../src/server/catalog';
+import { parseDataset } from '../../src/server/dataset';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { generatedCatalog, Oracle, readFixture, request, samplePath, type CatalogJson } from './helpers/referenceService';
 
@@ -90,7 +90,7 @@ describe('reference service HTML: escaping and links', () => {
   const json = readFixture('escaping.json');
   let server: RunningServer;
   before(async () => {
-    server = await startServer({ catalog: parseCatalog(json, 'escaping.json') });
+    server = await startServer({ catalog: parseDataset(json, 'escaping.json') });
   });
   after(() => server.close());
 
@@ -130,7 +130,7 @@ describe('reference service HTML: escaping and links', () => {
 describe('reference service HTML: paging', () => {
   let server: RunningServer;
   before(async () => {
-    server = await startServer({ catalog: parseCatalog(generatedCatalog(60), 'generated') });
+    server = await startServer({ catalog: parseDataset(generatedCatalog(60), 'generated') });
   });
   after(() => server.close());
 

@@ -5,14 +5,14 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as net from 'node:net';
-import { parseCatalog } from '../../src/server/catalog';
+import { parseDataset } from '../../src/server/dataset';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { readFixture, request } from './helpers/referenceService';
 
 describe('reference service HTTP', () => {
   let server: RunningServer;
   before(async () => {
-    server = await startServer({ catalog: parseCatalog(readFixture('escaping.json'), 'escaping.json') });
+    server = await startServer({ catalog: parseDataset(readFixture('escaping.json'), 'escaping.json') });
   });
   after(() => server.close());
 
@@ -127,7 +127,7 @@ describe('reference service HTTP', () => {
 
 describe('reference service lifecycle', () => {
   it('close() ends idle keep-alive connections and resolves promptly; a second close() is harmless', async () => {
-    const server = await startServer({ catalog: parseCatalog(readFixture('escaping.json'), 'escaping.json') });
+    const server = await startServer({ catalog: parseDataset(readFixture('escaping.json'), 'escaping.json') });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     let stalled: net.Socket | undefined;
     try {

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { XMLValidator } from 'fast-xml-parser';
-import { parseCatalog } from '../../src/server/catalog';
+import { parseDataset } from '../../src/server/dataset';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { generatedCatalog, Oracle, plainParser, readFixture, request, samplePath, type CatalogJson, type XmlNode } from './helpers/referenceService';
 
@@ -162,7 +162,7 @@ describe('reference service XML: escaping, empties, offsets, matching', () => {
   const oracle = new Oracle(json);
   let server: RunningServer;
   before(async () => {
-    server = await startServer({ catalog: parseCatalog(json, 'escaping.json') });
+    server = await startServer({ catalog: parseDataset(json, 'escaping.json') });
   });
   after(() => server.close());
 
@@ -243,7 +243,7 @@ describe('reference service XML: paging', () => {
   const oracle = new Oracle(json);
   let server: RunningServer;
   before(async () => {
-    server = await startServer({ catalog: parseCatalog(json, 'generated') });
+    server = await startServer({ catalog: parseDataset(json, 'generated') });
   });
   after(() => server.close());
 

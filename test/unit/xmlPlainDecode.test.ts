@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { DecodeError } from '../../src/api/errors';
 import { decodeCode, decodeCodes, decodeRefactors, fullDecoders } from '../../src/api/xmlDecode';
 import { plainCode, plainCodes, plainRefactors } from '../../src/api/xmlPlainDecode';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import { renderCodeListXml, renderCodeXml, renderRefactorListXml } from '../../src/server/xmlRender';
 import { ENTITIES, mutatedResponse, pieceSoup, seedResponses, TYPES } from '../hostile/mutations';
 
@@ -46,7 +46,7 @@ function agree(xml: string): number {
 }
 
 function serviceBodies(): string[] {
-  const c = loadSampleCatalog();
+  const c = loadSampleDataset();
   const codes = [...c.codes.values()];
   return [
     renderCodeListXml(c.recentCodes.all.slice(0, 25)),
@@ -98,7 +98,7 @@ describe('xmlPlainDecode: the one-pass reader of plain bodies', function () {
 
   it('agrees with the full way on the XML fixtures and on bodies just outside the subset', () => {
     const bodies = readdirSync(FIXTURES).filter((n) => n.endsWith('.xml')).map((f) => readFileSync(path.join(FIXTURES, f), 'utf8'));
-    const list = renderCodeListXml(loadSampleCatalog().recentCodes.all.slice(0, 2));
+    const list = renderCodeListXml(loadSampleDataset().recentCodes.all.slice(0, 2));
     for (const xml of [...bodies, list]) {
       agree(xml);
       agree(xml.replace(/\n/g, '\r\n'));                                   // CRLF

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import fc from 'fast-check';
 import { XMLValidator } from 'fast-xml-parser';
 import { isPlainWellFormed } from '../../src/api/xmlWellFormed';
-import { loadSampleCatalog } from '../../src/server/catalog';
+import { loadSampleDataset } from '../../src/server/dataset';
 import { renderCodeListXml, renderCodeXml, renderRefactorListXml } from '../../src/server/xmlRender';
 
 const FIXTURES = path.resolve(__dirname, '../../../test/fixtures/xml');
@@ -34,7 +34,7 @@ const { tree } = fc.letrec<{ tree: string; node: string }>((tie) => ({
 }));
 
 function bodies(): string[] {
-  const c = loadSampleCatalog();
+  const c = loadSampleDataset();
   return [
     renderCodeListXml(c.recentCodes.all.slice(0, 25)),
     renderCodeListXml([]),

@@ -1,15 +1,16 @@
-// The reference service's data: a JSON catalog of users, codes and refactorings (format in
-// src/server/README.md), validated as a whole and resolved once into an immutable Catalog with its
-// derived counts, its users map and every listing already sorted, so requests only slice.
+// The reference service's dataset: a catalog file (JSON: users, codes and refactorings; format in
+// src/server/README.md, `serve --catalog FILE`) validated as a whole and resolved once into an
+// immutable Dataset with its derived counts, its users map and every listing already sorted, so
+// requests only slice. ("Catalog" in the extension's code is the Catalog view.)
 
 import * as fs from 'node:fs';
 import { SERVICE_LANGUAGES } from '../api/model';
-import { CatalogError, EntryReader, type Timestamp } from './catalogFields';
+import { DatasetError, EntryReader, type Timestamp } from './datasetFields';
 import sampleCatalogJson from './sample-catalog.json';
 
-export { CatalogError, type Timestamp } from './catalogFields';
+export { DatasetError, type Timestamp } from './datasetFields';
 
-export interface CatalogUser {
+export interface DatasetUser {
   readonly id: number;
   readonly name: string;
   readonly identityUrl: string;
@@ -19,7 +20,7 @@ export interface CatalogUser {
   readonly refactorsCount: number;
 }
 
-export interface CatalogRefactor {
+export interface DatasetRefactor {
   readonly id: number;
   readonly codeId: number;
   readonly title: string;
@@ -36,10 +37,10 @@ export interface CatalogRefactor {
   readonly userName: string;
   readonly userWebsite: string;
   /** The registered author; absent for anonymous ones. */
-  readonly user?: CatalogUser;
+  readonly user?: DatasetUser;
 }
 
-export interface CatalogCode {
+export interface DatasetCode {
   readonly id: number;
   readonly title: string;
   readonly language: string;
@@ -50,10 +51,10 @@ export interface CatalogCode {
   readonly updatedAt: Timestamp;
   readonly trackbackUrl: string;
   readonly userId: number;
-  readonly user: CatalogUser;
+  readonly user: DatasetUser;
   readonly tags: readonly string[];
   /** Its refactorings, oldest first, the order a discussion is read in. */
-  readonly refactors: readonly CatalogRefactor[];
+  readonly refactors: readonly DatasetRefactor[];
   /** Derived: `refactors.length`. */
   readonly refactorsCount: number;
 }
@@ -64,26 +65,26 @@ export interface Listing<T> {
   readonly byLanguage: ReadonlyMap<string, readonly T[]>;
 }
 
-export interface CatalogTag {
+export interface DatasetTag {
   /** The spelling the catalog used first. */
   readonly name: string;
   /** Most recent first. */
-  readonly codes: Listing<CatalogCode>;
+  readonly codes: Listing<DatasetCode>;
 }
 
-export interface Catalog {
+export interface Dataset {
   /** Where it came from, for messages: a file name or `sample catalog`. */
   readonly source: string;
-  readonly users: ReadonlyMap<number, CatalogUser>;
-  readonly codes: ReadonlyMap<number, CatalogCode>;
+  readonly users: ReadonlyMap<number, DatasetUser>;
+  readonly codes: ReadonlyMap<number, DatasetCode>;
   /** Created-at descending, ties by id descending. */
-  readonly recentCodes: Listing<CatalogCode>;
+  readonly recentCodes: Listing<DatasetCode>;
   /** Most refactorings first, ties as in recentCodes. */
-  readonly popularCodes: Listing<CatalogCode>;
+  readonly popularCodes: Listing<DatasetCode>;
   /** Created-at descending, ties by id descending. */
-  readonly recentRefactors: Listing<CatalogRefactor>;
+  readonly recentRefactors: Listing<DatasetRefactor>;
   /** Keyed by the lower-case tag name: tags match case-insensitively. */
-  readonly tags: ReadonlyMap<string, CatalogTag>;
+  readonly tags: ReadonlyMap<string, DatasetTag>;
   /** The languages some code is in, in SERVICE_LANGUAGES order. */
   readonly languages: readonly string[];
 }
@@ -95,12 +96,12 @@ export function languageKey(name: string): string {
   return name.toLowerCase();
 }
 
-/** Validates and resolves a parsed JSON catalog; throws CatalogError on the first problem found. */
-export function parseCatalog(json: unknown, source: string): Catalog {
+/** Validates and resolves a parsed JSON catalog; throws DatasetError on the first problem found. */
+export function parseDataset(json: unknown, source: string): Dataset {
   const top = EntryReader.of(source, 'catalog', json);
   const list = (field: string): unknown[] => {
     const v = top.has(field) ? (json as Record<string, unknown>)[field] : undefined;
-    if (!Array.isArray(v)) throw new CatalogError(source, undefined, field, 'must be an array');
+    if (!Array.isArray(v)) throw new DatasetError(source, undefined, field, 'must be an array');
     return v;
   };
   const rawUsers = list('users');
@@ -108,7 +109,7 @@ export function parseCatalog(json: unknown, source: string): Catalog {
   const rawRefactors = list('refactors');
   top.rejectUnknown();
 
-  const userEntries = new Map<number, { reader: EntryReader; fields: Omit<CatalogUser, 'refactorsCount'> }>();
+  const userEntries = new Map<number, { reader: EntryReader; fields: Omit<DatasetUser, 'refactorsCount'> }>();
   rawUsers.forEach((raw, i) => {
     const r: EntryReader = entryWithId(source, 'users', i, raw, userEntries);
     const fields = {
@@ -122,7 +123,7 @@ export function parseCatalog(json: unknown, source: string): Catalog {
     userEntries.set(fields.id, { reader: r, fields });
   });
 
-  const codeEntries = new Map<number, { reader: EntryReader; fields: Omit<CatalogCode, 'user' | 'refactors' | 'refactorsCount'> }>();
+  const codeEntries = new Map<number, { reader: EntryReader; fields: Omit<DatasetCode, 'user' | 'refactors' | 'refactorsCount'> }>();
   rawCodes.forEach((raw, i) => {
     const r: EntryReader = entryWithId(source, 'codes', i, raw, codeEntries);
     const title = r.string('title', { nonEmpty: true });
@@ -145,7 +146,7 @@ export function parseCatalog(json: unknown, source: string): Catalog {
     codeEntries.set(fields.id, { reader: r, fields });
   });
 
-  type RefactorFields = Omit<CatalogRefactor, 'language' | 'user' | 'userName' | 'userWebsite'> & { userName: string; userWebsite: string };
+  type RefactorFields = Omit<DatasetRefactor, 'language' | 'user' | 'userName' | 'userWebsite'> & { userName: string; userWebsite: string };
   const refactorEntries = new Map<number, { reader: EntryReader; fields: RefactorFields }>();
   rawRefactors.forEach((raw, i) => {
     const r: EntryReader = entryWithId(source, 'refactors', i, raw, refactorEntries);
@@ -179,24 +180,24 @@ export function parseCatalog(json: unknown, source: string): Catalog {
 
 function resolve(
   source: string,
-  userEntries: Map<number, { fields: Omit<CatalogUser, 'refactorsCount'> }>,
-  codeEntries: Map<number, { fields: Omit<CatalogCode, 'user' | 'refactors' | 'refactorsCount'> }>,
-  refactorEntries: Map<number, { fields: Omit<CatalogRefactor, 'language' | 'user'> }>,
-): Catalog {
+  userEntries: Map<number, { fields: Omit<DatasetUser, 'refactorsCount'> }>,
+  codeEntries: Map<number, { fields: Omit<DatasetCode, 'user' | 'refactors' | 'refactorsCount'> }>,
+  refactorEntries: Map<number, { fields: Omit<DatasetRefactor, 'language' | 'user'> }>,
+): Dataset {
   const authored = new Map<number, number>();
   for (const { fields } of refactorEntries.values()) {
     if (fields.userId !== null) authored.set(fields.userId, (authored.get(fields.userId) ?? 0) + 1);
   }
-  const users = new Map<number, CatalogUser>();
+  const users = new Map<number, DatasetUser>();
   for (const { fields } of userEntries.values()) {
     users.set(fields.id, Object.freeze({ ...fields, refactorsCount: authored.get(fields.id) ?? 0 }));
   }
 
-  const refactorsOf = new Map<number, CatalogRefactor[]>();
-  const refactors: CatalogRefactor[] = [];
+  const refactorsOf = new Map<number, DatasetRefactor[]>();
+  const refactors: DatasetRefactor[] = [];
   for (const { fields } of refactorEntries.values()) {
     const user = fields.userId === null ? undefined : users.get(fields.userId)!;
-    const refactor: CatalogRefactor = Object.freeze({
+    const refactor: DatasetRefactor = Object.freeze({
       ...fields,
       language: codeEntries.get(fields.codeId)!.fields.language,
       userName: user ? user.name : fields.userName,
@@ -209,7 +210,7 @@ function resolve(
     refactorsOf.set(fields.codeId, siblings);
   }
 
-  const codes = new Map<number, CatalogCode>();
+  const codes = new Map<number, DatasetCode>();
   for (const { fields } of codeEntries.values()) {
     const own = (refactorsOf.get(fields.id) ?? []).sort((a, b) => -newestFirst(a, b));
     codes.set(
@@ -220,7 +221,7 @@ function resolve(
 
   const recent = [...codes.values()].sort(newestFirst);
   const popular = [...codes.values()].sort((a, b) => b.refactorsCount - a.refactorsCount || newestFirst(a, b));
-  const tagged = new Map<string, { name: string; codes: CatalogCode[] }>();
+  const tagged = new Map<string, { name: string; codes: DatasetCode[] }>();
   for (const code of recent) {
     for (const tag of code.tags) {
       const entry = tagged.get(tag.toLowerCase()) ?? { name: tag, codes: [] };
@@ -242,27 +243,27 @@ function resolve(
 }
 
 /** Reads a catalog file; read and JSON errors become CatalogErrors naming the file too. */
-export function loadCatalogFile(path: string): Catalog {
+export function loadDatasetFile(path: string): Dataset {
   let text: string;
   try {
     text = fs.readFileSync(path, 'utf8');
   } catch (e) {
-    throw new CatalogError(path, undefined, undefined, `cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw new DatasetError(path, undefined, undefined, `cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new CatalogError(path, undefined, undefined, `is not valid JSON (${(e as Error).message})`);
+    throw new DatasetError(path, undefined, undefined, `is not valid JSON (${(e as Error).message})`);
   }
-  return parseCatalog(json, path);
+  return parseDataset(json, path);
 }
 
-let sample: Catalog | undefined;
+let sample: Dataset | undefined;
 
 /** The built-in sample catalog, bundled into the CLI and the extension; parsed once per process. */
-export function loadSampleCatalog(): Catalog {
-  sample ??= parseCatalog(sampleCatalogJson, 'sample catalog');
+export function loadSampleDataset(): Dataset {
+  sample ??= parseDataset(sampleCatalogJson, 'sample catalog');
   return sample;
 }
 

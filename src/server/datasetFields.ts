@@ -1,9 +1,9 @@
-// Typed readers for one catalog entry's fields. Each failure is a CatalogError naming the file, the
+// Typed readers for one catalog entry's fields. Each failure is a DatasetError naming the file, the
 // entry and the field, so a self-hoster can fix a catalog from the message alone.
 
 /** A catalog that cannot be served. `message` is one line: `<file>: <entry>: "<field>" <problem>`. */
-export class CatalogError extends Error {
-  override readonly name = 'CatalogError';
+export class DatasetError extends Error {
+  override readonly name = 'DatasetError';
   constructor(
     readonly source: string,
     /** e.g. `codes[3] (id 12)`; absent for problems with the file as a whole. */
@@ -41,13 +41,13 @@ export class EntryReader {
 
   static of(source: string, entry: string, value: unknown): EntryReader {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new CatalogError(source, entry, undefined, 'must be an object');
+      throw new DatasetError(source, entry, undefined, 'must be an object');
     }
     return new EntryReader(source, entry, value as Record<string, unknown>);
   }
 
   fail(field: string | undefined, problem: string): never {
-    throw new CatalogError(this.source, this.entry, field, problem);
+    throw new DatasetError(this.source, this.entry, field, problem);
   }
 
   has(field: string): boolean {

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SERVICE_LANGUAGES } from '../../src/api/model';
-import { CatalogError, loadCatalogFile, loadSampleCatalog, parseCatalog } from '../../src/server/catalog';
+import { DatasetError, loadDatasetFile, loadSampleDataset, parseDataset } from '../../src/server/dataset';
 import { Oracle, readFixture, samplePath, type CatalogJson } from './helpers/referenceService';
 
 /** A deep copy of the escaping fixture with one change applied. */
@@ -16,11 +16,11 @@ function broken(change: (json: CatalogJson & Record<string, unknown>) => void): 
   return json;
 }
 
-function errorOf(json: unknown, source = 'catalog.json'): CatalogError {
+function errorOf(json: unknown, source = 'catalog.json'): DatasetError {
   try {
-    parseCatalog(json, source);
+    parseDataset(json, source);
   } catch (e) {
-    assert.ok(e instanceof CatalogError, `expected a CatalogError, got ${String(e)}`);
+    assert.ok(e instanceof DatasetError, `expected a DatasetError, got ${String(e)}`);
     assert.ok(!e.message.includes('\n'), 'one line');
     return e;
   }
@@ -73,15 +73,15 @@ describe('catalog validation', () => {
     try {
       const bad = path.join(dir, 'bad.json');
       fs.writeFileSync(bad, JSON.stringify(broken((j) => { j.codes[1].language = ''; })));
-      assert.throws(() => loadCatalogFile(bad), { name: 'CatalogError', message: `${bad}: codes[1] (id 8): "language" must be a non-empty string` });
+      assert.throws(() => loadDatasetFile(bad), { name: 'DatasetError', message: `${bad}: codes[1] (id 8): "language" must be a non-empty string` });
       const notJson = path.join(dir, 'not.json');
       fs.writeFileSync(notJson, '{"users": [');
-      assert.throws(() => loadCatalogFile(notJson), (e: Error) => e instanceof CatalogError && e.message.startsWith(`${notJson}: is not valid JSON (`));
+      assert.throws(() => loadDatasetFile(notJson), (e: Error) => e instanceof DatasetError && e.message.startsWith(`${notJson}: is not valid JSON (`));
       const missing = path.join(dir, 'missing.json');
-      assert.throws(() => loadCatalogFile(missing), { message: `${missing}: cannot be read (ENOENT)` });
+      assert.throws(() => loadDatasetFile(missing), { message: `${missing}: cannot be read (ENOENT)` });
       const good = path.join(dir, 'good.json');
       fs.writeFileSync(good, JSON.stringify(readFixture('escaping.json')));
-      assert.equal(loadCatalogFile(good).codes.size, 4);
+      assert.equal(loadDatasetFile(good).codes.size, 4);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -91,7 +91,7 @@ describe('catalog validation', () => {
 describe('catalog resolution', () => {
   const json = readFixture('escaping.json');
   const oracle = new Oracle(json);
-  const catalog = parseCatalog(json, 'escaping.json');
+  const catalog = parseDataset(json, 'escaping.json');
 
   it('derives code and user refactoring counts from the refactorings', () => {
     for (const c of json.codes) assert.equal(catalog.codes.get(c.id)!.refactorsCount, json.refactors.filter((r) => r.codeId === c.id).length);
@@ -135,7 +135,7 @@ describe('catalog resolution', () => {
 
 describe('the sample catalog', () => {
   const json = JSON.parse(fs.readFileSync(samplePath, 'utf8')) as CatalogJson;
-  const catalog = loadSampleCatalog();
+  const catalog = loadSampleDataset();
 
   it('loads, with every code and refactoring of the file', () => {
     assert.equal(catalog.codes.size, json.codes.length);
