@@ -52,12 +52,6 @@ export interface Code {
   refactors?: Refactor[];
 }
 
-/** The languages the service is known to offer, as it spells them in lists. */
-export const SERVICE_LANGUAGES: readonly string[] = [
-  'Ruby', 'PHP', 'JavaScript', 'ActionScript', 'Java', 'C', 'C++', 'C#', 'VB.NET',
-  'Python', 'Perl', 'Lisp', 'Erlang', 'Haskell', 'Bash', 'Delphi',
-];
-
 /** The size the service's pages are believed to have. */
 export const PAGE_SIZE = 25;
 

@@ -1,6 +1,7 @@
 // The service's URLs (read-only-xml-api.md, Endpoints) built from a base address, and code
 // references read back from what users paste. Every user-supplied part (language, tag, code_ref)
 // becomes exactly one path segment, whatever characters it holds.
+import { languageSlug } from './languages';
 import { ApiError } from './errors';
 import type { Code } from './model';
 
@@ -126,8 +127,8 @@ function refFromUrl(text: string): string | undefined {
 // ---- Building ---------------------------------------------------------------------------------
 
 function listUrl(base: string | URL, segments: string[], q: ListQuery): string {
-  const language = q.language?.trim().toLowerCase() ?? '';
-  return build(base, language === '' ? segments : [...segments, language], q.page);
+  const language = q.language?.trim() ?? '';
+  return build(base, language === '' ? segments : [...segments, languageSlug(language)], q.page);
 }
 
 /** `<base>/<seg>/.../<last>.xml[?page=N]`, each segment percent-encoded on its own. */

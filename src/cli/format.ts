@@ -1,6 +1,7 @@
 // Plain-text rendering of lists and codes for the terminal, and the --json output (the model
 // serialises as the contract says, Dates as ISO strings and absent users omitted).
 import type { Code, Refactor } from '../api/model';
+import { authorOf, titleOf } from '../api/names';
 
 /**
  * Pretty JSON with DEL and the C1 controls written as \u escapes: JSON.stringify escapes only C0, and
@@ -14,7 +15,7 @@ export function formatCodes(codes: readonly Code[]): string {
   if (codes.length === 0) return 'No codes.\n';
   return codes
     .map((c) => {
-      const meta = [c.language, c.user?.name ?? `user ${c.userId ?? '?'}`, day(c.createdAt), plural(c.refactorsCount ?? 0, 'refactoring')];
+      const meta = [c.language, authorOf(c), day(c.createdAt), plural(c.refactorsCount ?? 0, 'refactoring')];
       return `#${c.id}  ${oneLine(c.title)}\n      ${meta.map(oneLine).join(' · ')}\n`;
     })
     .join('');
@@ -24,30 +25,26 @@ export function formatRefactors(refactors: readonly Refactor[]): string {
   if (refactors.length === 0) return 'No refactorings.\n';
   return refactors
     .map((r) => {
-      const meta = [r.language, author(r), day(r.createdAt), `code #${r.codeId}`, rating(r)];
-      return `#${r.id}  ${oneLine(r.title) || `Refactoring #${r.id}`}\n      ${meta.map(oneLine).join(' · ')}\n`;
+      const meta = [r.language, authorOf(r), day(r.createdAt), `code #${r.codeId}`, rating(r)];
+      return `#${r.id}  ${oneLine(titleOf(r))}\n      ${meta.map(oneLine).join(' · ')}\n`;
     })
     .join('');
 }
 
 export function formatCode(code: Code): string {
   const out: string[] = [];
-  out.push(`#${code.id}  ${oneLine(code.title)}`);
-  out.push(`${oneLine(code.language)} · user ${code.userId ?? '?'} · created ${day(code.createdAt)} · updated ${day(code.updatedAt)}`);
+  out.push(`#${code.id}  ${oneLine(titleOf(code))}`);
+  out.push(`${oneLine(code.language)} · ${oneLine(authorOf(code))} · created ${day(code.createdAt)} · updated ${day(code.updatedAt)}`);
   if (code.comment.trim()) out.push('', indent(code.comment));
   out.push('', fence(code.code));
   const refactors = code.refactors ?? [];
   out.push('', `${plural(refactors.length, 'refactoring')}`);
   for (const r of refactors) {
-    out.push('', `--- #${r.id} ${oneLine(r.title) || `Refactoring #${r.id}`} · ${oneLine(author(r))} · ${day(r.createdAt)} · ${rating(r)}`);
+    out.push('', `--- #${r.id} ${oneLine(titleOf(r))} · ${oneLine(authorOf(r))} · ${day(r.createdAt)} · ${rating(r)}`);
     if (r.comment.trim()) out.push(indent(r.comment));
     out.push(fence(r.code));
   }
   return out.join('\n') + '\n';
-}
-
-function author(r: Refactor): string {
-  return r.user?.name || r.userName || 'anonymous';
 }
 
 function rating(r: Refactor): string {

@@ -4,7 +4,7 @@
 // requests only slice. ("Catalog" in the extension's code is the Catalog view.)
 
 import * as fs from 'node:fs';
-import { SERVICE_LANGUAGES } from '../api/model';
+import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../api/languages';
 import { DatasetError, EntryReader, type Timestamp } from './datasetFields';
 import sampleCatalogJson from './sample-catalog.json';
 
@@ -89,11 +89,12 @@ export interface Dataset {
   readonly languages: readonly string[];
 }
 
-const LANGUAGE_BY_KEY = new Map(SERVICE_LANGUAGES.map((l) => [l.toLowerCase(), l]));
-
-/** The key a language segment of a path is looked up by: `ruby`, `Ruby` and `RUBY` are one language. */
+/**
+ * The key a language is looked up by: `ruby`, `Ruby` and `RUBY` are one language, and so are a name
+ * and its URL slug (`C#`, `c#` and `cs`; `VB.NET` and `vb`).
+ */
 export function languageKey(name: string): string {
-  return name.toLowerCase();
+  return canonicalServiceLanguage(name).toLowerCase();
 }
 
 /** Validates and resolves a parsed JSON catalog; throws DatasetError on the first problem found. */
@@ -294,9 +295,8 @@ function entryWithId(source: string, kind: string, index: number, raw: unknown, 
 
 function canonicalLanguage(r: EntryReader): string {
   const name = r.string('language', { nonEmpty: true });
-  const canonical = LANGUAGE_BY_KEY.get(languageKey(name));
-  if (!canonical) r.fail('language', `must be one of ${SERVICE_LANGUAGES.join(', ')}`);
-  return canonical;
+  if (!isServiceLanguage(name)) r.fail('language', `must be one of ${SERVICE_LANGUAGES.join(', ')}`);
+  return canonicalServiceLanguage(name);
 }
 
 function noStoredCopy(r: EntryReader, field: string): string {

@@ -3,6 +3,8 @@
 // are built with the `html` tag, which escapes each interpolation unless it is already SafeHtml.
 
 import { PAGE_SIZE } from '../api/model';
+import { authorOf, titleOf } from '../api/names';
+import { languageSlug } from '../api/languages';
 import type { Dataset, DatasetCode, DatasetRefactor, Timestamp } from './dataset';
 
 /** The one HTML escaper: text and double- or single-quoted attribute values alike. */
@@ -41,12 +43,17 @@ pre { background: #f6f8fa; border: 1px solid #ddd; padding: .75rem; overflow-x: 
 `;
 
 /** Where each resource's page is; the XML form is the same path plus `.xml`. */
+/** The original service's own link form for a language: `cs`, `cpp`, `vb`, other names in lower case. */
+function slug(language: string): string {
+  return encodeURIComponent(languageSlug(language));
+}
+
 export const pagePath = {
   code: (c: { id: number; permalink: string }) => `/codes/${c.id}-${c.permalink}`,
-  recent: (language?: string) => (language ? `/codes/recent/${encodeURIComponent(language.toLowerCase())}` : '/codes/recent'),
-  popular: (language?: string) => (language ? `/codes/popular/${encodeURIComponent(language.toLowerCase())}` : '/codes/popular'),
-  tag: (tag: string, language?: string) => `/tags/${encodeURIComponent(tag)}${language ? `/${encodeURIComponent(language.toLowerCase())}` : ''}`,
-  refactorings: (language?: string) => (language ? `/refactorings/recent/${encodeURIComponent(language.toLowerCase())}` : '/refactorings/recent'),
+  recent: (language?: string) => (language ? `/codes/recent/${slug(language)}` : '/codes/recent'),
+  popular: (language?: string) => (language ? `/codes/popular/${slug(language)}` : '/codes/popular'),
+  tag: (tag: string, language?: string) => `/tags/${encodeURIComponent(tag)}${language ? `/${slug(language)}` : ''}`,
+  refactorings: (language?: string) => (language ? `/refactorings/recent/${slug(language)}` : '/refactorings/recent'),
 };
 
 function layout(title: string, main: SafeHtml, xmlPath?: string): string {
@@ -123,7 +130,7 @@ export function renderRefactorListHtml(p: ListPage<DatasetRefactor>, codes: Data
   const rows = items.map((r) => {
     const code = codes.get(r.codeId)!;
     return html`<li><a href="${pagePath.code(code)}#refactor-${r.id}">${r.title || `Refactoring of ${code.title}`}</a>
-<span class="meta">by ${r.userName || 'anonymous'} · ${r.language} · ${time(r.createdAt)} · rated ${r.rating} (${plural(r.ratingsCount, 'vote', 'votes')})</span></li>`;
+<span class="meta">by ${authorOf(r)} · ${r.language} · ${time(r.createdAt)} · rated ${r.rating} (${plural(r.ratingsCount, 'vote', 'votes')})</span></li>`;
   });
   const main = items.length === 0 ? html`<p>No refactorings here.</p>` : html`<ol class="items" start="${(p.page - 1) * PAGE_SIZE + 1}">${rows}</ol>`;
   return layout(p.title, html`${main}${pager(p.path, p.page, hasNext)}`, `${p.path}.xml${p.page > 1 ? `?page=${p.page}` : ''}`);
@@ -131,8 +138,8 @@ export function renderRefactorListHtml(p: ListPage<DatasetRefactor>, codes: Data
 
 function refactorArticle(r: DatasetRefactor): SafeHtml {
   return html`<article id="refactor-${r.id}">
-<h3>${r.title || 'Untitled refactoring'}</h3>
-<p class="meta">by ${r.userWebsite ? externalLink(r.userWebsite, r.userName || 'anonymous') : r.userName || 'anonymous'}${r.userId === null ? ' (anonymous)' : ''} · ${time(r.createdAt)} · rated ${r.rating} (${plural(r.ratingsCount, 'vote', 'votes')})</p>
+<h3>${titleOf(r)}</h3>
+<p class="meta">by ${r.userWebsite ? externalLink(r.userWebsite, authorOf(r)) : authorOf(r)}${r.userId === null ? ' (anonymous)' : ''} · ${time(r.createdAt)} · rated ${r.rating} (${plural(r.ratingsCount, 'vote', 'votes')})</p>
 ${r.comment ? html`<div class="comment">${r.comment}</div>` : undefined}
 <pre><code class="language-${r.language.toLowerCase()}">${r.code}</code></pre>
 </article>`;

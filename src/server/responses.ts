@@ -3,6 +3,7 @@
 // only resources that exist are kept, which bounds the cache by the catalog's size whatever is asked.
 
 import { createHash } from 'node:crypto';
+import { ALL_LANGUAGES_SLUG } from '../api/languages';
 import { PAGE_SIZE } from '../api/model';
 import { languageKey, type Dataset, type DatasetCode, type DatasetRefactor, type Listing } from './dataset';
 import { pagePath, renderCodeHtml, renderCodeListHtml, renderErrorHtml, renderIndexHtml, renderRefactorListHtml } from './htmlRender';
@@ -133,9 +134,12 @@ export class Site {
     };
   }
 
-  /** `key` '' for all languages; `name` as the catalog spells it, or as asked when no code has it. */
+  /**
+   * `key` '' for all languages (no segment, or `all` as the original service's links said); `name`
+   * as the dataset spells it, or as asked when no code has it.
+   */
   private language(segment: string | undefined): { key: string; name: string } {
-    if (segment === undefined) return { key: '', name: '' };
+    if (segment === undefined || segment.toLowerCase() === ALL_LANGUAGES_SLUG) return { key: '', name: '' };
     const key = languageKey(segment);
     return { key, name: this.catalog.languages.find((l) => languageKey(l) === key) ?? segment };
   }

@@ -18,9 +18,9 @@ export type Target =
 /** A code is named by its id, alone or followed by a hyphen and any text (the permalink, usually). */
 const CODE_REF = /^(\d{1,15})(?:-.*)?$/s;
 /** Pages past about a billion hold nothing anyway; bounding the digits keeps the number exact. */
-const PAGE = /^[1-9]\d{0,8}$/;
+const PAGE = /^\d{1,9}$/;
 
-export const BAD_PAGE_MESSAGE = 'page must be a whole number from 1 (e.g. ?page=2)';
+export const BAD_PAGE_MESSAGE = 'page must not be negative or past 999999999, nor given twice (e.g. ?page=2)';
 
 /** Parses `req.url` (origin-form, or absolute-form as a proxy sends it). */
 export function parseTarget(rawUrl: string): Target {
@@ -72,10 +72,15 @@ function match(s: string[]): Route | undefined {
   return undefined;
 }
 
-/** 1 when absent; undefined when present but not one whole number from 1. */
+/**
+ * The original service read the page as an integer, 0 and anything that is not a number meaning
+ * page 1 (`?page=0`, `?page=abc`, `?page=`). Undefined (a 400) for a negative page, one past what the
+ * digits bound, or two pages.
+ */
 function parsePage(query: string): number | undefined {
   const values = new URLSearchParams(query).getAll('page');
   if (values.length === 0) return 1;
-  if (values.length > 1 || !PAGE.test(values[0])) return undefined;
-  return Number(values[0]);
+  const [value] = values;
+  if (values.length > 1 || /^-\d*[1-9]/.test(value) || /^\d{10,}$/.test(value)) return undefined;
+  return PAGE.test(value) ? Math.max(1, Number(value)) : 1;
 }

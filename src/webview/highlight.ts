@@ -1,7 +1,9 @@
 // Lazy syntax highlighting for the code view: a block is highlighted only when it comes near the
 // viewport, and very large codes stay plain text, so a 10,000-line code or a 1 MB line keeps the
 // view responsive. highlight.js core plus only the service's languages keeps the bundle small.
+import type { LanguageFn } from 'highlight.js';
 import hljs from 'highlight.js/lib/core';
+import { HIGHLIGHTERS, type HighlighterName } from '../api/languages';
 import actionscript from 'highlight.js/lib/languages/actionscript';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';
@@ -19,10 +21,11 @@ import python from 'highlight.js/lib/languages/python';
 import ruby from 'highlight.js/lib/languages/ruby';
 import vbnet from 'highlight.js/lib/languages/vbnet';
 
-// Names match highlightJsLanguage() in src/extension/languages.ts, which the extension sends.
-const LANGUAGES = { actionscript, bash, c, cpp, csharp, delphi, erlang, haskell, java, javascript, lisp,
-  perl, php, python, ruby, vbnet };
-for (const [name, fn] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, fn);
+// Every grammar the language table names (the extension sends names from it): the record's type
+// makes a grammar missing here, or one the table does not name, a compile error.
+const GRAMMARS: Record<HighlighterName, LanguageFn> = { actionscript, bash, c, cpp, csharp, delphi, erlang, haskell,
+  java, javascript, lisp, perl, php, python, ruby, vbnet };
+for (const name of HIGHLIGHTERS) hljs.registerLanguage(name, GRAMMARS[name]);
 
 /** Above either limit a block is shown as plain text: highlighting it would block the UI for seconds. */
 export const HIGHLIGHT_MAX_CHARS = 200_000;

@@ -6,6 +6,7 @@ import {
   type BlockTarget, type CodeViewModel, type CodeViewState, type RefactorViewModel, type ToExtension,
 } from '../protocol/codeView';
 import { LazyHighlighter, isHighlightable, withinHighlightLimits } from './highlight';
+import { authorOf, titleOf } from '../api/names';
 
 interface VsCodeApi {
   postMessage(message: ToExtension): void;
@@ -95,13 +96,11 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
   }
 
   function codeHeader(code: CodeViewModel): HTMLElement {
-    const author = code.userName !== ''
-      ? externalLink(code.userName, code.userWebsite)
-      : code.userId !== null ? `user #${code.userId}` : 'anonymous';
+    const author = externalLink(authorOf(code), code.userWebsite);
     const created = formatDate(code.createdAt);
     const updated = code.updatedAt !== code.createdAt ? formatDate(code.updatedAt) : undefined;
     return el('header', undefined, [
-      el('h1', undefined, [code.title || `Code #${code.id}`]),
+      el('h1', undefined, [titleOf(code)]),
       meta([
         el('span', 'language', [code.language || 'unknown language']),
         el('span', undefined, ['by ', author]),
@@ -113,12 +112,12 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
   }
 
   function refactorSection(r: RefactorViewModel): HTMLElement {
-    const author = r.userName !== '' ? externalLink(r.userName, r.userWebsite) : 'anonymous';
+    const author = externalLink(authorOf(r), r.userWebsite);
     const rating = r.rating === null ? 'not rated'
       : `rated ${r.rating}${r.ratingsCount === null ? '' : ` (${r.ratingsCount} ${r.ratingsCount === 1 ? 'vote' : 'votes'})`}`;
     const created = formatDate(r.createdAt);
     const section = el('section', 'block refactor', [
-      el('h3', undefined, [r.title || `Refactoring #${r.id}`]),
+      el('h3', undefined, [titleOf(r)]),
       meta([el('span', undefined, ['by ', author]), rating, created]),
       comment(r.comment),
       toolbar({ kind: 'refactor', id: r.id }),

@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { RefactorClient } from '../../src/api/client';
 import { isApiError } from '../../src/api/errors';
-import { PAGE_SIZE, SERVICE_LANGUAGES, type Code, type Refactor } from '../../src/api/model';
+import { SERVICE_LANGUAGES } from '../../src/api/languages';
+import { PAGE_SIZE, type Code, type Refactor } from '../../src/api/model';
 import { CatalogList, causeOf, isUnreachable } from '../../src/extension/catalog/list';
 import { fetchForLanguage, languageChoices, normalizeLanguageInput, sameLanguage } from '../../src/extension/catalog/languageFilter';
 import { loadRefactors, pageLoader, type ListSpec } from '../../src/extension/catalog/listSources';

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SERVICE_LANGUAGES } from '../../src/api/model';
+import { SERVICE_LANGUAGES } from '../../src/api/languages';
 import { DatasetError, loadDatasetFile, loadSampleDataset, parseDataset } from '../../src/server/dataset';
 import { Oracle, readFixture, samplePath, type CatalogJson } from './helpers/referenceService';
 

@@ -2,8 +2,9 @@
 // service language, and read back strictly (anything else is not ours).
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { SERVICE_LANGUAGES } from '../../src/api/model';
-import { documentPath, fileExtensionOf, parseDocumentPath, type DocumentTarget } from '../../src/extension/code/documentPaths';
+import { SERVICE_LANGUAGES } from '../../src/api/languages';
+import { fileExtensionOf } from '../../src/api/languages';
+import { documentPath, parseDocumentPath, type DocumentTarget } from '../../src/extension/code/documentPaths';
 
 describe('documentPaths', () => {
   it('names codes, refactorings and selections by their ids', () => {

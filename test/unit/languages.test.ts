@@ -4,10 +4,9 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { SERVICE_LANGUAGES } from '../../src/api/model';
 import {
-  HIGHLIGHT_JS_LANGUAGES, canonicalServiceLanguage, highlightJsLanguage, toServiceLanguage, toVsCodeLanguageId,
-} from '../../src/extension/languages';
+  HIGHLIGHTERS, SERVICE_LANGUAGES, canonicalServiceLanguage, fileExtensionOf, isServiceLanguage, languageSlug, highlightJsLanguage, toServiceLanguage, toVsCodeLanguageId,
+} from '../../src/api/languages';
 
 // Language ids contributed by the extensions VS Code ships (microsoft/vscode, extensions/*/package.json)
 // that matter here: an id outside this set would leave a document without a language in plain VS Code.
@@ -56,9 +55,36 @@ describe('toVsCodeLanguageId', () => {
   });
 
   it('answers plaintext for names it does not know', () => {
-    for (const name of ['', 'COBOL', 'TypeScript', 'Rubyist', 'C+', 'VB', 'plaintext']) {
+    for (const name of ['', 'COBOL', 'TypeScript', 'Rubyist', 'C+', 'VB6', 'plaintext']) {
       assert.equal(toVsCodeLanguageId(name), 'plaintext', JSON.stringify(name));
     }
+  });
+
+  it('treats names like Object.prototype members as unknown languages', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'prototype']) {
+      assert.equal(toVsCodeLanguageId(name), 'plaintext', name);
+      assert.equal(toVsCodeLanguageId(name, new Set(['plaintext', name])), 'plaintext', name);
+      assert.equal(toServiceLanguage(name), undefined, name);
+      assert.equal(highlightJsLanguage(name), undefined, name);
+      assert.equal(fileExtensionOf(name), 'txt', name);
+      assert.equal(canonicalServiceLanguage(name), name, name);
+      assert.equal(isServiceLanguage(name), false, name);
+      assert.equal(languageSlug(name), name.toLowerCase(), name);
+    }
+  });
+
+  it('knows a language by the slug the original service\'s URLs used for it', () => {
+    assert.deepEqual(SERVICE_LANGUAGES.map(languageSlug), [
+      'ruby', 'php', 'javascript', 'actionscript', 'java', 'c', 'cpp', 'cs', 'vb', 'python', 'perl', 'lisp',
+      'erlang', 'haskell', 'bash', 'delphi',
+    ]);
+    for (const language of SERVICE_LANGUAGES) {
+      assert.equal(canonicalServiceLanguage(languageSlug(language)), language, language);
+      assert.equal(languageSlug(language.toUpperCase()), languageSlug(language), language);
+    }
+    assert.equal(canonicalServiceLanguage('CS'), 'C#');
+    assert.equal(toVsCodeLanguageId('vb'), 'vb');
+    assert.equal(languageSlug(' Objective C '), 'objective c', 'an unknown name goes in lower case');
   });
 
   it('prefers an installed extension\'s id where VS Code has none built in', () => {
@@ -121,7 +147,7 @@ describe('highlightJsLanguage', () => {
   });
 
   it('names only grammars highlight.js 11 actually ships', () => {
-    for (const name of HIGHLIGHT_JS_LANGUAGES) {
+    for (const name of HIGHLIGHTERS) {
       assert.doesNotThrow(() => require.resolve(`highlight.js/lib/languages/${name}`), name);
     }
   });
@@ -129,6 +155,6 @@ describe('highlightJsLanguage', () => {
   it('names exactly the grammars the webview registers (src/webview/highlight.ts)', () => {
     const source = readFileSync(path.join(__dirname, '../../../src/webview/highlight.ts'), 'utf8');
     const imported = [...source.matchAll(/from 'highlight\.js\/lib\/languages\/([\w-]+)'/g)].map((m) => m[1]);
-    assert.deepEqual(new Set(imported), new Set(HIGHLIGHT_JS_LANGUAGES));
+    assert.deepEqual(new Set(imported), new Set(HIGHLIGHTERS));
   });
 });

@@ -85,18 +85,37 @@ describe('reference service HTTP', () => {
     assert.equal(html.headers['content-type'], 'text/html; charset=utf-8');
   });
 
-  it('refuses a page that is not a whole number from 1 with 400 and a one-line reason', async () => {
-    for (const q of ['page=0', 'page=-1', 'page=x', 'page=1.5', 'page=', 'page=1&page=2', 'page=%201', 'page=01']) {
+  it('reads ?page=0 and a page that is not a number as page 1, as the original service did', async () => {
+    const first = await request(server.url, '/codes/recent.xml');
+    for (const q of ['page=0', 'page=x', 'page=1.5', 'page=', 'page=%201', 'page=-0', 'page=abc', 'page=1']) {
+      const xml = await request(server.url, `/codes/recent.xml?${q}`);
+      assert.equal(xml.status, 200, q);
+      assert.deepEqual(xml.body, first.body, q);
+      assert.equal((await request(server.url, `/tags/speed?${q}`)).status, 200, q);
+    }
+    const second = await request(server.url, '/codes/recent.xml?page=2');
+    assert.equal(second.status, 200);
+    assert.notDeepEqual(second.body, first.body);
+    assert.deepEqual((await request(server.url, '/codes/recent.xml?page=02')).body, second.body, 'leading zeros');
+  });
+
+  it('refuses a negative page, one past 999999999 or two pages with 400 and a one-line reason', async () => {
+    for (const q of ['page=-1', 'page=-25', 'page=1&page=2', 'page=10000000000']) {
       const xml = await request(server.url, `/codes/recent.xml?${q}`);
       assert.equal(xml.status, 400, q);
       assert.equal(xml.headers['content-type'], 'application/xml; charset=utf-8');
-      assert.match(xml.text, /<errors>\s*<error>page must be a whole number from 1 \(e\.g\. \?page=2\)<\/error>\s*<\/errors>/);
+      assert.match(xml.text, /<errors>\s*<error>page must not be negative or past 999999999, nor given twice \(e\.g\. \?page=2\)<\/error>\s*<\/errors>/);
       assert.equal(xml.headers.etag, undefined);
       const html = await request(server.url, `/tags/speed?${q}`);
       assert.equal(html.status, 400, q);
-      assert.match(html.text, /page must be a whole number from 1/);
+      assert.match(html.text, /page must not be negative/);
     }
-    assert.equal((await request(server.url, '/codes/recent.xml?page=2')).status, 200);
+  });
+
+  it('answers an empty list past the last page', async () => {
+    const xml = await request(server.url, '/codes/recent.xml?page=999');
+    assert.equal(xml.status, 200);
+    assert.match(xml.text, /<codes type="array"><\/codes>/);
   });
 
   it('answers 404 for an unknown code and for every path that is not a resource', async () => {

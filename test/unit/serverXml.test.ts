@@ -217,12 +217,23 @@ describe('reference service XML: escaping, empties, offsets, matching', () => {
     const cases: [string, number[]][] = [
       ['ruby', [10]], ['RUBY', [10]], ['c%23', [8]], ['C%23', [8]], ['c%2B%2B', [7]], ['c++', [7]], ['C%2b%2B', [7]],
       ['vb.net', [9]], ['VB.NET', [9]], ['c', []], ['cobol', []], ['%E2%9C%93', []],
+      // the original service's own slugs
+      ['cs', [8]], ['CS', [8]], ['cpp', [7]], ['vb', [9]],
+      ['constructor', []], ['__proto__', []], ['toString', []],
     ];
     for (const [segment, expected] of cases) {
       assert.deepEqual(ids(codeList(await body(server, `/codes/recent/${segment}.xml`))), expected, segment);
       assert.deepEqual(ids(codeList(await body(server, `/codes/popular/${segment}.xml`))), expected, `popular ${segment}`);
     }
     assert.deepEqual(ids(refactorList(await body(server, '/refactorings/recent/c++.xml'))), oracle.recentRefactorIds((r) => r.codeId === 7));
+    assert.deepEqual(ids(refactorList(await body(server, '/refactorings/recent/cpp.xml'))), oracle.recentRefactorIds((r) => r.codeId === 7));
+  });
+
+  it('answers every language for `all` on every list that takes a language, tags included', async () => {
+    for (const list of ['/codes/recent', '/codes/popular', '/refactorings/recent', '/tags/speed']) {
+      assert.equal(await body(server, `${list}/all.xml`), await body(server, `${list}.xml`), list);
+      assert.equal(await body(server, `${list}/ALL.xml`), await body(server, `${list}.xml`), list);
+    }
   });
 
   it('matches tags case-insensitively and percent-decoded; an unknown tag is an empty array', async () => {
@@ -230,6 +241,7 @@ describe('reference service XML: escaping, empties, offsets, matching', () => {
     assert.deepEqual(ids(codeList(await body(server, '/tags/speed.xml'))), speed);
     assert.deepEqual(ids(codeList(await body(server, '/tags/SPEED.xml'))), speed);
     assert.deepEqual(ids(codeList(await body(server, '/tags/speed/c%23.xml'))), [8]);
+    assert.deepEqual(ids(codeList(await body(server, '/tags/speed/cs.xml'))), [8]);
     assert.deepEqual(ids(codeList(await body(server, '/tags/a%2Fb.xml'))), [7]);
     assert.deepEqual(ids(codeList(await body(server, '/tags/c%2B%2B.xml'))), [7]);
     const empty = await body(server, '/tags/no-such-tag.xml');

@@ -59,11 +59,14 @@ describe('urls: endpoints', () => {
     assert.equal(codeUrl('https://svc.test', 0), 'https://svc.test/codes/0.xml');
   });
 
-  it('lower-cases and percent-encodes language names', () => {
+  it('sends the original service\'s language slugs: cs, cpp, vb, every other name lower-cased and percent-encoded', () => {
     const lang = (language: string): string => recentCodesUrl(BASE, { language }).slice(`${BASE}/codes/recent`.length);
-    assert.equal(lang('C#'), '/c%23.xml');
-    assert.equal(lang('C++'), '/c%2B%2B.xml');
-    assert.equal(lang('VB.NET'), '/vb.net.xml');
+    assert.equal(lang('C#'), '/cs.xml');
+    assert.equal(lang('c#'), '/cs.xml');
+    assert.equal(lang('C++'), '/cpp.xml');
+    assert.equal(lang('VB.NET'), '/vb.xml');
+    assert.equal(lang('JavaScript'), '/javascript.xml');
+    assert.equal(lang('constructor'), '/constructor.xml');
     assert.equal(lang(' Python '), '/python.xml');
     assert.equal(lang('Objective C'), '/objective%20c.xml');
     assert.equal(lang(''), '.xml', 'an empty language means all languages');
@@ -199,8 +202,8 @@ describe('urls: through a real HTTP client and server', () => {
       await res.text();
     }
     assert.deepEqual(seen, [
-      '/api/tags/..%2Fetc/c%23.xml?page=2',
-      '/api/tags/a%2Fb/c%2B%2B.xml',
+      '/api/tags/..%2Fetc/cs.xml?page=2',
+      '/api/tags/a%2Fb/cpp.xml',
       '/api/tags/%2E%2E.xml',
       '/api/codes/42-some-title.xml',
     ]);

@@ -3,8 +3,7 @@
 // shows `/<language>.xml` only for recent codes and tags): on a 404 the unfiltered list is fetched
 // and filtered here.
 import { isApiError } from '../../api/errors';
-import { SERVICE_LANGUAGES } from '../../api/model';
-import { canonicalServiceLanguage } from '../languages';
+import { canonicalServiceLanguage, SERVICE_LANGUAGES } from '../../api/languages';
 
 export interface LanguageChoice {
   label: string;

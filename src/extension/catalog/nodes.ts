@@ -3,6 +3,7 @@
 // refreshes. Tooltips are left undefined here: the provider fills them in resolveTreeItem.
 import * as vscode from 'vscode';
 import type { Code, Refactor } from '../../api/model';
+import { authorOf, titleOf } from '../../api/names';
 import type { ListSpec } from './listSources';
 
 export type RootKind = 'recentCodes' | 'popularCodes' | 'tags' | 'recentRefactorings';
@@ -55,10 +56,10 @@ export type ListOwner = RootNode | TagNode;
 export class CodeNode extends vscode.TreeItem {
   override readonly contextValue = 'refactorBrowser.code';
   constructor(readonly code: Code, readonly parent: ListOwner) {
-    super(code.title || `Code #${code.id}`,
+    super(titleOf(code),
       code.refactorsCount === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `${parent.id}/code:${code.id}`;
-    this.description = [code.language, code.user?.name || 'anonymous', plural(code.refactorsCount ?? 0, 'refactoring')].join(' · ');
+    this.description = [code.language, authorOf(code), plural(code.refactorsCount ?? 0, 'refactoring')].join(' · ');
     this.iconPath = new vscode.ThemeIcon('file-code');
     this.command = { command: 'refactorBrowser.openCode', title: 'Open Code', arguments: [this] };
   }
@@ -67,9 +68,9 @@ export class CodeNode extends vscode.TreeItem {
 export class RefactorNode extends vscode.TreeItem {
   override readonly contextValue = 'refactorBrowser.refactor';
   constructor(readonly refactor: Refactor, readonly parent: RootNode | CodeNode, readonly codeTitle?: string) {
-    super(refactor.title || `Refactoring #${refactor.id}`, vscode.TreeItemCollapsibleState.None);
+    super(titleOf(refactor), vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/refactor:${refactor.id}`;
-    const author = refactor.userName || refactor.user?.name || 'anonymous';
+    const author = authorOf(refactor);
     this.description = codeTitle ? `${author} · ${codeTitle}` : author;
     this.iconPath = new vscode.ThemeIcon('git-compare');
     this.command = { command: 'refactorBrowser.openCode', title: 'Open Code', arguments: [this] };

@@ -5,8 +5,9 @@ import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
 import { logFailure } from '../errorReporting';
 import type { Code, Refactor } from '../../api/model';
+import { titleOf } from '../../api/names';
 import { CatalogList, causeOf, isUnreachable } from './list';
-import { toVsCodeLanguageId } from '../languages';
+import { toVsCodeLanguageId } from '../../api/languages';
 import { listKey, loadRefactors, pageLoader, type ListSpec, type SourceContext } from './listSources';
 import type { OfflineStore } from './offlineStore';
 import type { ServiceConnection } from '../service';
@@ -80,7 +81,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     if (node instanceof CodeNode) item.tooltip = tooltip(node.code.title, node.code.comment, node.code.createdAt, node.code.code, node.code.language);
     else if (node instanceof RefactorNode) {
       const r = node.refactor;
-      item.tooltip = tooltip(r.title || `Refactoring #${r.id}`, r.comment, r.createdAt, r.code, r.language);
+      item.tooltip = tooltip(titleOf(r), r.comment, r.createdAt, r.code, r.language);
     }
     return item;
   }

@@ -7,7 +7,7 @@ import type { Logger } from '../../api/logger';
 import type { ErrorReporter } from '../errorReporting';
 import { CatalogTreeProvider } from './tree';
 import { languageChoices, normalizeLanguageInput } from './languageFilter';
-import { toServiceLanguage } from '../languages';
+import { toServiceLanguage } from '../../api/languages';
 import type { OfflineStore } from './offlineStore';
 import type { ServiceConnection } from '../service';
 import { SECTION, type Settings } from '../settings';

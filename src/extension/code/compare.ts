@@ -67,7 +67,7 @@ export async function compareWithEditor(docs: CodeDocuments, item: Item, editors
 
 /** The title of the multi-diff editor for a code. */
 export function allRefactoringsTitle(code: Code): string {
-  return `${code.title || `Code #${code.id}`}: all refactorings`;
+  return `${titleOf({ kind: 'code', code })}: all refactorings`;
 }
 
 /** The original (left) against each of its refactorings (right), in one multi-diff editor. */
@@ -75,7 +75,7 @@ export async function compareAllRefactorings(docs: CodeDocuments, codeId: number
   const code = await docs.fetchCode(codeId);
   const refactors = code.refactors ?? [];
   if (refactors.length === 0) {
-    void vscode.window.showInformationMessage(`${code.title || `Code #${code.id}`} has no refactorings yet.`);
+    void vscode.window.showInformationMessage(`${titleOf({ kind: 'code', code })} has no refactorings yet.`);
     return false;
   }
   const original = await docs.openItem({ kind: 'code', code });

@@ -2,7 +2,7 @@
 // and editor selections. Built from numeric ids only, never from titles or other text a stranger
 // wrote, and read back strictly. The file extension only helps VS Code guess the language: the
 // extension sets the language explicitly as well. Pure (no vscode import), so it runs under mocha.
-import { canonicalServiceLanguage } from '../languages';
+import { fileExtensionOf } from '../../api/languages';
 
 export const DOCUMENT_SCHEME = 'refactor-browser';
 
@@ -12,17 +12,6 @@ export type DocumentTarget =
   | { kind: 'refactor'; codeId: number; refactorId: number }
   /** A snapshot of an editor's selection, for Compare with Active Editor; `id` is a counter. */
   | { kind: 'selection'; id: number };
-
-const EXTENSIONS: Readonly<Record<string, string>> = {
-  Ruby: 'rb', PHP: 'php', JavaScript: 'js', ActionScript: 'as', Java: 'java', C: 'c', 'C++': 'cpp',
-  'C#': 'cs', 'VB.NET': 'vb', Python: 'py', Perl: 'pl', Lisp: 'lisp', Erlang: 'erl', Haskell: 'hs',
-  Bash: 'sh', Delphi: 'pas',
-};
-
-/** The file extension VS Code associates with a service language; `txt` for unknown ones. */
-export function fileExtensionOf(serviceLanguage: string): string {
-  return EXTENSIONS[canonicalServiceLanguage(serviceLanguage)] ?? 'txt';
-}
 
 function isId(n: number): boolean {
   return Number.isSafeInteger(n) && n >= 0;

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Code } from '../../api/model';
 import { DOCUMENT_SCHEME, documentPath, parseDocumentPath, type DocumentTarget } from './documentPaths';
 import { documentTargetOf, languageOf, type Item } from './items';
-import { toVsCodeLanguageId } from '../languages';
+import { toVsCodeLanguageId } from '../../api/languages';
 import type { ServiceConnection } from '../service';
 
 /** Snapshots kept for Compare with Active Editor; old ones go first. */

@@ -2,6 +2,7 @@
 // title, language and author; typing an id, a code_ref or a page URL offers to open that code.
 import * as vscode from 'vscode';
 import type { Code, Refactor } from '../../api/model';
+import { authorOf, titleOf } from '../../api/names';
 import { parseOpenInput, type OpenRequest } from './openInput';
 
 export interface LoadedItems {
@@ -14,8 +15,8 @@ interface Pick extends vscode.QuickPickItem {
 
 function codePick(c: Code): Pick {
   return {
-    label: c.title || `Code #${c.id}`,
-    description: [c.language, c.user?.name || 'anonymous'].join(' · '),
+    label: titleOf(c),
+    description: [c.language, authorOf(c)].join(' · '),
     detail: `code #${c.id}`,
     iconPath: new vscode.ThemeIcon('file-code'),
     open: { ref: String(c.id), codeId: c.id, listed: c },
@@ -24,8 +25,8 @@ function codePick(c: Code): Pick {
 
 function refactorPick(r: Refactor): Pick {
   return {
-    label: r.title || `Refactoring #${r.id}`,
-    description: [r.language, r.userName || r.user?.name || 'anonymous'].join(' · '),
+    label: titleOf(r),
+    description: [r.language, authorOf(r)].join(' · '),
     detail: `refactoring #${r.id} of code #${r.codeId}`,
     iconPath: new vscode.ThemeIcon('git-compare'),
     open: { ref: String(r.codeId), codeId: r.codeId, refactorId: r.id },

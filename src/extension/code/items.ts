@@ -4,6 +4,7 @@
 // payload (the interface with the Catalog tree), not by class, so either side can change its classes.
 import { codeRefOf, codeUrl, pageUrl } from '../../api/urls';
 import type { Code, Refactor } from '../../api/model';
+import { titleOf as nameOf } from '../../api/names';
 import type { DocumentTarget } from './documentPaths';
 
 export type Item = { kind: 'code'; code: Code } | { kind: 'refactor'; refactor: Refactor };
@@ -39,9 +40,7 @@ export function codeIdOf(item: Item): number {
 }
 
 export function titleOf(item: Item): string {
-  return item.kind === 'code'
-    ? item.code.title || `Code #${item.code.id}`
-    : item.refactor.title || `Refactoring #${item.refactor.id}`;
+  return nameOf(item.kind === 'code' ? item.code : item.refactor);
 }
 
 export function languageOf(item: Item): string {

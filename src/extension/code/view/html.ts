@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Code, Refactor } from '../../../api/model';
 import type { CodeViewModel, RefactorViewModel } from '../../../protocol/codeView';
-import { highlightJsLanguage } from '../../languages';
+import { highlightJsLanguage } from '../../../api/languages';
 
 export interface CodeViewHtmlOptions {
   /** `webview.cspSource`. */

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../../api/logger';
 import type { Code } from '../../../api/model';
+import { titleOf } from '../../../api/names';
 import { codeRefOf, codeUrl, pageUrl } from '../../../api/urls';
 import { isWebUrl, parseCodeViewState, parseToExtension, type BlockTarget, type ToWebview } from '../../../protocol/codeView';
 import { logFailure, oneLine } from '../../errorReporting';
@@ -86,7 +87,7 @@ class CodeViewPanel {
       const user = fetched.user ?? this.listed?.user;
       const code = user ? { ...fetched, user } : fetched;
       this.state = { kind: 'shown', code, pageUrl: pageUrl(codeUrl(client.baseUrl, codeRefOf(code))) };
-      this.panel.title = code.title || `Code #${code.id}`;
+      this.panel.title = titleOf(code);
     } catch (err) {
       if (load !== this.loads) return;
       logFailure(this.owner.logger, `show code #${this.codeId}`, err);
