@@ -5,7 +5,7 @@ import { isApiError } from './api/errors';
 import type { Code, Refactor } from './api/model';
 import { parseCodeRef } from './api/urls';
 import { parseCommandLine, UsageError, type Command, type GlobalOptions } from './cli/args';
-import { formatCode, formatCodes, formatJson, formatRefactors } from './cli/format';
+import { formatCode, formatCodes, formatJson, formatRefactors, stripControls } from './cli/format';
 import { helpText } from './cli/help';
 import { loadDatasetFile } from './server/dataset';
 import { startServer } from './server/server';
@@ -20,7 +20,10 @@ const processIo: Io = {
   err: (t) => void process.stderr.write(t),
 };
 
-export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+export async function main(argv: readonly string[], given: Io = processIo): Promise<number> {
+  // Error lines carry text from responses (an element name, a reference's character): like stdout,
+  // stderr gets no control character that could drive the terminal.
+  const io: Io = { out: given.out, err: (t) => given.err(stripControls(t)) };
   let command: Command;
   try {
     command = parseCommandLine(argv);
@@ -134,7 +137,7 @@ if (require.main === module) {
       process.exitCode = code;
     },
     (e: unknown) => {
-      process.stderr.write(`refactor-browser: ${failureLine(e)}\n`);
+      process.stderr.write(stripControls(`refactor-browser: ${failureLine(e)}\n`));
       process.exitCode = 1;
     },
   );

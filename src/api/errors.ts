@@ -29,16 +29,32 @@ export class DecodeError extends Error {
   }
 }
 
+/**
+ * `text` with the user name and password of every URL in it replaced by `***` (`http://***@proxy:8080`),
+ * so that no message, log line or notification made from it can show credentials.
+ */
+export function withoutCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi, '$1***@');
+}
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /** The URL, credentials masked. */
+  readonly url: string;
+  /** The cause in a few words, without the URL, e.g. `HTTP 404 Not Found`; credentials masked. */
+  readonly reason: string;
+
   constructor(
     readonly kind: ApiErrorKind,
-    readonly url: string,
-    /** The cause in a few words, without the URL, e.g. `HTTP 404 Not Found`. */
-    readonly reason: string,
+    url: string,
+    reason: string,
     readonly options: { status?: number; cause?: unknown; element?: string } = {},
   ) {
-    super(url ? `${url}: ${reason}` : reason, { cause: options.cause });
+    const shownUrl = withoutCredentials(url);
+    const shownReason = withoutCredentials(reason);
+    super(shownUrl ? `${shownUrl}: ${shownReason}` : shownReason, { cause: options.cause });
+    this.url = shownUrl;
+    this.reason = shownReason;
   }
 
   get status(): number | undefined {

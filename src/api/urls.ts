@@ -12,6 +12,8 @@ export interface ListQuery {
   page?: number;
 }
 
+export const CREDENTIALS_REFUSED = 'a base URL must not contain a user name or password';
+
 /**
  * The base address as a URL whose pathname ends with '/', so that endpoint paths resolve below
  * any path prefix (`http://h/api` and `http://h/api/` are the same base). Query and hash are dropped.
@@ -27,6 +29,8 @@ export function normalizeBaseUrl(base: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ApiError('invalid-url', base, `${url.protocol.slice(0, -1)} URLs are not supported, only http and https`);
   }
+  // Nothing would send them (the spec has no authentication), and a URL is logged and shown everywhere.
+  if (url.username !== '' || url.password !== '') throw new ApiError('invalid-url', base, CREDENTIALS_REFUSED);
   url.search = '';
   url.hash = '';
   if (!url.pathname.endsWith('/')) url.pathname = `${url.pathname}/`;

@@ -1,7 +1,9 @@
 // Command-line parsing for `refactor-browser`: turns argv into one typed Command, or a UsageError that the
 // shell reports with exit code 2. Public names (commands, options) are in shared/CONTRACT.md.
 import { parseArgs } from 'node:util';
+import { withoutCredentials } from '../api/errors';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
+import { CREDENTIALS_REFUSED } from '../api/urls';
 
 export type ListCommandName = 'recent' | 'popular' | 'tag' | 'refactorings';
 
@@ -123,7 +125,10 @@ function globalOptions(
 ): GlobalOptions {
   const baseUrl = values['base-url'] ?? (env.REFACTOR_BROWSER_BASE_URL || undefined);
   if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
-    throw new UsageError(`--base-url must be an http or https URL, got "${baseUrl}"`, command);
+    throw new UsageError(`--base-url must be an http or https URL, got "${withoutCredentials(baseUrl)}"`, command);
+  }
+  if (baseUrl !== undefined && hasCredentials(baseUrl)) {
+    throw new UsageError(`--base-url: ${CREDENTIALS_REFUSED}, got "${withoutCredentials(baseUrl)}"`, command);
   }
   let timeoutSeconds = DEFAULT_TIMEOUT_MS / 1000;
   if (values.timeout !== undefined) {
@@ -133,6 +138,11 @@ function globalOptions(
     }
   }
   return { baseUrl, timeoutSeconds, json: values.json ?? false };
+}
+
+function hasCredentials(s: string): boolean {
+  const u = new URL(s);
+  return u.username !== '' || u.password !== '';
 }
 
 function isHttpUrl(s: string): boolean {

@@ -65,7 +65,8 @@ function oneLine(s: string): string {
   return stripControls(s).replace(/\s+/g, ' ').trim();
 }
 
-function stripControls(s: string): string {
+/** Drops terminal control characters (C0 but newline and tab, DEL, C1): strangers' text must not drive the terminal. */
+export function stripControls(s: string): string {
   return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
 }
 

@@ -71,6 +71,31 @@ describe('Settings and services', function () {
     }
   });
 
+  it('refuses a base URL with a user name or password: an error row that does not repeat them, and no request', async () => {
+    const served = await useFrontedService({});
+    try {
+      const withCredentials = new URL(served.front.url);
+      withCredentials.username = 'ana';
+      withCredentials.password = 's3cret';
+      await useSettings({ baseUrl: withCredentials.href });
+      const browser = await api();
+      for (const root of ['Recent Codes', 'Popular Codes']) {
+        const rows = await browser.treeRows([root]);
+        assert.deepStrictEqual(rows.map((r) => r.contextValue), ['refactorBrowser.error'], root);
+        assert.match(rows[0].label, /must not contain a user name or password/);
+      }
+      await vscode.commands.executeCommand('refactorBrowser.openCode', 1);
+      const shown = [
+        ...(await browser.treeRows(['Recent Codes'])).map((r) => `${r.label} ${r.description}`),
+        browser.view().message, browser.view().description, ...browser.recentLog(),
+      ];
+      assert.deepStrictEqual(shown.filter((t) => /s3cret|ana(:|@)/.test(t)), [], 'the credentials are shown nowhere');
+      assert.deepStrictEqual(served.front.paths, [], 'nothing was requested');
+    } finally {
+      await served.close();
+    }
+  });
+
   it('sends requests through http.proxy (the reference service answers absolute-form requests as a proxy would)', async () => {
     const proxy = await startService();
     services.push(proxy);

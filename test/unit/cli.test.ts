@@ -252,6 +252,43 @@ describe('refactor-browser (command line)', function () {
     assert.doesNotMatch(dead.stderr, /\n\s+at /, 'no stack trace');
   });
 
+  it('keeps terminal control characters from the response out of stderr too', async () => {
+    // Each body makes the decoder name something from the response in its error line.
+    const bodies = [
+      '<?xml version="1.0"?><codes type="array"></codes><x\u001b]0;pwned\u0007>',
+      '<?xml version="1.0"?><codes type="array"><code><id type="integer">&#155;1</id></code></codes>',
+      '<?xml version="1.0"?><codes\u009b31m type="array"></codes>',
+    ];
+    const hostile = await startHttpServer((req, res) => {
+      const i = Number(/\/b(\d)\//.exec(req.url ?? '')?.[1] ?? 0);
+      res.writeHead(200, { 'content-type': 'application/xml' }).end(bodies[i]);
+    });
+    try {
+      for (const [i] of bodies.entries()) {
+        const r = await run(['recent', '--base-url', `${hostile.origin}/b${i}/`]);
+        assert.equal(r.code, 1, r.stderr);
+        assert.equal(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
+        assert.match(r.stderr, new RegExp(`/b${i}/codes/recent\\.xml`), 'still names the URL');
+        assert.doesNotMatch(r.stderr, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/, JSON.stringify(r.stderr));
+      }
+    } finally {
+      await hostile.close();
+    }
+  });
+
+  it('refuses a base URL with a user name or password without repeating it (exit 2)', async () => {
+    for (const [args, env] of [
+      [['recent', '--base-url', 'http://ana:s3cret@127.0.0.1:9/'], {}],
+      [['recent', '--base-url', 'https://token-x9@svc.test/api'], {}],
+      [['recent'], { REFACTOR_BROWSER_BASE_URL: 'http://ana:s3cret@127.0.0.1:9/' }],
+    ] as const) {
+      const r = await run([...args], env);
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /must not contain a user name or password/);
+      assert.doesNotMatch(r.stderr, /s3cret|token-x9|ana/, r.stderr);
+    }
+  });
+
   it('bad usage exits 2: unknown command, unknown option, bad page, a base URL that is not http(s)', async () => {
     for (const args of [
       ['frobnicate'],

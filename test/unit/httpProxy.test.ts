@@ -100,6 +100,16 @@ describe('proxies', function () {
       { name: 'ApiError', kind: 'invalid-url', message: 'not a url: proxy URL is not a valid URL' });
   });
 
+  it('shows a proxy URL without its user name and password, in the message and in the error\'s url', async () => {
+    assert.throws(() => createDispatcher({ proxy: { url: 'socks9://ana:s3cret@127.0.0.1:1' } }),
+      { name: 'ApiError', kind: 'invalid-url', url: 'socks9://***@127.0.0.1:1', message: 'socks9://***@127.0.0.1:1: proxy URL must be http or https' });
+    const port = proxy.port;
+    await proxy.close();
+    dispatcher = createDispatcher({ proxy: { url: `http://ana:s3cret@127.0.0.1:${port}` } });
+    const err = await fetchXml(`${origin.origin}/codes/recent.xml`, { dispatcher }).then(() => assert.fail('succeeded'), (e: unknown) => e);
+    assert.doesNotMatch(`${String(err)} ${JSON.stringify(err)}`, /s3cret|ana/);
+  });
+
   it('names a proxy that refuses connections', async () => {
     const port = proxy.port;
     await proxy.close();

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { ApiError } from '../../src/api/errors';
+import { ApiError, withoutCredentials } from '../../src/api/errors';
 import {
   codeRefOf, codeUrl, normalizeBaseUrl, pageUrl, parseCodeRef, popularCodesUrl, recentCodesUrl,
   recentRefactoringsUrl, tagCodesUrl,
@@ -41,6 +41,23 @@ describe('urls: base address', () => {
       throwsInvalidUrl(() => normalizeBaseUrl(base), base, /not a valid URL/);
     }
     throwsInvalidUrl(() => recentCodesUrl('mailto:a@b.c'), 'mailto:a@b.c', /only http and https/);
+  });
+
+  it('refuses a base with a user name or password, and never repeats them', () => {
+    for (const [base, shown] of [
+      ['http://ana:s3cret@svc.test/api', 'http://***@svc.test/api'],
+      ['https://token-x9@svc.test/', 'https://***@svc.test/'],
+      ['http://:s3cret@svc.test/', 'http://***@svc.test/'],
+    ]) {
+      throwsInvalidUrl(() => normalizeBaseUrl(base), shown, /^a base URL must not contain a user name or password$/);
+      assert.throws(() => recentCodesUrl(base), (e: unknown) => e instanceof ApiError && !/s3cret|token-x9|ana/.test(e.message));
+    }
+  });
+
+  it('masks the credentials of every URL in a text', () => {
+    assert.equal(withoutCredentials('via http://ana:s3cret@proxy:8080/ to https://t@svc.test/x?u=a@b'),
+      'via http://***@proxy:8080/ to https://***@svc.test/x?u=a@b');
+    assert.equal(withoutCredentials('mail ana@svc.test, see http://svc.test/a@b'), 'mail ana@svc.test, see http://svc.test/a@b');
   });
 });
 
