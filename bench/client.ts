@@ -48,7 +48,7 @@ export async function clientFigures(): Promise<Figure[]> {
     const b = await interleave(fresh, held, { rounds: 21, inner: 50, warmup: 50, maxMs: 15_000 });
     const d = await interleave(fresh, revalidated, { rounds: 21, inner: 50, warmup: 50, maxMs: 15_000 });
     return [
-      figure({ name: 'client.fresh', goal: 1.5, unit: 'ms per list', note: '25 codes from the reference service on loopback; baseline a bare undici request of the same URL' },
+      figure({ name: 'client.fresh', goal: null, unit: 'ms per list', note: '25 codes from the reference service on loopback; baseline a bare undici request of the same URL (shown without a goal: decoding is most of it)' },
         median(a.subj), median(a.base), a.ratios),
       figure({ name: 'client.overhead', goal: 1.5, unit: 'ms per list', note: 'the same, against a bare undici request whose body decodeCodes decodes: what the client adds' },
         median(c.subj), median(c.base), c.ratios),

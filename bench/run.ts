@@ -3,6 +3,7 @@ import { bundleFigures } from './bundle';
 import { clientFigures } from './client';
 import { decodeFigures } from './decode';
 import { report, type Figure } from './measure';
+import { stallFigures } from './stall';
 import { throughputFigures } from './throughput';
 import { vscodeFigures } from './vscode';
 
@@ -10,6 +11,7 @@ async function main(): Promise<number> {
   const only = process.argv.slice(2);
   const groups: Array<[string, () => Promise<Figure[]>]> = [
     ['decode', decodeFigures],
+    ['stall', stallFigures],
     ['client', clientFigures],
     ['service', throughputFigures],
     ['bundle', bundleFigures],

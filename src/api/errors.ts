@@ -9,7 +9,7 @@ export type ApiErrorKind =
   | 'invalid-xml'        // XML that is malformed: truncated, two roots, a DOCTYPE, bad UTF-8
   | 'wrong-root'         // well-formed XML with another root element than the one expected
   | 'type-mismatch'      // an element's text does not match its `type` attribute, or a required field is missing
-  | 'too-large'          // the body passed the size cap
+  | 'too-large'          // the body passed the size cap, or holds far more elements or attributes than the API's shapes
   | 'too-many-redirects' // more redirects than allowed, or a loop
   | 'insecure-redirect'  // a redirect from https to http, or to a scheme other than http(s)
   | 'connection'         // refused, reset, unknown host, TLS failure
@@ -20,7 +20,7 @@ export type ApiErrorKind =
 export class DecodeError extends Error {
   override readonly name = 'DecodeError';
   constructor(
-    readonly kind: 'not-xml' | 'invalid-xml' | 'wrong-root' | 'type-mismatch',
+    readonly kind: 'not-xml' | 'invalid-xml' | 'wrong-root' | 'type-mismatch' | 'too-large',
     message: string,
     /** The element the problem is in, e.g. `code/id`, where there is one. */
     readonly element?: string,

@@ -1,17 +1,11 @@
-// The service's XML bodies turned into typed Code and Refactor objects (read-only-xml-api.md).
-// The plain bodies the service sends are read in one pass (xmlPlainDecode.ts); any other body is
-// read the full way: body checks first (not XML at all, DOCTYPE, malformed, wrong root), then one
-// parse, then a walk that reads each element by its `type` attribute and never guesses from the
-// text. Both ways share the fields' rules (xmlFields.ts).
+// The service's XML bodies turned into typed Code and Refactor objects (read-only-xml-api.md), on
+// fast-xml-parser. Body checks come first (not XML at all, a DOCTYPE, more markup than the API's
+// shapes ever hold, malformed, wrong root), then one parse, then a walk that reads each element by
+// its `type` attribute and never guesses from the text (xmlFields.ts).
 import { EntityDecoderOptions, X2jOptions, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DecodeError } from './errors';
 import type { Code, Refactor, User } from './model';
-import {
-  codeFrom, datetimeValue, decodeReferences, isBlank, mismatch, numberValue, refactorFrom, requiredIntValue, userFrom,
-  type ItemFields, type Where,
-} from './xmlFields';
-import { plainCode, plainCodes, plainRefactors } from './xmlPlainDecode';
-import { isPlainWellFormed } from './xmlWellFormed';
+import { datetimeValue, decodeReferences, isBlank, mismatch, numberValue, requiredIntValue, type Where } from './xmlFields';
 import { malformedXmlError } from './xmlErrors';
 
 /** A parsed element: text, or an object of attributes (`@_name`), `#text` and child elements. */
@@ -64,84 +58,106 @@ const parser = new XMLParser(parserOptions);
 
 /** A list of codes: root `<codes type="array">`. */
 export function decodeCodes(xml: string): Code[] {
-  const body = markupStart(xml);
-  return plainCodes(body) ?? fullCodes(body);
+  const root = parseRoot(xml, 'codes');
+  return children(root, 'code').map((v, index) => codeFrom(asElement(v), { path: 'codes/code', item: 'code', index }));
 }
 
 /** A list of refactorings: root `<refactors type="array">`. */
 export function decodeRefactors(xml: string): Refactor[] {
-  const body = markupStart(xml);
-  return plainRefactors(body) ?? fullRefactors(body);
+  return refactorsFrom(parseRoot(xml, 'refactors'), 'refactors/refactor', undefined);
 }
 
 /** One code with its refactorings: root `<code>`; `refactors` is [] when the XML has none. */
 export function decodeCode(xml: string): Code {
-  const body = markupStart(xml);
-  return plainCode(body) ?? fullCode(body);
-}
-
-/** The three decoders without the one-pass way, for tests that hold that way to these. */
-export const fullDecoders = {
-  decodeCodes: (xml: string): Code[] => fullCodes(markupStart(xml)),
-  decodeRefactors: (xml: string): Refactor[] => fullRefactors(markupStart(xml)),
-  decodeCode: (xml: string): Code => fullCode(markupStart(xml)),
-};
-
-function fullCodes(body: string): Code[] {
-  const root = parseRoot(body, 'codes');
-  return children(root, 'code').map((v, index) => codeFrom(new TreeFields(asElement(v), { path: 'codes/code', item: 'code', index })));
-}
-
-function fullRefactors(body: string): Refactor[] {
-  return decodeRefactorList(parseRoot(body, 'refactors'), 'refactors/refactor', undefined);
-}
-
-function fullCode(body: string): Code {
-  const root = asElement(parseRoot(body, 'code'));
+  const root = asElement(parseRoot(xml, 'code'));
   const where: Where = { path: 'code', item: 'code', index: -1 };
-  const code = codeFrom(new TreeFields(root, where));
-  code.refactors = decodeRefactorList(first(root.refactors), 'code/refactors/refactor', where);
+  const code = codeFrom(root, where);
+  code.refactors = refactorsFrom(first(root.refactors), 'code/refactors/refactor', where);
   return code;
 }
 
-function decodeRefactorList(container: XmlValue | undefined, path: string, parent: Where | undefined): Refactor[] {
-  return children(container, 'refactor')
-    .map((v, index) => refactorFrom(new TreeFields(asElement(v), { path, item: 'refactor', index, parent })));
+function refactorsFrom(container: XmlValue | undefined, path: string, parent: Where | undefined): Refactor[] {
+  return children(container, 'refactor').map((v, index) => refactorFrom(asElement(v), { path, item: 'refactor', index, parent }));
 }
 
-/** An item's fields read from its element in the parsed tree. */
-class TreeFields implements ItemFields {
-  constructor(private readonly el: XmlElement, private readonly w: Where) {}
+// Object literals list the fields in the contract's JSON order (CONTRACT.md), which --json prints.
+function codeFrom(el: XmlElement, w: Where): Code {
+  const code: Code = {
+    id: requiredInt(el, 'id', w),
+    title: str(el, 'title', w),
+    language: str(el, 'language', w),
+    permalink: str(el, 'permalink', w),
+    code: str(el, 'code', w),
+    comment: str(el, 'comment', w),
+    createdAt: datetime(el, 'created-at', w),
+    updatedAt: datetime(el, 'updated-at', w),
+    refactorsCount: num(el, 'refactors-count', w),
+    trackbackUrl: str(el, 'trackback-url', w),
+    userId: num(el, 'user-id', w),
+  };
+  const user = userFrom(el, w);
+  if (user) code.user = user;
+  return code;
+}
 
-  str(name: string): string {
-    const v = first(this.el[name]);
-    return v === undefined ? '' : textOf(v, name, this.w);
-  }
+function refactorFrom(el: XmlElement, w: Where): Refactor {
+  const refactor: Refactor = {
+    id: requiredInt(el, 'id', w),
+    codeId: requiredInt(el, 'code-id', w),
+    title: str(el, 'title', w),
+    language: str(el, 'language', w),
+    code: str(el, 'code', w),
+    comment: str(el, 'comment', w),
+    createdAt: datetime(el, 'created-at', w),
+    rating: num(el, 'rating', w),
+    ratingsCount: num(el, 'ratings-count', w),
+    userId: num(el, 'user-id', w),
+    userName: str(el, 'user-name', w),
+    userWebsite: str(el, 'user-website', w),
+  };
+  const user = userFrom(el, w);
+  if (user) refactor.user = user;
+  return refactor;
+}
 
-  num(name: string): number | null {
-    const v = first(this.el[name]);
-    return v === undefined ? null : numberValue(textOf(v, name, this.w), typeOf(v), name, this.w);
-  }
+/** The nested user, or undefined when the element is absent or has no fields (`<user/>`). */
+function userFrom(parent: XmlElement, pw: Where): User | undefined {
+  const v = first(parent.user);
+  if (v === undefined || typeof v === 'string' || Array.isArray(v) || !hasChildElements(v)) return undefined;
+  const w: Where = { path: `${pw.path}/user`, item: 'user', index: -1, parent: pw };
+  return {
+    id: requiredInt(v, 'id', w),
+    name: str(v, 'name', w),
+    identityUrl: str(v, 'identity-url', w),
+    rating: num(v, 'rating', w),
+    refactorsCount: num(v, 'refactors-count', w),
+    website: str(v, 'website', w),
+  };
+}
 
-  requiredInt(name: string): number {
-    const v = first(this.el[name]);
-    return v === undefined
-      ? requiredIntValue(undefined, undefined, name, this.w)
-      : requiredIntValue(textOf(v, name, this.w), typeOf(v), name, this.w);
-  }
+// ---- Fields by element name ---------------------------------------------------------------------
 
-  datetime(name: string): Date | null {
-    const v = first(this.el[name]);
-    return v === undefined ? null : datetimeValue(textOf(v, name, this.w), typeOf(v), name, this.w);
-  }
+/** "" when absent or empty, whatever the type attribute says. */
+function str(el: XmlElement, name: string, w: Where): string {
+  const v = first(el[name]);
+  return v === undefined ? '' : textOf(v, name, w);
+}
 
-  /** Undefined when the element is absent or has no fields (`<user/>`). */
-  user(): User | undefined {
-    const v = first(this.el.user);
-    if (v === undefined || typeof v === 'string' || !hasChildElements(v as XmlElement)) return undefined;
-    const pw = this.w;
-    return userFrom(new TreeFields(v as XmlElement, { path: `${pw.path}/user`, item: 'user', index: -1, parent: pw }));
-  }
+/** Integer or float by the type attribute; null when absent or empty. */
+function num(el: XmlElement, name: string, w: Where): number | null {
+  const v = first(el[name]);
+  return v === undefined ? null : numberValue(textOf(v, name, w), typeOf(v), name, w);
+}
+
+function requiredInt(el: XmlElement, name: string, w: Where): number {
+  const v = first(el[name]);
+  return requiredIntValue(v === undefined ? undefined : textOf(v, name, w), v === undefined ? undefined : typeOf(v), name, w);
+}
+
+/** null when absent or empty. */
+function datetime(el: XmlElement, name: string, w: Where): Date | null {
+  const v = first(el[name]);
+  return v === undefined ? null : datetimeValue(textOf(v, name, w), typeOf(v), name, w);
 }
 
 // ---- Body checks and the root -------------------------------------------------------------------
@@ -157,11 +173,12 @@ function isXmlSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 }
 
-/** Checks the body (from markupStart), parses it once, and returns the content of the expected root element. */
-function parseRoot(body: string, expected: string): XmlValue {
+/** Checks the body, parses it once, and returns the content of the expected root element. */
+function parseRoot(xml: string, expected: string): XmlValue {
+  const body = markupStart(xml);
   refuseDoctype(body);
-  // The full validator only for bodies outside the plain subset; it also words the error.
-  const valid = isPlainWellFormed(body) || XMLValidator.validate(body);
+  refuseExcessMarkup(body);
+  const valid = XMLValidator.validate(body);
   if (valid !== true) throw malformedXmlError(body, valid.err);
   let end = body.length;
   while (end > 0 && isXmlSpace(body.charCodeAt(end - 1))) end--;
@@ -200,6 +217,51 @@ function refuseDoctype(body: string): void {
   if (!m) return;
   if (m[1].toLowerCase() === 'html') throw new DecodeError('not-xml', HTML_PAGE);
   throw new DecodeError('invalid-xml', 'a <!DOCTYPE> is not accepted (refused so that no declared entity is expanded)');
+}
+
+// Parsing costs grow with the number of elements and attributes, not with bytes: within the size
+// cap, 2.4 million `<z/>` or 800,000 attributes would hold the parser (and the extension host) for
+// seconds. The API's shapes hold few: a refactoring with its user has 33 elements and 15
+// attributes, a page 25 items; even a list of 2,000 refactorings has 66,000 elements. One linear
+// count before parsing refuses anything beyond these bounds.
+export const MAX_ELEMENTS = 100_000;
+export const MAX_ATTRIBUTES = 100_000;
+
+/** Counts start tags and attributes outside comments, CDATA and declarations; throws past either bound. */
+function refuseExcessMarkup(body: string): void {
+  let elements = 0;
+  let attributes = 0;
+  let i = body.indexOf('<');
+  while (i !== -1) {
+    const next = body.charCodeAt(i + 1);
+    let end: number;
+    if (next === 0x21 /* ! */) {
+      end = body.startsWith('<!--', i) ? body.indexOf('-->', i + 4)
+        : body.startsWith('<![CDATA[', i) ? body.indexOf(']]>', i + 9) : body.indexOf('>', i);
+    } else if (next === 0x3f /* ? */) {
+      end = body.indexOf('?>', i + 2);
+    } else if (next === 0x2f /* / */) {
+      end = i + 1;
+    } else {
+      elements++;
+      // To the tag's end: each `=` outside a quoted value is an attribute; a quoted `>` does not end it.
+      for (end = i + 1; end < body.length; end++) {
+        const c = body.charCodeAt(end);
+        if (c === 0x3e /* > */) break;
+        if (c === 0x3d /* = */) attributes++;
+        else if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
+          end = body.indexOf(c === 0x22 ? '"' : "'", end + 1);
+          if (end === -1) break;
+        }
+      }
+      if (elements > MAX_ELEMENTS || attributes > MAX_ATTRIBUTES) {
+        const [count, what] = elements > MAX_ELEMENTS ? [MAX_ELEMENTS, 'elements'] : [MAX_ATTRIBUTES, 'attributes'];
+        throw new DecodeError('too-large', `more than ${count.toLocaleString('en-US')} ${what}: far more than any list or code of the API holds, so it is not parsed`);
+      }
+    }
+    if (end === -1) return; // unterminated: the validator says what is wrong
+    i = body.indexOf('<', end + 1);
+  }
 }
 
 const EMPTY_LIST_ROOT = 'nil-classes';

@@ -1,10 +1,7 @@
-// The typed fields of the service's items, shared by both readers of a body (xmlDecode.ts's walk
-// over fast-xml-parser's tree, and xmlPlainDecode.ts's one pass over the plain bodies the service
-// sends): which fields make a Code, a Refactor and a User, how references in text are decoded, how
-// an element's text and `type` attribute become a number, a date or a string, and how a field's
-// error is worded.
+// How an element's text and `type` attribute become a value (read-only-xml-api.md, Typed elements):
+// references decoded, integers, floats and datetimes read strictly by the type attribute, never by
+// the look of the text, and a field's error worded with the element and the item it sits in.
 import { DecodeError } from './errors';
-import type { Code, Refactor, User } from './model';
 
 /** Where a value sits: its element path and the item it belongs to, for error messages. */
 export interface Where {
@@ -14,136 +11,28 @@ export interface Where {
   readonly parent?: Where;
 }
 
-/** An item's fields by element name, however the body was read. */
-export interface ItemFields {
-  /** "" when absent or empty, whatever the type attribute says. */
-  str(name: string): string;
-  /** Integer or float by the type attribute; null when absent or empty. */
-  num(name: string): number | null;
-  requiredInt(name: string): number;
-  /** null when absent or empty. */
-  datetime(name: string): Date | null;
-  /** The nested `user`, undefined when absent or without fields. */
-  user(): User | undefined;
-}
-
-// Object literals list the fields in the contract's JSON order (CONTRACT.md), which --json prints.
-export function codeFrom(f: ItemFields): Code {
-  const code: Code = {
-    id: f.requiredInt('id'),
-    title: f.str('title'),
-    language: f.str('language'),
-    permalink: f.str('permalink'),
-    code: f.str('code'),
-    comment: f.str('comment'),
-    createdAt: f.datetime('created-at'),
-    updatedAt: f.datetime('updated-at'),
-    refactorsCount: f.num('refactors-count'),
-    trackbackUrl: f.str('trackback-url'),
-    userId: f.num('user-id'),
-  };
-  const user = f.user();
-  if (user) code.user = user;
-  return code;
-}
-
-export function refactorFrom(f: ItemFields): Refactor {
-  const refactor: Refactor = {
-    id: f.requiredInt('id'),
-    codeId: f.requiredInt('code-id'),
-    title: f.str('title'),
-    language: f.str('language'),
-    code: f.str('code'),
-    comment: f.str('comment'),
-    createdAt: f.datetime('created-at'),
-    rating: f.num('rating'),
-    ratingsCount: f.num('ratings-count'),
-    userId: f.num('user-id'),
-    userName: f.str('user-name'),
-    userWebsite: f.str('user-website'),
-  };
-  const user = f.user();
-  if (user) refactor.user = user;
-  return refactor;
-}
-
-export function userFrom(f: ItemFields): User {
-  return {
-    id: f.requiredInt('id'),
-    name: f.str('name'),
-    identityUrl: f.str('identity-url'),
-    rating: f.num('rating'),
-    refactorsCount: f.num('refactors-count'),
-    website: f.str('website'),
-  };
-}
-
-/** The element names `from` reads (not `user`), found by running it on a reader that only listens. */
-export function fieldNames(from: (f: ItemFields) => unknown): string[] {
-  const names: string[] = [];
-  const listen = <T>(value: T) => (name: string): T => {
-    names.push(name);
-    return value;
-  };
-  from({ str: listen(''), num: listen(null), requiredInt: listen(0), datetime: listen(null), user: () => undefined });
-  return names;
-}
-
 // ---- Text ---------------------------------------------------------------------------------------
 
-const NUMERIC_REF = /&#(?:([0-9]{1,7})|x([0-9a-fA-F]{1,6}));/y;
-const NAMED_REFS: ReadonlyArray<readonly [string, string]> = [['lt;', '<'], ['gt;', '>'], ['amp;', '&'], ['quot;', '"'], ['apos;', "'"]];
+const REFERENCE = /&(?:#([0-9]{1,7})|#x([0-9a-fA-F]{1,6})|(lt|gt|amp|quot|apos));/g;
+const XML_ENTITIES: ReadonlyMap<string, string> = new Map([['lt', '<'], ['gt', '>'], ['amp', '&'], ['quot', '"'], ['apos', "'"]]);
 
 /**
  * An element's text with the five XML entities and numeric references decoded. Anything else
  * (`&nbsp;`, `&copy;`: not XML) stays exactly as sent, since decoding it would silently change code.
- * The same as replacing /&(?:#([0-9]{1,7})|#x([0-9a-fA-F]{1,6})|(lt|gt|amp|quot|apos));/g, in a
- * third of the time (test/unit/xmlFields.test.ts holds the two equal).
  */
 export function decodeReferences(text: string): string {
-  let amp = text.indexOf('&');
-  if (amp === -1) return text;
-  let out = '';
-  let from = 0;
-  while (amp !== -1) {
-    let value: string | undefined;
-    let end = amp;
-    if (text.charCodeAt(amp + 1) === 0x23 /* # */) {
-      NUMERIC_REF.lastIndex = amp;
-      const m = NUMERIC_REF.exec(text);
-      if (m) {
-        value = numericRef(m[0], m[1], m[2]);
-        end = NUMERIC_REF.lastIndex;
-      }
-    } else {
-      for (const [name, char] of NAMED_REFS) {
-        if (text.startsWith(name, amp + 1)) {
-          value = char;
-          end = amp + 1 + name.length;
-          break;
-        }
-      }
-    }
-    if (value === undefined) {
-      amp = text.indexOf('&', amp + 1);
-    } else {
-      out += text.slice(from, amp) + value;
-      from = end;
-      amp = text.indexOf('&', end);
-    }
-  }
-  return from === 0 ? text : out + text.slice(from);
+  if (!text.includes('&')) return text;
+  return text.replace(REFERENCE, (ref: string, dec?: string, hex?: string, name?: string) => {
+    if (name !== undefined) return XML_ENTITIES.get(name) as string;
+    const cp = dec !== undefined ? Number(dec) : parseInt(hex as string, 16);
+    // A reference to a character XML forbids (NUL, a lone surrogate) stays visible rather than vanishing.
+    return isXmlChar(cp) ? String.fromCodePoint(cp) : ref;
+  });
 }
 
 function isXmlChar(cp: number): boolean {
   return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff)
     || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
-}
-
-function numericRef(ref: string, dec: string | undefined, hex: string | undefined): string {
-  const cp = dec !== undefined ? Number(dec) : parseInt(hex as string, 16);
-  // A reference to a character XML forbids (NUL, a lone surrogate) stays visible rather than vanishing.
-  return isXmlChar(cp) ? String.fromCodePoint(cp) : ref;
 }
 
 // ---- Text and type to value ---------------------------------------------------------------------
@@ -154,7 +43,7 @@ const FLOAT = /^[ \t\r\n]*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?[ \t\r\n]*$/;
 const DATETIME = /^[ \t\r\n]*(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:(Z)|([-+])(\d{2}):(\d{2}))[ \t\r\n]*$/;
 
 export function isBlank(text: string): boolean {
-  return text.length === 0 || BLANK.test(text);
+  return BLANK.test(text);
 }
 
 /** A present number field's value from its text and type attribute. */
@@ -192,11 +81,6 @@ export function requiredIntValue(text: string | undefined, type: string | undefi
 
 /** A present datetime field's value from its text and type attribute. */
 export function datetimeValue(text: string, type: string | undefined, name: string, w: Where): Date | null {
-  if (type === 'datetime') {
-    // What the service always sends, read without the regular expression; the rest as below.
-    const date = canonicalDate(text);
-    if (date !== undefined) return date;
-  }
   const m = DATETIME.exec(text);
   if (m && type === 'datetime') {
     const date = toDate(m);
@@ -208,57 +92,17 @@ export function datetimeValue(text: string, type: string | undefined, name: stri
   throw mismatch(w, name, type, `is ${quote(text)}, not a datetime of the form YYYY-MM-DDThh:mm:ss+hh:mm`);
 }
 
+/** The instant, or undefined for a day, time or offset that does not exist. */
 function toDate(m: RegExpExecArray): Date | undefined {
-  const [, y, mo, d, h, mi, s, frac, zulu, sign, oh, om] = m;
-  const offset = zulu ? 0 : (Number(oh) * 60 + Number(om)) * (sign === '-' ? -1 : 1);
-  const ms = frac ? Number(frac.slice(0, 3).padEnd(3, '0')) : 0;
-  if (!zulu && (Number(oh) > 23 || Number(om) > 59)) return undefined;
-  return dateOf(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s), ms, offset);
-}
-
-/**
- * `YYYY-MM-DDThh:mm:ssZ` or `YYYY-MM-DDThh:mm:ss±hh:mm` exactly, as DATETIME would read it; undefined
- * for any other text (blanks around it, a fraction, another form) and for an invalid date.
- */
-function canonicalDate(text: string): Date | undefined {
-  const n = text.length;
-  if (n !== 20 && n !== 25) return undefined;
-  const at = (i: number): number => text.charCodeAt(i);
-  if (at(4) !== 0x2d || at(7) !== 0x2d || at(10) !== 0x54 || at(13) !== 0x3a || at(16) !== 0x3a) return undefined;
-  let offset = 0;
-  if (n === 20) {
-    if (at(19) !== 0x5a) return undefined; // Z
-  } else {
-    const sign = at(19);
-    if ((sign !== 0x2b && sign !== 0x2d) || at(22) !== 0x3a) return undefined;
-    const oh = digitsAt(text, 20, 2), om = digitsAt(text, 23, 2);
-    if (oh > 23 || om > 59) return undefined; // NaN (not digits) is caught below
-    offset = (oh * 60 + om) * (sign === 0x2d ? -1 : 1);
-  }
-  const year = digitsAt(text, 0, 4), month = digitsAt(text, 5, 2), day = digitsAt(text, 8, 2);
-  const hour = digitsAt(text, 11, 2), minute = digitsAt(text, 14, 2), second = digitsAt(text, 17, 2);
-  if (Number.isNaN(year + month + day + hour + minute + second + offset)) return undefined;
-  return dateOf(year, month, day, hour, minute, second, 0, offset);
-}
-
-/** The decimal number in text[at, at + count), or NaN if any of it is not an ASCII digit. */
-function digitsAt(text: string, at: number, count: number): number {
-  let v = 0;
-  for (let k = at; k < at + count; k++) {
-    const d = text.charCodeAt(k) - 0x30;
-    if (d < 0 || d > 9) return NaN;
-    v = v * 10 + d;
-  }
-  return v;
-}
-
-/** The instant, or undefined for a day or time that does not exist; `offset` in minutes east of UTC. */
-function dateOf(year: number, month: number, day: number, hour: number, minute: number, second: number, ms: number, offset: number): Date | undefined {
+  const [, y, mo, d, h, mi, s, frac, zulu, sign, oh, om] = m.map((part) => part);
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 59) return undefined;
-  if (year >= 100) return new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms) - offset * 60_000);
+  if (!zulu && (Number(oh) > 23 || Number(om) > 59)) return undefined;
+  const offset = zulu ? 0 : (Number(oh) * 60 + Number(om)) * (sign === '-' ? -1 : 1);
+  const ms = frac ? Number(frac.slice(0, 3).padEnd(3, '0')) : 0;
   const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, ms));
-  date.setUTCFullYear(year); // Date.UTC maps years 0-99 to 1900-1999
+  date.setUTCFullYear(year); // Date.UTC would map years 0-99 to 1900-1999
   return new Date(date.getTime() - offset * 60_000);
 }
 

@@ -116,6 +116,17 @@ export function manyItemsCatalog(items = 2000): Dataset {
   return catalogOf(Array.from({ length: items }, (_, i) => ({ id: i + 1, code: `print(${i})\n` })), PLAIN_USER);
 }
 
+/**
+ * A list or code within the size cap whose one item's `<code>` holds 2.4 million `<z/>` elements
+ * (9.6 MB) or one element with 800,000 attributes: cheap to send, seconds of work for a parser.
+ */
+export function markupFlood(root: 'codes' | 'refactors' | 'code', flood: 'elements' | 'attributes'): string {
+  const inner = flood === 'elements' ? '<z/>'.repeat(2_400_000) : `<z ${Array.from({ length: 800_000 }, (_, i) => `a${i}=""`).join(' ')}/>`;
+  const item = `<id type="integer">1</id><code-id type="integer">1</code-id><code>${inner}</code>`;
+  const body = root === 'code' ? `<code>${item}</code>` : `<${root} type="array"><${root.slice(0, -1)}>${item}</${root.slice(0, -1)}></${root}>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`;
+}
+
 /** A login page, as a captive portal or an expired SSO session answers with status 200. */
 export const LOGIN_PAGE = `<!DOCTYPE html>
 <html><head><title>Sign in</title></head>

@@ -11,6 +11,7 @@
 //   redirect-<n>, loop-a, to-http-<port>, to-file     case 7
 //   reset, reset-mid-body                    case 8
 //   bad-utf8, nul, long-line, many-lines, many-items  case 9
+//   element-flood, attribute-flood           case 9: markup built to stall a parser
 //   markup                                   case 10 (with raw terminal controls)
 //   snippet                                  case 11
 //   ok                                       the sample catalog, for redirects to land on
@@ -18,7 +19,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import { loadSampleDataset, type Dataset } from '../../src/server/dataset';
 import {
-  entityBomb, LOGIN_PAGE, longLineCatalog, manyItemsCatalog, manyLinesCatalog, markupCatalog, render, resourceOf,
+  entityBomb, LOGIN_PAGE, longLineCatalog, manyItemsCatalog, manyLinesCatalog, markupCatalog, markupFlood, render, resourceOf,
   snippetCatalog, withPrototypeKeys, withTerminalControls, type Resource,
 } from './bodies';
 import type { RequestRecord } from './server';
@@ -186,12 +187,25 @@ const FIXED: Record<string, Handler> = {
   'long-line': (x) => xmlFrom(x, catalog('long-line', () => longLineCatalog())),
   'many-lines': (x) => xmlFrom(x, catalog('many-lines', () => manyLinesCatalog())),
   'many-items': (x) => xmlFrom(x, catalog('many-items', () => manyItemsCatalog())),
+  'element-flood': (x) => flood(x, 'elements'),
+  'attribute-flood': (x) => flood(x, 'attributes'),
   markup: (x) => xmlFrom(x, catalog('markup', markupCatalog), withTerminalControls),
   snippet: (x) => xmlFrom(x, catalog('snippet', snippetCatalog)),
   'loop-a': (x) => redirect(x, `/loop-b${x.rest}`),
   'loop-b': (x) => redirect(x, `${x.origin}/loop-a${x.rest}`, 301),
   'to-file': (x) => redirect(x, 'file:///etc/passwd'),
 };
+
+const floods = new Map<string, string>();
+function flood(x: Exchange, what: 'elements' | 'attributes'): void {
+  const r = resource(x);
+  if (!r) return;
+  const root = r.kind === 'refactors' ? 'refactors' : r.kind === 'codes' ? 'codes' : 'code';
+  const key = `${root}/${what}`;
+  let body = floods.get(key);
+  if (body === undefined) floods.set(key, (body = markupFlood(root, what)));
+  sendXml(x, body);
+}
 
 /** The handler for a case segment, fixed or with a number in its name; undefined if there is none. */
 export function caseFor(name: string): Handler | undefined {

@@ -52,6 +52,8 @@ const ROWS: readonly Row[] = [
   { issueCase: 9, name: '1 MB single-line code', route: 'long-line', args: ['show', '1'] },
   { issueCase: 9, name: '10,000 lines of code', route: 'many-lines', args: ['show', '1'] },
   { issueCase: 9, name: '2,000 items in one list', route: 'many-items' },
+  { issueCase: 9, name: '2.4 million `<z/>` in a code (9.6 MB)', route: 'element-flood' },
+  { issueCase: 9, name: '800,000 attributes in a code (8.7 MB)', route: 'attribute-flood' },
   { issueCase: 10, name: 'markup and terminal controls in every field', route: 'markup' },
   { issueCase: 11, name: '`$1`, `${TM_FILENAME}`, backticks', route: 'snippet', args: ['show', '1', '--json'] },
 ];

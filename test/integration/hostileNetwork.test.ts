@@ -57,6 +57,8 @@ export const NETWORK_CASES: readonly NetworkCase[] = [
   { name: 'reset', timeout: 5, cause: /^connection reset \(after 3 tries\)$/ },
   { name: 'reset-mid-body', timeout: 5, cause: /^connection reset|^response shorter than its Content-Length/ },
   { name: 'bad-utf8', timeout: 5, cause: /^body is not valid UTF-8$/ },
+  { name: 'element-flood', timeout: 5, cause: /^more than 100,000 elements: far more than any list or code of the API holds, so it is not parsed$/ },
+  { name: 'attribute-flood', timeout: 5, cause: /^more than 100,000 attributes: far more than any list or code of the API holds, so it is not parsed$/ },
 ];
 
 const labels = (rows: TreeRow[]) => rows.map((r) => r.label);

@@ -188,6 +188,29 @@ describe('hostile content', function () {
     });
   });
 
+  describe('case 9: markup built to stall a parser', () => {
+    const FLOOD = { 'element-flood': 'elements', 'attribute-flood': 'attributes' } as const;
+
+    it('client: each list and a code end in a one-line too-large error that counts, not parses', async () => {
+      for (const [route, what] of Object.entries(FLOOD)) {
+        const cause = `more than 100,000 ${what}: far more than any list or code of the API holds, so it is not parsed`;
+        for (const call of [(c: RefactorClient) => c.recentCodes(), (c: RefactorClient) => c.recentRefactorings(), (c: RefactorClient) => c.code(1)]) {
+          const err = await apiError(call(client(route)));
+          assert.equal(err.kind, 'too-large', err.message);
+          assert.equal(err.reason, cause);
+        }
+      }
+    });
+
+    it('CLI: exits 1 with one line naming the URL and the count', async () => {
+      for (const [route, what] of Object.entries(FLOOD)) {
+        const run = await cli(route, 'recent');
+        assertCliFailure(run, listUrl(route), new RegExp(`: more than 100,000 ${what}: far more than any list or code of the API holds, so it is not parsed$`, 'm'));
+        report(route, run);
+      }
+    });
+  });
+
   describe('case 10: markup and terminal controls in every text field', () => {
     it('client: every field arrives exactly as sent, as text', async () => {
       const [code] = await client('markup').recentCodes();

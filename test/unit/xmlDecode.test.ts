@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { DecodeError } from '../../src/api/errors';
 import type { Code } from '../../src/api/model';
-import { decodeCode, decodeCodes, decodeRefactors, parserOptions } from '../../src/api/xmlDecode';
+import { MAX_ATTRIBUTES, MAX_ELEMENTS, decodeCode, decodeCodes, decodeRefactors, parserOptions } from '../../src/api/xmlDecode';
 
 const FIXTURES = path.resolve(__dirname, '../../../test/fixtures/xml');
 const fixture = (name: string): string => readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -457,6 +457,36 @@ describe('xmlDecode: size', () => {
     assert.equal(list[1999].id, 2000);
     assert.equal(list[1234].code, 'def m1234\n  1234 < 1235\nend\n');
     assert.equal(list[1234].user?.name, 'u2');
+  });
+
+  it('refuses, before parsing, a body with more elements or attributes than the API\'s shapes hold', () => {
+    const inCode = (markup: string): string => codes(codeItem({ code: `<code>${markup}</code>` }));
+    const overBound = [
+      [inCode('<z/>'.repeat(2_400_000)), 'elements'],
+      [inCode(`<z ${Array.from({ length: 800_000 }, (_, i) => `a${i}=""`).join(' ')}/>`), 'attributes'],
+      // A `>` inside a quoted value does not end the tag, so it hides no attribute.
+      [inCode(`<z ${Array.from({ length: MAX_ATTRIBUTES }, (_, i) => `a${i}=">"`).join(' ')}/>`), 'attributes'],
+    ] as const;
+    for (const [body, what] of overBound) {
+      assert.throws(() => decodeCodes(body), (e: unknown) => e instanceof DecodeError && e.kind === 'too-large'
+        && e.message === `more than ${(what === 'elements' ? MAX_ELEMENTS : MAX_ATTRIBUTES).toLocaleString('en-US')} ${what}: far more than any list or code of the API holds, so it is not parsed`);
+    }
+  });
+
+  it('counts markup exactly to the bound, and not inside comments, CDATA or escaped text', () => {
+    // codes(codeItem()) holds the root, one item and its 11 fields (13 elements) and 6 type attributes.
+    const base = 13;
+    const atBound = codes(codeItem({ code: `<code>${'<z/>'.repeat(MAX_ELEMENTS - base)}</code>` }));
+    assert.throws(() => decodeCodes(atBound), (e: unknown) => e instanceof DecodeError && e.kind === 'type-mismatch', 'parsed: the field holds elements');
+    const overBound = codes(codeItem({ code: `<code>${'<z/>'.repeat(MAX_ELEMENTS - base + 1)}</code>` }));
+    assert.throws(() => decodeCodes(overBound), (e: unknown) => e instanceof DecodeError && e.kind === 'too-large');
+    const attributes = (n: number): string => codes(codeItem({ code: `<code><z ${Array.from({ length: n }, (_, i) => `a${i}='='`).join(' ')}/></code>` }));
+    assert.throws(() => decodeCodes(attributes(MAX_ATTRIBUTES - 6)), (e: unknown) => e instanceof DecodeError && e.kind === 'type-mismatch');
+    assert.throws(() => decodeCodes(attributes(MAX_ATTRIBUTES - 5)), (e: unknown) => e instanceof DecodeError && e.kind === 'too-large');
+    const text = '<z a="1"/>'.repeat(MAX_ELEMENTS);
+    assert.equal(withText(`<![CDATA[${text}]]>`), text);
+    assert.equal(withText(`<!--${text}-->x`), 'x');
+    assert.equal(withText(text.replace(/</g, '&lt;')), text);
   });
 
   it('decodes a 1 MB single-line code exactly', () => {
