@@ -22,7 +22,7 @@ describe('Errors, offline and the log', function () {
       assert.match(rows[0].label, /^Could not load: HTTP 500/);
       assert.ok(!rows[0].label.includes('127.0.0.1'), 'one line, the cause, not the URL');
       assert.strictEqual(items(await browser.treeRows(['Recent Codes'])).length, 25);
-      const logged = browser.recentLog().filter((l) => l.startsWith('error ') && l.includes('/codes/popular.xml'));
+      const logged = browser.recentLog().filter((l) => l.startsWith('error ') && l.includes(`${served.front.url}codes/popular.xml`));
       assert.strictEqual(logged.length, 1, `the error is logged once, by the client:\n${logged.join('\n')}`);
 
       served.front.failing.clear();

@@ -7,6 +7,7 @@ import { loadSampleDataset } from '../../src/server/dataset';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { makeTestCertificate } from '../hostile/tls';
 import { startForwardProxy } from '../unit/helpers/forwardProxy';
+import { startFrontServer } from '../unit/helpers/frontServer';
 import { api, resetState, startService, useSettings, waitFor, type RunningService } from './helpers';
 import { items, useFrontedService } from './catalogHelpers';
 
@@ -72,9 +73,12 @@ describe('Settings and services', function () {
   });
 
   it('refuses a base URL with a user name or password: an error row that does not repeat them, and no request', async () => {
-    const served = await useFrontedService({});
+    // A front server the extension was never pointed at: whatever it sees came from the credentialed URL
+    // (the tree reloads rows expanded by earlier tests from the service configured before).
+    const service = await startService();
+    const front = await startFrontServer(service.url, {});
     try {
-      const withCredentials = new URL(served.front.url);
+      const withCredentials = new URL(front.url);
       withCredentials.username = 'ana';
       withCredentials.password = 's3cret';
       await useSettings({ baseUrl: withCredentials.href });
@@ -90,9 +94,10 @@ describe('Settings and services', function () {
         browser.view().message, browser.view().description, ...browser.recentLog(),
       ];
       assert.deepStrictEqual(shown.filter((t) => /s3cret|ana(:|@)/.test(t)), [], 'the credentials are shown nowhere');
-      assert.deepStrictEqual(served.front.paths, [], 'nothing was requested');
+      assert.deepStrictEqual(front.paths, [], 'nothing was requested');
     } finally {
-      await served.close();
+      await front.close();
+      await service.close();
     }
   });
 

@@ -50,6 +50,10 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
   const panels = new CodeViewPanels(context.extensionUri, service, logger, actions);
 
   async function openAsDocument(item: Item): Promise<vscode.TextEditor> {
+    // Fetched here first, so that a failure reaches the reporter as the client's own error, logged
+    // once; from inside the content provider VS Code would hand it back wrapped, and it would be
+    // logged again. The document then reads the code the client holds.
+    await docs.fetchCode(codeIdOf(item));
     return vscode.window.showTextDocument(await docs.openItem(item), { preview: false });
   }
 
