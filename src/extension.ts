@@ -23,7 +23,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   const errors = new ErrorReporter(logger, () => channel.show(true));
   let settings = readSettings();
   const service = new ServiceConnection(settings, logger);
-  const offline = new OfflineStore(context.globalState);
+  const offline = new OfflineStore(context.globalState, {}, logger);
   const catalog = new CatalogView(service, settings, offline, logger, errors);
   const applied = new vscode.EventEmitter<Settings>();
 

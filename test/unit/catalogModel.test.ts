@@ -6,6 +6,7 @@ import { RefactorClient } from '../../src/api/client';
 import { isApiError } from '../../src/api/errors';
 import { SERVICE_LANGUAGES } from '../../src/api/languages';
 import { PAGE_SIZE, type Code, type Refactor } from '../../src/api/model';
+import { silentLogger } from '../../src/api/logger';
 import { CatalogList, causeOf, isUnreachable } from '../../src/extension/catalog/list';
 import { fetchForLanguage, languageChoices, normalizeLanguageInput, sameLanguage } from '../../src/extension/catalog/languageFilter';
 import { loadRefactors, pageLoader, type ListSpec } from '../../src/extension/catalog/listSources';
@@ -219,12 +220,12 @@ describe('offline store', () => {
 
   it('keeps pages with their dates and time saved, and drops the oldest beyond its bound', async () => {
     let now = 1_000_000;
-    const store = new OfflineStore(new MemoryStore(), 3, () => new Date(now));
+    const store = new OfflineStore(new MemoryStore(), { maxEntries: 3 }, undefined, () => new Date(now));
     for (let i = 1; i <= 5; i++) {
       now += 1000;
       await store.save(`k${i}`, { items: [code(i)], served: [i], filteredHere: i === 5 });
     }
-    assert.equal(store.size(), 3);
+    assert.equal(store.size().entries, 3);
     assert.equal(store.load('k1'), undefined);
     assert.equal(store.load('k2'), undefined);
     const last = store.load<Code>('k5');
@@ -235,8 +236,48 @@ describe('offline store', () => {
     // Saving a key again makes it the newest, not a second entry.
     now += 1000;
     await store.save('k3', { items: [], served: [], filteredHere: false });
-    assert.equal(store.size(), 3);
+    assert.equal(store.size().entries, 3);
     assert.deepEqual(store.load('k3')?.items, []);
+  });
+
+  it('keeps no entry over 1 MiB and at most 16 MiB in all, dropping the oldest first; a skipped entry is logged once', async () => {
+    let now = 1_000_000;
+    const memory = new MemoryStore();
+    const warnings: string[] = [];
+    const logger = { ...silentLogger, warn: (m: string) => warnings.push(m) };
+    const store = new OfflineStore(memory, {}, logger, () => new Date(now));
+    // A page whose stored text is about `kib` KiB (non-ASCII counts in UTF-8 bytes: é is two).
+    const page = (id: number, kib: number) => ({ items: [{ ...code(id), code: 'é'.repeat(kib * 512) }], served: [id], filteredHere: false });
+    const stored = (): number => [...memory.map].filter(([k]) => k !== 'refactorBrowser.offline.index' && k.startsWith('refactorBrowser.offline.'))
+      .reduce((sum, [k]) => sum + Buffer.byteLength(memory.get<string>(k) as string), 0);
+
+    await store.save('big', page(1, 1025));
+    await store.save('big', page(1, 1100));
+    assert.equal(store.load('big'), undefined, 'over 1 MiB: not kept');
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+    assert.match(warnings[0], /^not kept for offline use: big is 1\.\d MiB, over the 1\.0 MiB an entry may take$/);
+
+    for (let i = 1; i <= 20; i++) {
+      now += 1000;
+      await store.save(`p${i}`, page(i, 1000));
+    }
+    const { entries, bytes } = store.size();
+    assert.equal(entries, 16, 'sixteen pages of about 1000 KiB fit in 16 MiB, the seventeenth does not');
+    assert.ok(bytes <= 16 * 1024 * 1024 && bytes === stored(), `${bytes} bytes in the index, ${stored()} stored`);
+    assert.equal(store.load('p4'), undefined, 'the oldest went first');
+    assert.equal(store.load<Code>('p5')?.items[0].id, 5);
+    assert.equal(store.load<Code>('p20')?.items[0].id, 20);
+    assert.equal(warnings.length, 1, 'dropping the oldest is the bound at work, not news');
+  });
+
+  it('measures entries kept by an earlier version that recorded no sizes', async () => {
+    const memory = new MemoryStore();
+    const old = JSON.stringify({ items: [code(1)], served: [1], filteredHere: false, savedAt: 1 });
+    await memory.update('refactorBrowser.offline.old', old);
+    await memory.update('refactorBrowser.offline.index', [{ key: 'old', savedAt: 1 }]);
+    const store = new OfflineStore(memory);
+    assert.deepEqual(store.size(), { entries: 1, bytes: Buffer.byteLength(old) });
+    assert.deepEqual(store.load<Code>('old')?.items, [code(1)]);
   });
 
   it('forgets everything it kept when cleared, and keeps again after', async () => {
@@ -245,7 +286,7 @@ describe('offline store', () => {
     for (const k of ['a', 'b']) await store.save(k, { items: [code(1)], served: [1], filteredHere: false });
     await memory.update('someone.else', 1);
     await store.clear();
-    assert.equal(store.size(), 0);
+    assert.equal(store.size().entries, 0);
     assert.equal(store.load('a'), undefined);
     assert.deepEqual([...memory.map.keys()].sort(), ['refactorBrowser.offline.index', 'someone.else'], 'only its own keys go');
     await store.save('a', { items: [code(2)], served: [2], filteredHere: false });

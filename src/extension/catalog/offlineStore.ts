@@ -1,6 +1,9 @@
-// The last good response of every list page, kept in the extension's global storage so the lists
-// can still be shown, marked as cached, when the service cannot be reached. Bounded: the entries
-// written longest ago are dropped first.
+// The last good response of every list page (and every code's refactorings), kept in the
+// extension's global state so the lists can still be shown, marked as cached, when the service
+// cannot be reached. Bounded in entries and in bytes: VS Code rewrites the whole global state on
+// every update, so no entry may be large and all of them together stay small; the entries written
+// longest ago are dropped first, and an entry too large to keep is skipped (and logged once).
+import type { Logger } from '../../api/logger';
 import type { Code, Refactor } from '../../api/model';
 
 /** What the store needs of VS Code's Memento (context.globalState); a Map-backed one in unit tests. */
@@ -20,11 +23,23 @@ export interface CachedPage<T> {
 interface IndexEntry {
   key: string;
   savedAt: number;
+  /** The stored text's size in UTF-8. */
+  bytes: number;
 }
+
+export interface OfflineLimits {
+  maxEntries: number;
+  /** One page or code's refactorings, as stored. */
+  maxEntryBytes: number;
+  /** All entries together. */
+  maxTotalBytes: number;
+}
+
+const MIB = 1024 * 1024;
+export const DEFAULT_LIMITS: OfflineLimits = { maxEntries: 60, maxEntryBytes: MIB, maxTotalBytes: 16 * MIB };
 
 const PREFIX = 'refactorBrowser.offline.';
 const INDEX = `${PREFIX}index`;
-export const DEFAULT_MAX_ENTRIES = 60;
 
 /** Dates travel as ISO strings through JSON; these are the fields that hold one. */
 const DATE_FIELDS = new Set(['createdAt', 'updatedAt']);
@@ -33,21 +48,49 @@ function revive(key: string, value: unknown): unknown {
   return DATE_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value;
 }
 
+const utf8 = new TextEncoder();
+
+function bytesOf(text: string): number {
+  return utf8.encode(text).length;
+}
+
 export class OfflineStore {
+  private readonly limits: OfflineLimits;
+  /** Keys already logged as too large: a list refreshed again is not news. */
+  private readonly skipped = new Set<string>();
+
   constructor(
     private readonly store: KeyValueStore,
-    private readonly maxEntries = DEFAULT_MAX_ENTRIES,
+    limits: Partial<OfflineLimits> = {},
+    private readonly logger?: Logger,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+  }
 
   async save<T extends Code | Refactor>(key: string, page: Omit<CachedPage<T>, 'savedAt'>): Promise<void> {
     const savedAt = this.now().getTime();
-    const index = this.index().filter((e) => e.key !== key);
-    index.push({ key, savedAt });
-    index.sort((a, b) => a.savedAt - b.savedAt);
-    const dropped = index.splice(0, Math.max(0, index.length - this.maxEntries));
     // The payload is a string so that Dates (and anything else JSON cannot keep) come back as written.
-    await this.store.update(PREFIX + key, JSON.stringify({ ...page, savedAt }));
+    const text = JSON.stringify({ ...page, savedAt });
+    const bytes = bytesOf(text);
+    if (bytes > this.limits.maxEntryBytes) {
+      if (!this.skipped.has(key)) {
+        this.skipped.add(key);
+        this.logger?.warn(`not kept for offline use: ${key} is ${formatMiB(bytes)}, over the ${formatMiB(this.limits.maxEntryBytes)} an entry may take`);
+      }
+      return;
+    }
+    const index = this.index().filter((e) => e.key !== key);
+    index.push({ key, savedAt, bytes });
+    index.sort((a, b) => a.savedAt - b.savedAt);
+    let total = index.reduce((sum, e) => sum + e.bytes, 0);
+    const dropped: IndexEntry[] = [];
+    while (index.length > this.limits.maxEntries || total > this.limits.maxTotalBytes) {
+      const oldest = index.shift() as IndexEntry;
+      total -= oldest.bytes;
+      dropped.push(oldest);
+    }
+    await this.store.update(PREFIX + key, text);
     for (const e of dropped) await this.store.update(PREFIX + e.key, undefined);
     await this.store.update(INDEX, index);
   }
@@ -75,15 +118,28 @@ export class OfflineStore {
     await this.store.update(INDEX, []);
   }
 
-  /** How many pages are kept. */
-  size(): number {
-    return this.index().length;
+  /** How many entries are kept, and their bytes in all. */
+  size(): { entries: number; bytes: number } {
+    const index = this.index();
+    return { entries: index.length, bytes: index.reduce((sum, e) => sum + e.bytes, 0) };
   }
 
   private index(): IndexEntry[] {
     const raw = this.store.get<unknown>(INDEX);
-    return Array.isArray(raw)
-      ? raw.filter((e): e is IndexEntry => typeof e === 'object' && e !== null && typeof e.key === 'string' && typeof e.savedAt === 'number')
-      : [];
+    if (!Array.isArray(raw)) return [];
+    const entries: IndexEntry[] = [];
+    for (const e of raw as unknown[]) {
+      if (typeof e !== 'object' || e === null) continue;
+      const { key, savedAt, bytes } = e as Partial<IndexEntry>;
+      if (typeof key !== 'string' || typeof savedAt !== 'number') continue;
+      // An index written before entries had sizes: measure what is stored.
+      const stored = typeof bytes === 'number' ? undefined : this.store.get<unknown>(PREFIX + key);
+      entries.push({ key, savedAt, bytes: typeof bytes === 'number' ? bytes : typeof stored === 'string' ? bytesOf(stored) : 0 });
+    }
+    return entries;
   }
+}
+
+function formatMiB(bytes: number): string {
+  return `${(bytes / MIB).toFixed(1)} MiB`;
 }
