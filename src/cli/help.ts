@@ -78,5 +78,6 @@ Run "refactor-browser <command> --help" for a command's options.`;
 
 export function helpText(topic?: string): string | undefined {
   if (topic === undefined) return MAIN_HELP;
-  return TOPICS[topic];
+  // An own property only: `help constructor` must not print Object's constructor.
+  return Object.hasOwn(TOPICS, topic) ? TOPICS[topic] : undefined;
 }

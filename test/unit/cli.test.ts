@@ -321,6 +321,15 @@ describe('refactor-browser (command line)', function () {
     }
   });
 
+  it('help for a topic named like an Object.prototype member is bad usage, like any unknown topic', async () => {
+    for (const topic of ['frob', 'constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const r = await run(['help', topic]);
+      assert.equal(r.code, 2, `${topic}: ${r.stdout}`);
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr, `refactor-browser: no help for "${topic}"\n`);
+    }
+  });
+
   describe('serve', () => {
     const started: ServeProcess[] = [];
     afterEach(() => {
