@@ -6,7 +6,8 @@ import { PAGE_SIZE } from '../../src/api/model';
 import { codeRefOf } from '../../src/api/urls';
 import { loadSampleDataset } from '../../src/server/dataset';
 import { closeAllEditors, codeViewTabs, waitForCodeViewTab } from './codeViewHelpers';
-import { api, resetState, waitFor } from './helpers';
+import { api, resetState, startService, useSettings, waitFor } from './helpers';
+import sampleJson from '../../src/server/sample-catalog.json';
 import { uiOrSkip, type Ui } from './ui';
 
 const sample = loadSampleDataset();
@@ -98,6 +99,31 @@ describe('Go to Code and Open Code (UI)', function () {
     await ui.press('Enter');
     await waitForCodeViewTab(code.title);
     await waitFor(() => (codeViewTabs().length === 1 ? true : undefined), 'exactly one code view');
+  });
+
+  it('Go to Code shows a title like `$(alert) Click me` as text, not as an icon', async () => {
+    const base = sampleJson.codes[0];
+    const service = await startService({
+      users: sampleJson.users,
+      codes: [{ ...base, id: 301, title: '$(alert) Click me $(loading~spin)', permalink: 'click-me', tags: [] }],
+      refactors: [],
+    });
+    try {
+      await useSettings({ baseUrl: service.url });
+      await (await api()).treeRows(['Recent Codes']);
+      void vscode.commands.executeCommand('refactorBrowser.goToCode');
+      await ui.waitFor({ css: QUICK_INPUT });
+      const row = `${QUICK_INPUT} .monaco-list-row`;
+      await ui.waitFor({ css: row, hasText: '$(alert) Click me $(loading~spin)' });
+      assert.deepStrictEqual(await ui.query({ css: `${row} .codicon-alert, ${row} .codicon-loading` }), [], 'no icon drawn from the title');
+      await ui.type('Click me');
+      await ui.waitFor({ css: row, hasText: '$(alert) Click me' });
+      await ui.press('Enter');
+      await waitForCodeViewTab('$(alert) Click me $(loading~spin)');
+    } finally {
+      await resetState();
+      await service.close();
+    }
   });
 
   it('answers a reference that names no code with one line and Show Log', async () => {

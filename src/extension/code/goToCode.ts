@@ -13,10 +13,20 @@ interface Pick extends vscode.QuickPickItem {
   open: OpenRequest;
 }
 
+// A quick pick renders `$(name)` in its label, description and detail as a codicon; VS Code's own
+// escape (`\$(name)`, its escapeIcons) shows it as the text it is. Every title, language and author
+// here was written by a stranger.
+const ICON = /(\\)?\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\)/g;
+
+/** `text` with every `$(icon)` escaped, so a quick pick shows it as text. */
+export function escapeIcons(text: string): string {
+  return text.replace(ICON, (match, escaped: string | undefined) => (escaped ? match : `\\${match}`));
+}
+
 function codePick(c: Code): Pick {
   return {
-    label: titleOf(c),
-    description: [c.language, authorOf(c)].join(' · '),
+    label: escapeIcons(titleOf(c)),
+    description: escapeIcons([c.language, authorOf(c)].join(' · ')),
     detail: `code #${c.id}`,
     iconPath: new vscode.ThemeIcon('file-code'),
     open: { ref: String(c.id), codeId: c.id, listed: c },
@@ -25,8 +35,8 @@ function codePick(c: Code): Pick {
 
 function refactorPick(r: Refactor): Pick {
   return {
-    label: titleOf(r),
-    description: [r.language, authorOf(r)].join(' · '),
+    label: escapeIcons(titleOf(r)),
+    description: escapeIcons([r.language, authorOf(r)].join(' · ')),
     detail: `refactoring #${r.id} of code #${r.codeId}`,
     iconPath: new vscode.ThemeIcon('git-compare'),
     open: { ref: String(r.codeId), codeId: r.codeId, refactorId: r.id },
