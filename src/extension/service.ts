@@ -11,13 +11,17 @@ import type { Settings } from './settings';
 
 type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
+/** The name of the built-in sample catalog among services (document URIs, offline keys). */
+export const SAMPLE_SERVICE = 'sample';
+/** Clients kept for services configured earlier in this window, for the documents that came from them. */
+const MAX_EARLIER_SERVICES = 4;
+
 export class ServiceConnection implements vscode.Disposable {
   private builtIn: Promise<RunningServer> | undefined;
   private client: Promise<RefactorClient> | undefined;
   private loopbackAgent: Agent | undefined;
-  private readonly baseUrlChanged = new vscode.EventEmitter<void>();
-  /** Fires when requests go to another service: what was fetched by id may differ there. */
-  readonly onDidChangeBaseUrl = this.baseUrlChanged.event;
+  /** By service name, the clients of services configured before the current one. */
+  private readonly earlier = new Map<string, { client: Promise<RefactorClient>; agent?: Agent }>();
 
   constructor(
     private settings: Settings,
@@ -67,6 +71,22 @@ export class ServiceConnection implements vscode.Disposable {
     void this.client?.then((c) => c.expire(), () => undefined);
   }
 
+  /** Names the current service: `sample`, or the base URL as configured. */
+  name(): string {
+    return this.settings.baseUrl === '' ? SAMPLE_SERVICE : this.settings.baseUrl;
+  }
+
+  /**
+   * The client of the service `name` names: the current one, or one configured earlier in this
+   * window, so that a document keeps showing the code of the service it came from.
+   */
+  clientFor(name: string): Promise<RefactorClient> {
+    if (name === this.name()) return this.getClient();
+    const kept = this.earlier.get(name);
+    if (kept) return kept.client;
+    return Promise.reject(new Error(`this document came from ${name === SAMPLE_SERVICE ? 'the built-in sample catalog' : name}, which is not the service configured now`));
+  }
+
   /** `refactorBrowser.baseUrl` as set; '' for the built-in sample catalog. */
   configuredUrl(): string {
     return this.settings.baseUrl;
@@ -80,27 +100,46 @@ export class ServiceConnection implements vscode.Disposable {
   /** Takes new settings: a changed address, timeout or proxy means a new client on next use. */
   update(settings: Settings): void {
     const previous = this.settings;
+    const previousName = this.name();
     this.settings = settings;
     if (previous.baseUrl === settings.baseUrl && previous.requestTimeoutSeconds === settings.requestTimeoutSeconds
       && sameProxy(previous.proxy, settings.proxy)) return;
-    this.closeClient();
-    // The built-in service is not needed while another address is set; it restarts on demand.
-    if (settings.baseUrl) this.stopBuiltIn();
-    if (previous.baseUrl !== settings.baseUrl) this.baseUrlChanged.fire();
+    const { client, agent } = this.takeClient();
+    if (client && previous.baseUrl !== settings.baseUrl) {
+      // Documents opened from the previous service still read from it (the built-in sample service
+      // keeps running for them).
+      this.keepEarlier(previousName, { client, agent });
+    } else {
+      close(client, agent);
+    }
+    const returning = this.earlier.get(this.name());
+    this.earlier.delete(this.name());
+    close(returning?.client, returning?.agent);
   }
 
   dispose(): void {
-    this.baseUrlChanged.dispose();
-    this.closeClient();
+    const { client, agent } = this.takeClient();
+    close(client, agent);
+    for (const kept of this.earlier.values()) close(kept.client, kept.agent);
+    this.earlier.clear();
     this.stopBuiltIn();
   }
 
-  private closeClient(): void {
-    const client = this.client;
-    const agent = this.loopbackAgent;
+  private takeClient(): { client?: Promise<RefactorClient>; agent?: Agent } {
+    const taken = { client: this.client, agent: this.loopbackAgent };
     this.client = undefined;
     this.loopbackAgent = undefined;
-    void client?.then((c) => c.close()).then(() => agent?.close()).catch(() => {});
+    return taken;
+  }
+
+  private keepEarlier(name: string, kept: { client: Promise<RefactorClient>; agent?: Agent }): void {
+    this.earlier.delete(name);
+    this.earlier.set(name, kept);
+    for (const [oldest, dropped] of this.earlier) {
+      if (this.earlier.size <= MAX_EARLIER_SERVICES) break;
+      this.earlier.delete(oldest);
+      close(dropped.client, dropped.agent);
+    }
   }
 
   private stopBuiltIn(): void {
@@ -111,4 +150,8 @@ export class ServiceConnection implements vscode.Disposable {
       .then(() => this.logger.info('built-in sample service stopped'))
       .catch(() => {});
   }
+}
+
+function close(client: Promise<RefactorClient> | undefined, agent: Agent | undefined): void {
+  void client?.then((c) => c.close()).then(() => agent?.close()).catch(() => {});
 }

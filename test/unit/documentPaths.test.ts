@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { SERVICE_LANGUAGES } from '../../src/api/languages';
 import { fileExtensionOf } from '../../src/api/languages';
-import { documentPath, parseDocumentPath, type DocumentTarget } from '../../src/extension/code/documentPaths';
+import { documentPath, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget } from '../../src/extension/code/documentPaths';
 
 describe('documentPaths', () => {
   it('names codes, refactorings and selections by their ids', () => {
@@ -44,6 +44,18 @@ describe('documentPaths', () => {
     for (const path of ['/codes/42', '/codes/42/code', '/codes/x/code.rb', '/codes/42/code.rb/..', '/codes/42/refactors/7',
       '/codes/42/refactors/seven.rb', '/codes/-1/code.rb', '/selections/1', '//codes/1/code.rb', '/codes/1/code.r b', '']) {
       assert.equal(parseDocumentPath(path), undefined, path);
+    }
+  });
+
+  it('names a document\'s service in its query and reads exactly that service back', () => {
+    for (const service of ['sample', 'http://127.0.0.1:3000/', 'https://svc.test/api/?a=1&b=2#x', 'http://h/é ü']) {
+      assert.equal(serviceOfQuery(serviceQuery(service)), service, service);
+    }
+    fc.assert(fc.property(fc.string({ minLength: 1 }), (service) => {
+      assert.equal(serviceOfQuery(serviceQuery(service)), service);
+    }), { numRuns: 300 });
+    for (const query of ['', 'service=', 'other=sample', 'service=a&service=b']) {
+      assert.equal(serviceOfQuery(query), undefined, query);
     }
   });
 });

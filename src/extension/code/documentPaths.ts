@@ -1,6 +1,6 @@
 // Paths of the read-only virtual documents (scheme `refactor-browser`) that show codes, refactorings
-// and editor selections. Built from numeric ids only, never from titles or other text a stranger
-// wrote, and read back strictly. The file extension only helps VS Code guess the language: the
+// and editor selections, and the query naming the service a code came from. Paths are built from
+// numeric ids only, never from titles or other text a stranger wrote, and read back strictly. The file extension only helps VS Code guess the language: the
 // extension sets the language explicitly as well. Pure (no vscode import), so it runs under mocha.
 import { fileExtensionOf } from '../../api/languages';
 
@@ -46,4 +46,16 @@ export function parseDocumentPath(path: string): DocumentTarget | undefined {
   m = SELECTION_PATH.exec(path);
   if (m) return { kind: 'selection', id: Number(m[1]) };
   return undefined;
+}
+
+/** The query of a code's document: `service=sample`, or `service=` and the base URL as configured. */
+export function serviceQuery(service: string): string {
+  return new URLSearchParams({ service }).toString();
+}
+
+/** The service a document's query names; undefined when it names none. */
+export function serviceOfQuery(query: string): string | undefined {
+  const params = new URLSearchParams(query);
+  const services = params.getAll('service');
+  return services.length === 1 && services[0] !== '' ? services[0] : undefined;
 }

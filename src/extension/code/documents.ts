@@ -1,10 +1,12 @@
 // Read-only virtual documents for codes, refactorings and editor-selection snapshots (scheme
-// `refactor-browser`), used by Open as Document and by every compare. Content is fetched by id
-// through the RefactorClient, whose ETag cache makes a second look cheap. A TextDocumentContentProvider
-// has no save, so VS Code shows these documents read-only.
+// `refactor-browser`), used by Open as Document and by every compare. A code's URI names the
+// service it came from (`?service=`), so an open document or diff keeps showing that service's
+// code after the base URL changes, and two services' code 20 are two documents. Content is fetched
+// by id through that service's RefactorClient, whose cache makes a second look cheap. A
+// TextDocumentContentProvider has no save, so VS Code shows these documents read-only.
 import * as vscode from 'vscode';
 import type { Code } from '../../api/model';
-import { DOCUMENT_SCHEME, documentPath, parseDocumentPath, type DocumentTarget } from './documentPaths';
+import { DOCUMENT_SCHEME, documentPath, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget } from './documentPaths';
 import { documentTargetOf, languageOf, type Item } from './items';
 import { toVsCodeLanguageId } from '../../api/languages';
 import type { ServiceConnection } from '../service';
@@ -16,20 +18,9 @@ export class CodeDocuments implements vscode.TextDocumentContentProvider, vscode
   private readonly selections = new Map<number, string>();
   private nextSelection = 1;
   private readonly registration: vscode.Disposable;
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-  private readonly serviceChange: vscode.Disposable;
 
   constructor(private readonly service: ServiceConnection) {
     this.registration = vscode.workspace.registerTextDocumentContentProvider(DOCUMENT_SCHEME, this);
-    // VS Code keeps a closed document's text for a while and reuses it when the URI is opened again;
-    // the URI names only ids, so after a change of service it would show the old service's code.
-    this.serviceChange = service.onDidChangeBaseUrl(() => {
-      for (const doc of vscode.workspace.textDocuments) {
-        const target = doc.uri.scheme === DOCUMENT_SCHEME ? parseDocumentPath(doc.uri.path) : undefined;
-        if (target && target.kind !== 'selection') this.changed.fire(doc.uri);
-      }
-    });
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
@@ -40,20 +31,24 @@ export class CodeDocuments implements vscode.TextDocumentContentProvider, vscode
       if (text === undefined) throw new Error('this selection snapshot is gone; compare again');
       return text;
     }
-    const code = await this.fetchCode(target.codeId);
+    const service = serviceOfQuery(uri.query);
+    if (service === undefined) throw new Error(`not a Refactor Browser document: ${uri.toString()}`);
+    const code = await (await this.service.clientFor(service)).code(target.codeId);
     if (target.kind === 'code') return code.code;
     const refactor = code.refactors?.find((r) => r.id === target.refactorId);
     if (!refactor) throw new Error(`code #${target.codeId} has no refactoring #${target.refactorId}`);
     return refactor.code;
   }
 
-  /** The code with its refactorings, as the single-code endpoint returns it. */
+  /** The code with its refactorings from the current service, as the single-code endpoint returns it. */
   async fetchCode(codeId: number): Promise<Code> {
     return (await this.service.getClient()).code(codeId);
   }
 
+  /** A code's or refactoring's document names the current service; a selection's names none. */
   uriOf(target: DocumentTarget, serviceLanguage: string): vscode.Uri {
-    return vscode.Uri.from({ scheme: DOCUMENT_SCHEME, path: documentPath(target, serviceLanguage) });
+    const query = target.kind === 'selection' ? '' : serviceQuery(this.service.name());
+    return vscode.Uri.from({ scheme: DOCUMENT_SCHEME, path: documentPath(target, serviceLanguage), query });
   }
 
   itemUri(item: Item): vscode.Uri {
@@ -87,8 +82,6 @@ export class CodeDocuments implements vscode.TextDocumentContentProvider, vscode
   }
 
   dispose(): void {
-    this.serviceChange.dispose();
-    this.changed.dispose();
     this.registration.dispose();
     this.selections.clear();
   }
