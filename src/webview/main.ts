@@ -1,6 +1,8 @@
 // The code view's webview script: a `ready` handshake, then it renders what the extension sends.
 // Data is written only with createElement/textContent (strangers wrote every string); links and
 // buttons post messages, they never navigate. Every message in is checked by the shared protocol.
+// A block whose code has `## Title` lines is shown section by section (src/api/sections.ts, split
+// here as the extension splits it), each section with its own Insert at Cursor and Copy.
 import {
   isWebUrl, parseToWebview,
   type BlockTarget, type CodeViewModel, type CodeViewState, type RefactorViewModel, type ToExtension,
