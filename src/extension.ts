@@ -43,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   context.subscriptions.push(codeCommands);
   if (!recording) return undefined;
   return createTestApi({
-    service, catalog, offline, codeViews: codeCommands.serializer, settings: () => settings, onDidApplySettings: applied.event,
+    service, catalog, offline, codeViews: codeCommands.codeViews, settings: () => settings, onDidApplySettings: applied.event,
     recentLog: () => recording.recent(),
   });
 }

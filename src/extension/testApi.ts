@@ -3,6 +3,7 @@
 // person would (rows, their text, what clicking them does) without reaching into internals.
 import * as vscode from 'vscode';
 import type { CatalogView } from './catalog/view';
+import type { CodeViewPanels } from './code/view/panel';
 import type { OfflineStore } from './catalog/offlineStore';
 import type { ServiceConnection } from './service';
 import type { Settings } from './settings';
@@ -51,6 +52,11 @@ export interface RefactorBrowserApi {
    */
   restoreCodeView(panel: vscode.WebviewPanel, state: unknown): Thenable<void>;
   /**
+   * Hands `message` to the open code view of `codeId` as if its webview had posted it (checked by the
+   * protocol like any); resolves once the action it asks for is done.
+   */
+  codeViewMessage(codeId: number, message: unknown): Promise<void>;
+  /**
    * Forgets the lists kept for offline use, so one test's lists cannot stand in for another's on a
    * service that happens to get the same loopback address.
    */
@@ -79,7 +85,7 @@ export interface TestApiParts {
   service: ServiceConnection;
   catalog: CatalogView;
   offline: OfflineStore;
-  codeViews: vscode.WebviewPanelSerializer;
+  codeViews: Pick<CodeViewPanels, 'deserializeWebviewPanel' | 'receive'>;
   settings: () => Settings;
   onDidApplySettings: vscode.Event<Settings>;
   recentLog: () => readonly string[];
@@ -138,6 +144,7 @@ export function createTestApi({ service, catalog, offline, codeViews, settings, 
     recentLog,
     language: () => catalog.language(),
     restoreCodeView: (panel, state) => codeViews.deserializeWebviewPanel(panel, state),
+    codeViewMessage: (codeId, message) => codeViews.receive(codeId, message),
     forgetOffline: () => offline.clear(),
   };
 }

@@ -10,6 +10,14 @@ export interface BlockTarget {
   id: number;
 }
 
+/**
+ * What Insert at Cursor and Copy act on: a whole block, or with `section` one of its sections (an
+ * index into `splitSections` of the block's code, src/api/sections.ts, which both sides run).
+ */
+export interface TextTarget extends BlockTarget {
+  section?: number;
+}
+
 /** A refactoring as the webview shows it. Dates are ISO 8601 strings (postMessage loses Date). */
 export interface RefactorViewModel {
   id: number;
@@ -55,9 +63,9 @@ export interface CodeViewModel {
 /** Messages the webview posts to the extension. */
 export type ToExtension =
   | { type: 'ready' }
-  | { type: 'insert'; target: BlockTarget }
+  | { type: 'insert'; target: TextTarget }
   | { type: 'compareWithOriginal'; refactorId: number }
-  | { type: 'copy'; target: BlockTarget }
+  | { type: 'copy'; target: TextTarget }
   | { type: 'openDocument'; target: BlockTarget }
   | { type: 'openExternal'; url: string }
   | { type: 'retry' };
@@ -120,6 +128,13 @@ function parseTarget(v: unknown): BlockTarget | undefined {
   return { kind: v.kind, id: v.id };
 }
 
+/** A block target with an optional section index; whether the block has that section is the extension's check. */
+function parseTextTarget(v: unknown): TextTarget | undefined {
+  const block = parseTarget(v);
+  if (!block || !isRecord(v) || v.section === undefined) return block;
+  return isId(v.section) ? { ...block, section: v.section } : undefined;
+}
+
 export function parseToExtension(msg: unknown): ToExtension | undefined {
   if (!isRecord(msg)) return undefined;
   switch (msg.type) {
@@ -127,8 +142,12 @@ export function parseToExtension(msg: unknown): ToExtension | undefined {
     case 'retry':
       return { type: msg.type };
     case 'insert':
-    case 'copy':
+    case 'copy': {
+      const target = parseTextTarget(msg.target);
+      return target && { type: msg.type, target };
+    }
     case 'openDocument': {
+      // Opens the whole block whatever else the target names: a `section` is dropped like any extra field.
       const target = parseTarget(msg.target);
       return target && { type: msg.type, target };
     }

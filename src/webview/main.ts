@@ -1,12 +1,16 @@
 // The code view's webview script: a `ready` handshake, then it renders what the extension sends.
 // Data is written only with createElement/textContent (strangers wrote every string); links and
 // buttons post messages, they never navigate. Every message in is checked by the shared protocol.
+// A block whose code has `## Title` lines is shown section by section (src/api/sections.ts, split
+// here as the extension splits it), each section with its own Insert at Cursor and Copy.
 import {
   isWebUrl, parseToWebview,
   type BlockTarget, type CodeViewModel, type CodeViewState, type RefactorViewModel, type ToExtension,
 } from '../protocol/codeView';
 import { LazyHighlighter, isHighlightable, withinHighlightLimits } from './highlight';
+import { canonicalServiceLanguage, highlightJsLanguage } from '../api/languages';
 import { authorOf, titleOf } from '../api/names';
+import { hasSections, sectionTitleOf, splitSections, type Section } from '../api/sections';
 
 interface VsCodeApi {
   postMessage(message: ToExtension): void;
@@ -16,6 +20,8 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const FLASH_MS = 1600;
+/** Above this many sections a block is shown whole: thousands of headings with buttons would stall the view. */
+const MAX_SECTIONS = 200;
 
 type Children = ReadonlyArray<Node | string | undefined>;
 
@@ -86,6 +92,35 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     ]);
   }
 
+  function sameLanguage(a: string, b: string): boolean {
+    return canonicalServiceLanguage(a).toLowerCase() === canonicalServiceLanguage(b).toLowerCase();
+  }
+
+  /** One section: its heading (title, and language where it is not the block's), its own Insert and Copy, its code. */
+  function sectionPart(block: BlockTarget, section: Section, index: number, blockLanguage: string, level: 'h2' | 'h4'): HTMLElement {
+    const target = { ...block, section: index };
+    const language = sameLanguage(section.language, blockLanguage) ? undefined : el('span', 'language', [section.language]);
+    const part = el('section', 'part', [
+      el('div', 'part-header', [
+        el(level, 'part-title', [sectionTitleOf(section), language && ' ', language]),
+        el('div', 'toolbar', [
+          button('Insert at Cursor', { type: 'insert', target }),
+          button('Copy', { type: 'copy', target }),
+        ]),
+      ]),
+      codeBlock(section.text, highlightJsLanguage(section.language) ?? ''),
+    ]);
+    part.id = `${block.kind}-${block.id}-section-${index}`;
+    return part;
+  }
+
+  /** A block's code: whole, or section by section under headings of `level` when its text has heading lines. */
+  function blockCode(block: BlockTarget, text: string, language: string, highlightLanguage: string, level: 'h2' | 'h4'): Node[] {
+    const sections = splitSections(text, language);
+    if (!hasSections(sections) || sections.length > MAX_SECTIONS) return [codeBlock(text, highlightLanguage)];
+    return sections.map((section, i) => sectionPart(block, section, i, language, level));
+  }
+
   function comment(text: string): HTMLElement | undefined {
     return text.trim() === '' ? undefined : el('div', 'comment', [text]);
   }
@@ -116,12 +151,13 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     const rating = r.rating === null ? 'not rated'
       : `rated ${r.rating}${r.ratingsCount === null ? '' : ` (${r.ratingsCount} ${r.ratingsCount === 1 ? 'vote' : 'votes'})`}`;
     const created = formatDate(r.createdAt);
+    const target: BlockTarget = { kind: 'refactor', id: r.id };
     const section = el('section', 'block refactor', [
       el('h3', undefined, [titleOf(r)]),
       meta([el('span', undefined, ['by ', author]), rating, created]),
       comment(r.comment),
-      toolbar({ kind: 'refactor', id: r.id }),
-      codeBlock(r.code, r.highlightLanguage),
+      toolbar(target),
+      ...blockCode(target, r.code, r.language, r.highlightLanguage, 'h4'),
     ]);
     section.id = `refactor-${r.id}`;
     section.tabIndex = -1;
@@ -131,10 +167,12 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
   function show(code: CodeViewModel, revealRefactorId: number | undefined): void {
     replaceRoot([]);
     highlighter = new LazyHighlighter();
+    const block: BlockTarget = { kind: 'code', id: code.id };
+    // The original has no heading of its own (the page's h1 names it): its sections' headings are h2.
     const original = el('section', 'block original', [
       comment(code.comment),
-      toolbar({ kind: 'code', id: code.id }),
-      codeBlock(code.code, code.highlightLanguage),
+      toolbar(block),
+      ...blockCode(block, code.code, code.language, code.highlightLanguage, 'h2'),
     ]);
     original.id = `code-${code.id}`;
     const heading = code.refactors.length === 0 ? 'No refactorings yet' : `Refactorings (${code.refactors.length})`;

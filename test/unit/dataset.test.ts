@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SERVICE_LANGUAGES } from '../../src/api/languages';
+import { hasSections, splitSections } from '../../src/api/sections';
 import { DatasetError, loadDatasetFile, loadSampleDataset, parseDataset } from '../../src/server/dataset';
 import { Oracle, readFixture, samplePath, type CatalogJson } from './helpers/referenceService';
 
@@ -165,5 +166,11 @@ describe('the sample catalog', () => {
     assert.ok(codes.some((c) => nonAscii.test(c.code)), 'a code text is not pure ASCII');
     assert.ok(codes.some((c) => nonAscii.test(c.title) || nonAscii.test(c.comment)), 'a title or comment is not pure ASCII');
     assert.ok([...catalog.users.values()].some((u) => nonAscii.test(u.name)), 'a user name is not pure ASCII');
+  });
+
+  it('has a code in sections, one of them in another language, and a refactoring in sections', () => {
+    const sectioned = [...catalog.codes.values()].filter((c) => hasSections(splitSections(c.code, c.language)));
+    assert.ok(sectioned.some((c) => splitSections(c.code, c.language).some((s) => s.language !== c.language)));
+    assert.ok(sectioned.some((c) => c.refactors.some((r) => hasSections(splitSections(r.code, r.language)))));
   });
 });

@@ -2,7 +2,7 @@
 // or copies (the XML URL without `.xml`, a refactoring by its anchor on its code's page).
 import * as assert from 'node:assert/strict';
 import type { Code, Refactor } from '../../src/api/model';
-import { codeIdOf, documentTargetOf, itemOf, itemsOf, pageUrlOf, titleOf } from '../../src/extension/code/items';
+import { codeIdOf, documentTargetOf, itemOf, itemsOf, pageUrlOf, sectionsOf, snippetOf, titleOf } from '../../src/extension/code/items';
 
 const code: Code = {
   id: 42, title: 'Sum & <total>', language: 'Ruby', permalink: 'sum-total', code: 'x\n', comment: '', createdAt: null,
@@ -35,6 +35,17 @@ describe('items', () => {
     assert.equal(codeIdOf({ kind: 'refactor', refactor }), 42);
     assert.equal(titleOf({ kind: 'refactor', refactor }), 'Refactoring #7');
     assert.deepEqual(documentTargetOf({ kind: 'refactor', refactor }), { kind: 'refactor', codeId: 42, refactorId: 7 });
+  });
+
+  it('inserts and copies a section\'s own text in its own language, and the whole code without one', () => {
+    const sectioned: Code = { ...code, code: '## model.rb\nclass A; end\n## Run it [Bash]\nruby model.rb\n' };
+    const item = { kind: 'code', code: sectioned } as const;
+    const [model, run] = sectionsOf(item);
+    assert.deepEqual(snippetOf(item, run), { text: 'ruby model.rb\n', language: 'Bash', title: 'Run it of Sum & <total>' });
+    assert.deepEqual(snippetOf(item, model), { text: 'class A; end\n', language: 'Ruby', title: 'model.rb of Sum & <total>' });
+    assert.deepEqual(snippetOf(item), { text: sectioned.code, language: 'Ruby', title: 'Sum & <total>' });
+    // A refactoring is code too.
+    assert.deepEqual(sectionsOf({ kind: 'refactor', refactor: { ...refactor, code: '## a\nx\n' } }).map((s) => s.text), ['x\n']);
   });
 
   it('builds page URLs under the base path', () => {

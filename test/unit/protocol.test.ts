@@ -43,6 +43,9 @@ describe('parseToExtension (webview → extension)', () => {
     { type: 'insert', target: { kind: 'code', id: 1 } },
     { type: 'insert', target: { kind: 'refactor', id: 0 } },
     { type: 'copy', target: { kind: 'refactor', id: 42 } },
+    { type: 'insert', target: { kind: 'code', id: 1, section: 0 } },
+    { type: 'insert', target: { kind: 'refactor', id: 3, section: 2 } },
+    { type: 'copy', target: { kind: 'code', id: 1, section: 7 } },
     { type: 'openDocument', target: { kind: 'code', id: 9 } },
     { type: 'compareWithOriginal', refactorId: 5 },
     { type: 'openExternal', url: 'https://example.org/a?b=c#d' },
@@ -74,6 +77,20 @@ describe('parseToExtension (webview → extension)', () => {
     }
   });
 
+  it('rejects Insert or Copy of a section unless the section is a non-negative safe integer', () => {
+    for (const type of ['insert', 'copy'] as const) {
+      for (const section of WRONG_NUMBERS.filter((x) => x !== undefined)) {
+        const msg = { type, target: { kind: 'code', id: 1, section } };
+        assert.equal(parseToExtension(msg), undefined, `${type} section ${String(section)}`);
+      }
+    }
+  });
+
+  it('opens the whole block as a document even when the target names a section', () => {
+    assert.deepEqual(parseToExtension({ type: 'openDocument', target: { kind: 'code', id: 9, section: 1 } }),
+      { type: 'openDocument', target: { kind: 'code', id: 9 } });
+  });
+
   it('rejects compareWithOriginal without a valid refactor id', () => {
     for (const id of WRONG_NUMBERS) {
       assert.equal(parseToExtension({ type: 'compareWithOriginal', refactorId: id }), undefined, String(id));
@@ -91,6 +108,8 @@ describe('parseToExtension (webview → extension)', () => {
   it('ignores extra fields and does not pass them on', () => {
     const parsed = parseToExtension({ type: 'insert', target: { kind: 'code', id: 1, evil: 1 }, command: 'rm -rf' });
     assert.deepEqual(parsed, { type: 'insert', target: { kind: 'code', id: 1 } });
+    const section = parseToExtension({ type: 'copy', target: { kind: 'code', id: 1, section: 2, evil: 1 } });
+    assert.deepEqual(section, { type: 'copy', target: { kind: 'code', id: 1, section: 2 } });
     const polluted = parseToExtension(JSON.parse('{"type":"ready","__proto__":{"polluted":true}}'));
     assert.deepEqual(polluted, { type: 'ready' });
     assert.equal(({} as Record<string, unknown>).polluted, undefined);

@@ -11,7 +11,7 @@ import { EditorTracker } from './editorTracker';
 import type { ErrorReporter } from '../errorReporting';
 import { pickCode, type LoadedItems } from './goToCode';
 import { insertAtCursor } from './insert';
-import { codeIdOf, itemOf, itemsOf, pageUrlOf, textOf, languageOf, titleOf, type Item } from './items';
+import { codeIdOf, itemOf, itemsOf, pageUrlOf, snippetOf, textOf, languageOf, titleOf, type Item } from './items';
 import { parseOpenInput, type OpenRequest } from './openInput';
 import { isWebUrl } from '../../protocol/codeView';
 import type { ServiceConnection } from '../service';
@@ -24,9 +24,9 @@ export interface CodeCommandDeps {
   errors: ErrorReporter;
 }
 
-/** The registrations, and the code views' serializer: what VS Code calls to restore them after a reload. */
+/** The registrations, and the code views (their serializer is what VS Code calls to restore them after a reload). */
 export interface CodeCommands extends vscode.Disposable {
-  readonly serializer: vscode.WebviewPanelSerializer;
+  readonly codeViews: CodeViewPanels;
 }
 
 export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
@@ -41,10 +41,16 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
   const pageUrl = async (item: Item): Promise<string> => pageUrlOf(item, (await service.getClient()).baseUrl);
 
   const actions: CodeViewActions = {
-    insert: (item) => errors.run(`insert ${titleOf(item)}`, () => insertAtCursor(textOf(item), languageOf(item), editors)),
+    insert: (item, section) => {
+      const snippet = snippetOf(item, section);
+      return errors.run(`insert ${snippet.title}`, () => insertAtCursor(snippet.text, snippet.language, editors));
+    },
     compareWithOriginal: (refactor, original) =>
       errors.run(`compare ${titleOf(refactor)}`, () => compareWithOriginal(docs, refactor, original)),
-    copy: (item) => errors.run(`copy ${titleOf(item)}`, () => copy(textOf(item), titleOf(item))),
+    copy: (item, section) => {
+      const snippet = snippetOf(item, section);
+      return errors.run(`copy ${snippet.title}`, () => copy(snippet.text, snippet.title));
+    },
     openDocument: (item) => errors.run(`open ${titleOf(item)}`, () => openAsDocument(item)),
   };
   const panels = new CodeViewPanels(context.extensionUri, service, logger, actions);
@@ -144,5 +150,5 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
       if (item) await openAsDocument(item);
     }),
   );
-  return { dispose: () => registrations.dispose(), serializer: panels };
+  return { dispose: () => registrations.dispose(), codeViews: panels };
 }

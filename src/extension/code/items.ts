@@ -1,10 +1,11 @@
 // What the code commands act on: a code or a refactoring, whether it comes from a tree row, the
 // code view or the command palette, plus the few facts every command derives from it (title,
-// language, text, page URL, virtual document). Tree rows are recognised by their contextValue and
+// language, text, sections, page URL, virtual document). Tree rows are recognised by their contextValue and
 // payload (the interface with the Catalog tree), not by class, so either side can change its classes.
 import { codeRefOf, codeUrl, pageUrl } from '../../api/urls';
 import type { Code, Refactor } from '../../api/model';
 import { titleOf as nameOf } from '../../api/names';
+import { sectionTitleOf, splitSections, type Section } from '../../api/sections';
 import type { DocumentTarget } from './documentPaths';
 
 export type Item = { kind: 'code'; code: Code } | { kind: 'refactor'; refactor: Refactor };
@@ -49,6 +50,25 @@ export function languageOf(item: Item): string {
 
 export function textOf(item: Item): string {
   return item.kind === 'code' ? item.code.code : item.refactor.code;
+}
+
+/** The item's sections (src/api/sections.ts): one untitled section when its code has no heading line. */
+export function sectionsOf(item: Item): Section[] {
+  return splitSections(textOf(item), languageOf(item));
+}
+
+/** What Insert at Cursor and Copy put somewhere: an item's whole text, or one section of it. */
+export interface Snippet {
+  text: string;
+  /** The service's language name, for an untitled document. */
+  language: string;
+  /** For messages: the item's title, or `user_spec.rb of <the item's title>`. */
+  title: string;
+}
+
+export function snippetOf(item: Item, section?: Section): Snippet {
+  if (!section) return { text: textOf(item), language: languageOf(item), title: titleOf(item) };
+  return { text: section.text, language: section.language, title: `${sectionTitleOf(section)} of ${titleOf(item)}` };
 }
 
 export function documentTargetOf(item: Item): DocumentTarget {

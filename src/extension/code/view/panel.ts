@@ -7,10 +7,11 @@ import * as vscode from 'vscode';
 import type { Logger } from '../../../api/logger';
 import type { Code } from '../../../api/model';
 import { titleOf } from '../../../api/names';
+import type { Section } from '../../../api/sections';
 import { codeRefOf, codeUrl, pageUrl } from '../../../api/urls';
 import { isWebUrl, parseCodeViewState, parseToExtension, type BlockTarget, type ToWebview } from '../../../protocol/codeView';
 import { logFailure, oneLine } from '../../errorReporting';
-import type { Item } from '../items';
+import { sectionsOf, titleOf as itemTitleOf, type Item } from '../items';
 import type { ServiceConnection } from '../../service';
 import { buildCodeViewModel, CODE_VIEW_WEBVIEW_OPTIONS, renderCodeViewHtml } from './html';
 
@@ -18,11 +19,11 @@ export const CODE_VIEW_TYPE = 'refactorBrowser.code';
 /** True while at least one code view is open: the palette offers the commands that act on it. */
 export const HAS_CODE_VIEW_CONTEXT = 'refactorBrowser.hasCodeView';
 
-/** What the buttons in the view do; the command layer implements them. */
+/** What the buttons in the view do; the command layer implements them. Insert and Copy take a section of the item's code. */
 export interface CodeViewActions {
-  insert(item: Item): Promise<void>;
+  insert(item: Item, section?: Section): Promise<void>;
   compareWithOriginal(item: Item & { kind: 'refactor' }, original: Code): Promise<void>;
-  copy(item: Item): Promise<void>;
+  copy(item: Item, section?: Section): Promise<void>;
   openDocument(item: Item): Promise<void>;
 }
 
@@ -54,7 +55,7 @@ class CodeViewPanel {
       title: panel.title,
     });
     this.subscriptions.push(
-      panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m)),
+      panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
       panel.onDidChangeViewState((e) => {
         if (e.webviewPanel.active) owner.setCurrent(this);
       }),
@@ -120,7 +121,8 @@ class CodeViewPanel {
     void this.panel.webview.postMessage(message);
   }
 
-  private onMessage(raw: unknown): void {
+  /** Handles a message from the webview; resolves once the action it asked for is done. */
+  async onMessage(raw: unknown): Promise<void> {
     const message = parseToExtension(raw);
     if (!message) {
       this.owner.logger.warn(`code view: ignored a malformed message from the webview of code #${this.codeId}`);
@@ -141,17 +143,30 @@ class CodeViewPanel {
       case 'compareWithOriginal': {
         const code = this.code;
         const refactor = code?.refactors?.find((r) => r.id === message.refactorId);
-        if (code && refactor) void this.owner.actions.compareWithOriginal({ kind: 'refactor', refactor }, code);
+        if (code && refactor) await this.owner.actions.compareWithOriginal({ kind: 'refactor', refactor }, code);
         return;
       }
       case 'insert':
-      case 'copy':
-      case 'openDocument': {
+      case 'copy': {
         const item = this.itemOf(message.target);
         if (!item) return;
-        const action = message.type === 'insert' ? this.owner.actions.insert
-          : message.type === 'copy' ? this.owner.actions.copy : this.owner.actions.openDocument;
-        void action.call(this.owner.actions, item);
+        const index = message.target.section;
+        let section: Section | undefined;
+        if (index !== undefined) {
+          const sections = sectionsOf(item);
+          section = sections[index];
+          if (!section) {
+            // The webview splits the same text: only a stale or forged message names a section that is not there.
+            this.owner.logger.warn(`code view: ignored ${message.type} of section ${index} of ${itemTitleOf(item)}, which has ${sections.length}`);
+            return;
+          }
+        }
+        await (message.type === 'insert' ? this.owner.actions.insert(item, section) : this.owner.actions.copy(item, section));
+        return;
+      }
+      case 'openDocument': {
+        const item = this.itemOf(message.target);
+        if (item) await this.owner.actions.openDocument(item);
         return;
       }
     }
@@ -233,6 +248,11 @@ export class CodeViewPanels implements vscode.WebviewPanelSerializer, vscode.Dis
     if (this.panels.get(view.codeId) === view) this.panels.delete(view.codeId);
     if (this.current === view) this.current = [...this.panels.values()].pop();
     if (this.panels.size === 0) void vscode.commands.executeCommand('setContext', HAS_CODE_VIEW_CONTEXT, false);
+  }
+
+  /** Hands `message` to the code view of `codeId` as if its webview had posted it (the test API's way in). */
+  receive(codeId: number, message: unknown): Promise<void> {
+    return this.panels.get(codeId)?.onMessage(message) ?? Promise.resolve();
   }
 
   /** The code of the code view a person looked at last (loaded), for palette commands. */
