@@ -1,6 +1,7 @@
 // `refactor-browser`: a thin command-line shell over the API client (src/api/) and the reference
 // service (src/server/). Exit codes: 0 success, 1 failure (one line on stderr), 2 bad usage.
 import { RefactorClient } from './api/client';
+import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, fetchVia } from './api/dispatcher';
 import { isApiError } from './api/errors';
 import type { Code, Refactor } from './api/model';
 import { parseCodeRef } from './api/urls';
@@ -92,11 +93,16 @@ async function browse(command: Exclude<Command, { name: 'help' | 'serve' }>, io:
 /** Runs `body` with a client for the configured service, or for the built-in sample catalog served on loopback. */
 async function withClient(global: GlobalOptions, body: (client: RefactorClient) => Promise<number>): Promise<number> {
   const sample = global.baseUrl === undefined ? await startServer({ host: '127.0.0.1', port: 0 }) : undefined;
-  const client = new RefactorClient({ baseUrl: global.baseUrl ?? sample!.url, timeoutMs: global.timeoutSeconds * 1000 });
+  const timeoutMs = global.timeoutSeconds * 1000;
+  // HTTP(S)_PROXY and NO_PROXY apply to a service, never to the sample served on loopback.
+  const dispatcher = createDispatcher({ connectTimeoutMs: Math.min(DEFAULT_CONNECT_TIMEOUT_MS, timeoutMs), env: sample ? {} : process.env });
+  const client = new RefactorClient({ baseUrl: global.baseUrl ?? sample!.url, timeoutMs, fetch: fetchVia(dispatcher) });
   try {
     return await body(client);
   } finally {
     await client.close();
+    // destroy, not close: a connect still hanging in the background must not hold the exit.
+    await dispatcher.destroy();
     await sample?.close();
   }
 }

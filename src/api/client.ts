@@ -1,12 +1,11 @@
-// The service's read-only API as typed calls. On top of the transport it adds what a tree view
-// needs: concurrent asks for one URL share one request; an answer is used again without asking for
-// as long as the service's Cache-Control max-age says, and after that revalidated with its ETag, so
-// an unchanged list costs a 304 and no decoding. expire() makes every held answer ask again.
+// The service's read-only API as typed calls, over an injected WHATWG fetch (src/api/http.ts). On
+// top of the transport it adds what a tree view needs: concurrent asks for one URL share one
+// request; an answer is used again without asking for as long as the service's Cache-Control
+// max-age says, and after that revalidated with its ETag, so an unchanged list costs a 304 and no
+// decoding. expire() makes every held answer ask again.
 
-import type { Dispatcher } from 'undici';
-import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, type ProxySettings } from './dispatcher';
 import { ApiError, DecodeError } from './errors';
-import { DEFAULT_TIMEOUT_MS, fetchXml, type RequestOptions as TransportOptions } from './http';
+import { DEFAULT_TIMEOUT_MS, fetchXml, type FetchLike, type RequestOptions as TransportOptions } from './http';
 import { silentLogger, type Logger } from './logger';
 import { copyCode, copyRefactor, type Code, type Refactor } from './model';
 import {
@@ -32,13 +31,16 @@ export interface ClientOptions {
   /** Attempts in all for 429/502/503/504 and connection resets. Default 3. */
   maxTries?: number;
   retryBaseDelayMs?: number;
-  /** Explicit proxy; without it HTTP(S)_PROXY / NO_PROXY from the environment apply. */
-  proxy?: ProxySettings;
-  /** The whole User-Agent value; default `refactor-browser/<version>`. */
-  userAgent?: string;
+  /** The whole User-Agent value; default `refactor-browser/<version>`; null sends none. */
+  userAgent?: string | null;
+  /** See RequestOptions.unexplainedFailure (the browser's CORS failures). */
+  unexplainedFailure?: (url: string) => string;
   logger?: Logger;
-  /** A dispatcher owned by the caller; `close()` then leaves it open. */
-  dispatcher?: Dispatcher;
+  /**
+   * The transport, owned by the caller: undici's fetch with a dispatcher in the CLI and the tests,
+   * the extension host's own, or an in-process one. Default: the global fetch.
+   */
+  fetch?: FetchLike;
 }
 
 export interface RequestOpts {
@@ -68,10 +70,8 @@ export class RefactorClient {
   readonly baseUrl: string;
   /** The deadline of each call, in milliseconds. */
   readonly timeoutMs: number;
-  private readonly dispatcher: Dispatcher;
-  private readonly ownsDispatcher: boolean;
   private readonly logger: Logger;
-  private readonly transport: Omit<TransportOptions, 'dispatcher' | 'signal' | 'etag'>;
+  private readonly transport: Omit<TransportOptions, 'signal' | 'etag'>;
   private readonly cache = new Map<string, CacheEntry>();
   private readonly inFlight = new Map<string, InFlight>();
   private closing: Promise<void> | undefined;
@@ -81,20 +81,19 @@ export class RefactorClient {
     this.logger = options.logger ?? silentLogger;
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.timeoutMs = timeoutMs;
+    // Looked up when a request is made, so a fetch installed after this client (or none) is seen.
+    const fetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.transport = {
+      fetch,
       timeoutMs,
       maxResponseBytes: options.maxResponseBytes,
       maxRedirects: options.maxRedirects,
       maxTries: options.maxTries,
       retryBaseDelayMs: options.retryBaseDelayMs,
       userAgent: options.userAgent,
+      unexplainedFailure: options.unexplainedFailure,
       logger: this.logger,
     };
-    this.ownsDispatcher = !options.dispatcher;
-    this.dispatcher = options.dispatcher ?? createDispatcher({
-      proxy: options.proxy,
-      connectTimeoutMs: Math.min(DEFAULT_CONNECT_TIMEOUT_MS, timeoutMs),
-    });
   }
 
   async recentCodes(o: RequestOpts = {}): Promise<Code[]> {
@@ -122,12 +121,11 @@ export class RefactorClient {
     for (const entry of this.cache.values()) entry.freshUntil = 0;
   }
 
-  /** Cancels what is in flight and closes the connections this client opened. */
+  /** Cancels what is in flight; later calls fail. The transport's connections are its owner's to close. */
   close(): Promise<void> {
     this.closing ??= (async () => {
       for (const shared of this.inFlight.values()) shared.controller.abort();
       this.inFlight.clear();
-      if (this.ownsDispatcher) await this.dispatcher.close();
     })();
     return this.closing;
   }
@@ -154,7 +152,6 @@ export class RefactorClient {
       try {
         const res = await fetchXml(url, {
           ...this.transport,
-          dispatcher: this.dispatcher,
           signal: controller.signal,
           etag: cached?.etag,
         });

@@ -1,9 +1,10 @@
-// Which undici dispatcher carries the requests: an explicit proxy, else the proxy the environment
-// names, else a plain Agent. VS Code's proxy support patches Node's http stack but never a bundled
-// undici, so the extension reads `http.proxy` itself and passes it in here.
+// The Node transport (the CLI and the tests; never the extension, which uses its host's fetch):
+// undici's fetch over a dispatcher that carries the requests: an explicit proxy, else the proxy the
+// environment names (HTTP(S)_PROXY, NO_PROXY), else a plain Agent.
 
-import { Agent, EnvHttpProxyAgent, ProxyAgent, type Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, ProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { ApiError } from './errors';
+import type { FetchLike } from './http';
 
 export interface ProxySettings {
   /** `http://host:port` (credentials in the URL become a Proxy-Authorization header). */
@@ -59,4 +60,9 @@ function checkProxyUrl(url: string): string {
     throw new ApiError('invalid-url', url, 'proxy URL must be http or https');
   }
   return parsed.href;
+}
+
+/** undici's fetch through `dispatcher`, in the shape the client takes. */
+export function fetchVia(dispatcher: Dispatcher): FetchLike {
+  return (input, init) => undiciFetch(input, { ...(init as object), dispatcher }) as unknown as Promise<Response>;
 }

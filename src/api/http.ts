@@ -1,14 +1,13 @@
-// The transport: one GET for an XML document over undici, with what a service on the open internet
-// needs around it: one overall deadline, a size cap enforced while streaming, redirects followed by
-// hand (so every hop is checked), and a few retries for the failures that are worth retrying.
-// Every failure comes out as an ApiError whose message is one line naming the URL and the cause.
+// The transport: one GET for an XML document through an injected WHATWG `fetch` (undici's in the CLI
+// and the tests, the extension host's own in the extension, an in-process one for the built-in
+// sample catalog), with what a service on the open internet needs around it: one overall deadline,
+// a size cap enforced while streaming, redirects followed by hand (so every hop is checked), and a
+// few retries for the failures that are worth retrying. Every failure comes out as an ApiError
+// whose message is one line naming the URL and the cause. No Node module: it runs in a browser too.
 
-import { STATUS_CODES } from 'node:http';
-import { setTimeout as wait } from 'node:timers/promises';
-import { request, type Dispatcher } from 'undici';
 import { ApiError } from './errors';
 import { type Logger, silentLogger } from './logger';
-import { describeNetworkError, formatBytes, formatSeconds, type NetworkFailure } from './httpErrors';
+import { describeNetworkError, formatBytes, formatSeconds } from './httpErrors';
 // The manifest's version, so a release cannot send a stale User-Agent. esbuild inlines just this
 // field into the bundles; tsc copies package.json next to out/src for the tests.
 import { version as packageVersion } from '../../package.json';
@@ -21,6 +20,9 @@ export const DEFAULT_MAX_REDIRECTS = 5;
 export const DEFAULT_MAX_TRIES = 3;
 export const DEFAULT_RETRY_BASE_DELAY_MS = 500;
 
+/** WHATWG fetch, as Node, browsers and VS Code's extension hosts have it (or a stand-in). */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
 /** Statuses that say "try again later" rather than "this will never work". */
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -32,29 +34,26 @@ export function userAgentFor(version: string): string {
 }
 
 export interface RequestOptions {
-  /** Owned by the caller (see createDispatcher), so connections are pooled across requests. */
-  dispatcher: Dispatcher;
-  /** The whole `User-Agent` value. */
-  userAgent?: string;
+  /** The transport, owned by the caller (its connections are pooled across requests). */
+  fetch: FetchLike;
+  /** The whole `User-Agent` value; null sends none (a browser sends its own). */
+  userAgent?: string | null;
   /** Sent as `If-None-Match`: a 304 then comes back as `{ status: 304, body: '' }`. */
   etag?: string;
   signal?: AbortSignal;
   /** One deadline for the whole request, retries, waits and redirects included. */
   timeoutMs?: number;
-  /**
-   * Waiting for the status line and headers, per exchange; defaults to the deadline. undici runs
-   * this and bodyTimeoutMs on coarse timers (they may fire up to about a second late); the overall
-   * deadline is exact.
-   */
-  headersTimeoutMs?: number;
-  /** Longest silence between two body chunks; defaults to the deadline. */
-  bodyTimeoutMs?: number;
   maxResponseBytes?: number;
   maxRedirects?: number;
   /** Attempts in all, the first one included. */
   maxTries?: number;
   /** The first retry waits this long, each further one twice as long (unless Retry-After says). */
   retryBaseDelayMs?: number;
+  /**
+   * The cause to give when a request fails with no status and nothing said about why, as a browser's
+   * fetch does for a service that does not allow cross-origin requests (CORS); `url` is the one asked.
+   */
+  unexplainedFailure?: (url: string) => string;
   logger?: Logger;
 }
 
@@ -71,15 +70,14 @@ export interface HttpResult {
 }
 
 interface Context {
-  readonly dispatcher: Dispatcher;
+  readonly fetch: FetchLike;
   readonly headers: Record<string, string>;
   readonly timeoutMs: number;
-  readonly headersTimeoutMs: number;
-  readonly bodyTimeoutMs: number;
   readonly maxResponseBytes: number;
   readonly maxRedirects: number;
   readonly maxTries: number;
   readonly retryBaseDelayMs: number;
+  readonly unexplainedFailure?: (url: string) => string;
   readonly logger: Logger;
   readonly signal: AbortSignal;
   readonly callerSignal?: AbortSignal;
@@ -99,22 +97,19 @@ export async function fetchXml(url: string, options: RequestOptions): Promise<Ht
   if (options.signal?.aborted) throw new ApiError('aborted', url, 'cancelled');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = new Deadline(timeoutMs, options.signal);
-  const headers: Record<string, string> = {
-    accept: 'application/xml',
-    'content-type': 'text/xml',
-    'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
-  };
+  const headers: Record<string, string> = { accept: 'application/xml', 'content-type': 'text/xml' };
+  const userAgent = options.userAgent === undefined ? DEFAULT_USER_AGENT : options.userAgent;
+  if (userAgent !== null) headers['user-agent'] = userAgent;
   if (options.etag) headers['if-none-match'] = options.etag;
   const ctx: Context = {
-    dispatcher: options.dispatcher,
+    fetch: options.fetch,
     headers,
     timeoutMs,
-    headersTimeoutMs: options.headersTimeoutMs ?? timeoutMs,
-    bodyTimeoutMs: options.bodyTimeoutMs ?? timeoutMs,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     maxRedirects: options.maxRedirects ?? DEFAULT_MAX_REDIRECTS,
     maxTries: Math.max(1, options.maxTries ?? DEFAULT_MAX_TRIES),
     retryBaseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS,
+    unexplainedFailure: options.unexplainedFailure,
     logger: options.logger ?? silentLogger,
     signal: deadline.signal,
     callerSignal: options.signal,
@@ -145,24 +140,23 @@ export async function fetchXml(url: string, options: RequestOptions): Promise<Ht
 
 /**
  * The one signal a request runs under: aborted by the caller's signal, or with a TimeoutError when
- * the deadline passes. What AbortSignal.any([caller, AbortSignal.timeout(ms)]) gives, for a fraction
- * of its cost per request, and its timer is cleared once the request is over instead of staying
- * armed for the rest of the deadline.
+ * the deadline passes; its timer is cleared once the request is over.
  */
 class Deadline {
   private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
+  private readonly timer: ReturnType<typeof setTimeout>;
   private readonly onCallerAbort: (() => void) | undefined;
   /** True once the deadline has passed (not when the caller aborted). */
   aborted = false;
 
   constructor(ms: number, private readonly caller: AbortSignal | undefined) {
-    if (!Number.isInteger(ms) || ms < 0 || ms > 0xffff_ffff) AbortSignal.timeout(ms); // throws as it always did
+    if (!Number.isInteger(ms) || ms < 0 || ms > 0xffff_ffff) throw new RangeError(`timeout must be a whole number of milliseconds, got ${ms}`);
     this.timer = setTimeout(() => {
       this.aborted = true;
       this.controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
     }, ms);
-    this.timer.unref();
+    // In Node, a pending deadline must not keep the process alive (a browser's timer has no unref).
+    (this.timer as { unref?: () => void }).unref?.();
     if (caller) {
       const onCallerAbort = () => this.controller.abort(caller.reason);
       caller.addEventListener('abort', onCallerAbort, { once: true });
@@ -196,8 +190,8 @@ export function redirectRefusal(from: string, to: string): string | undefined {
 }
 
 /** Milliseconds to wait from a Retry-After value (seconds or an HTTP-date); undefined if unusable. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (value === undefined) return undefined;
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (value === undefined || value === null) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   // All three HTTP-date forms start with a day name; without that check Date.parse('-5') is a year.
@@ -242,7 +236,7 @@ async function exchangeWithRetries(url: string, ctx: Context): Promise<Exclude<E
     }
     ctx.logger.warn(`GET ${url}: ${failure.error.reason}; retry ${attempt} of ${ctx.maxTries - 1} in ${delayMs} ms`);
     try {
-      await wait(delayMs, undefined, { signal: ctx.signal });
+      await sleep(delayMs, ctx.signal);
     } catch (err) {
       throw classify(err, url, ctx).error;
     }
@@ -251,108 +245,118 @@ async function exchangeWithRetries(url: string, ctx: Context): Promise<Exclude<E
 
 async function exchange(url: string, ctx: Context): Promise<Exchange> {
   const started = Date.now();
-  const res = await settledOnAbort(request(url, {
-    method: 'GET',
-    headers: ctx.headers,
-    dispatcher: ctx.dispatcher,
-    signal: ctx.signal,
-    headersTimeout: ctx.headersTimeoutMs,
-    bodyTimeout: ctx.bodyTimeoutMs,
-  }), ctx.signal);
-  const status = res.statusCode;
+  const init: RequestInit = { method: 'GET', headers: ctx.headers, signal: ctx.signal, redirect: 'manual' };
+  let res = await ctx.fetch(url, init);
+  if (res.type === 'opaqueredirect') {
+    // A browser hides a redirect's status and Location from a manual fetch: let it follow, then
+    // check where it ended (a browser also refuses loops and stops after 20 hops itself).
+    res = await ctx.fetch(url, { ...init, redirect: 'follow' });
+    if (res.redirected && res.url) {
+      const refusal = redirectRefusal(url, res.url);
+      if (refusal) {
+        discard(res);
+        throw new ApiError('insecure-redirect', url, refusal);
+      }
+    }
+  }
+  const answered = res.redirected && res.url ? res.url : url;
+  const status = res.status;
   const logDone = () => ctx.logger.info(`GET ${url} -> ${status} in ${Date.now() - started} ms`);
 
   if (status >= 200 && status < 300) {
     const body = await readCapped(res, url, ctx);
     logDone();
-    return { kind: 'done', result: { url, status, body, etag: header(res.headers, 'etag'), maxAgeMs: maxAgeMs(res.headers) } };
+    return { kind: 'done', result: { url: answered, status, body, etag: res.headers.get('etag') ?? undefined, maxAgeMs: maxAgeMs(res.headers) } };
   }
-  // Bodies of non-2xx answers are of no use here; dump() reads a little to keep the socket reusable.
-  await res.body.dump({ limit: 64 * 1024, signal: ctx.signal }).catch(() => undefined);
+  // Bodies of non-2xx answers are of no use here.
+  discard(res);
   logDone();
   if (status === 304 && ctx.headers['if-none-match']) {
-    return { kind: 'done', result: { url, status, body: '', etag: header(res.headers, 'etag'), maxAgeMs: maxAgeMs(res.headers) } };
+    return { kind: 'done', result: { url: answered, status, body: '', etag: res.headers.get('etag') ?? undefined, maxAgeMs: maxAgeMs(res.headers) } };
   }
-  if (REDIRECT_STATUSES.has(status)) return { kind: 'redirect', status, location: header(res.headers, 'location') };
+  if (REDIRECT_STATUSES.has(status)) return { kind: 'redirect', status, location: res.headers.get('location') ?? undefined };
   if (RETRY_STATUSES.has(status)) {
-    return { kind: 'retry-status', status, retryAfterMs: parseRetryAfter(header(res.headers, 'retry-after')) };
+    return { kind: 'retry-status', status, retryAfterMs: parseRetryAfter(res.headers.get('retry-after')) };
   }
-  throw statusError(url, status);
+  throw statusError(url, status, '', res.statusText);
 }
 
-async function readCapped(res: Dispatcher.ResponseData, url: string, ctx: Context): Promise<string> {
+async function readCapped(res: Response, url: string, ctx: Context): Promise<string> {
   const cap = ctx.maxResponseBytes;
   const tooLarge = () => new ApiError('too-large', url, `response larger than ${formatBytes(cap)}`);
-  const declared = Number(header(res.headers, 'content-length'));
+  const declared = Number(res.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > cap) {
-    discard(res.body);
+    discard(res);
     throw tooLarge();
   }
-  const chunks: Buffer[] = [];
+  const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of res.body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > cap) {
-      // Destroying mid-body closes the connection, so the server stops sending at once.
-      discard(res.body);
-      throw tooLarge();
+  if (res.body) {
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > cap) {
+        // Cancelling mid-body closes the connection, so the server stops sending at once.
+        void reader.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      chunks.push(value);
     }
-    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
   }
   try {
-    return UTF8.decode(Buffer.concat(chunks, size));
+    return UTF8.decode(bytes);
   } catch (err) {
     throw new ApiError('invalid-xml', url, 'body is not valid UTF-8', { cause: err });
   }
 }
 
-/**
- * undici looks at a request's signal only once its socket has connected (nodejs/undici#386), so a
- * connect that hangs would outlast both the deadline and a cancel, up to the connect timeout. This
- * settles as soon as the signal fires; a response that still comes is thrown away.
- */
-function settledOnAbort(pending: Promise<Dispatcher.ResponseData>, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    pending.then(
-      (res) => {
-        signal.removeEventListener('abort', onAbort);
-        if (signal.aborted) discard(res.body);
-        else resolve(res);
-      },
-      (err: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(err);
-      },
-    );
-    if (signal.aborted) onAbort();
-  });
+/** Stops a body we will not read. */
+function discard(res: Response): void {
+  if (res.body && !res.bodyUsed) void res.body.cancel().catch(() => undefined);
 }
 
-/** Stops a body we will not read; undici then reports an abort nobody needs to hear about. */
-function discard(body: Dispatcher.ResponseData['body']): void {
-  body.on('error', () => undefined);
-  body.destroy();
+/** Resolves after `ms`, or rejects with the signal's reason once it aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** Turns whatever a request threw into an ApiError, and says whether another try could help. */
 function classify(err: unknown, url: string, ctx: Context): { error: ApiError; retry: boolean } {
-  // The signals are checked first: once one fired, undici's own error only says "aborted".
+  // The signals are checked first: once one fired, the transport's own error only says "aborted".
   if (ctx.callerSignal?.aborted) return { error: new ApiError('aborted', url, 'cancelled', { cause: err }), retry: false };
   if (ctx.deadline.aborted) {
     return { error: new ApiError('timeout', url, `timed out after ${formatSeconds(ctx.timeoutMs)}`, { cause: err }), retry: false };
   }
   if (err instanceof ApiError) return { error: err, retry: false };
-  const failure: NetworkFailure = describeNetworkError(err, url, {
-    headersTimeoutMs: ctx.headersTimeoutMs,
-    bodyTimeoutMs: ctx.bodyTimeoutMs,
-  });
-  return { error: new ApiError(failure.kind, url, failure.reason, { cause: err }), retry: failure.retry };
+  const failure = describeNetworkError(err, url);
+  const reason = failure.unexplained && ctx.unexplainedFailure ? ctx.unexplainedFailure(url) : failure.reason;
+  return { error: new ApiError(failure.kind, url, reason, { cause: err }), retry: failure.retry };
 }
 
-function statusError(url: string, status: number, suffix = ''): ApiError {
-  const text = STATUS_CODES[status];
+function statusError(url: string, status: number, suffix = '', statusText = ''): ApiError {
+  const text = STATUS_TEXT.get(status) ?? statusText.trim();
   return new ApiError('http-status', url, `HTTP ${status}${text ? ` ${text}` : ''}${suffix}`, { status });
 }
 
@@ -365,16 +369,11 @@ function withSuffix(error: ApiError, suffix: string): ApiError {
  * Cache-Control's max-age in milliseconds: how long the answer is fresh. 0 when the service says
  * nothing, asks for revalidation (no-cache, no-store) or gives an odd value; at most a day.
  */
-export function maxAgeMs(headers: Dispatcher.ResponseData['headers']): number {
-  const value = header(headers, 'cache-control')?.toLowerCase() ?? '';
+export function maxAgeMs(headers: Headers): number {
+  const value = headers.get('cache-control')?.toLowerCase() ?? '';
   if (/(?:^|[\s,])no-(?:cache|store)\b/.test(value)) return 0;
   const m = /(?:^|[\s,])max-age=(\d{1,9})(?:$|[\s,;])/.exec(value);
   return m ? Math.min(Number(m[1]), 86_400) * 1000 : 0;
-}
-
-function header(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /** The URL's href if it is an http or https URL. */
@@ -386,3 +385,17 @@ function httpHref(url: string): string | undefined {
     return undefined;
   }
 }
+
+/** The reason phrases of RFC 9110 (and 429), so messages read the same whatever the transport says. */
+const STATUS_TEXT: ReadonlyMap<number, string> = new Map([
+  [300, 'Multiple Choices'], [301, 'Moved Permanently'], [302, 'Found'], [303, 'See Other'], [304, 'Not Modified'],
+  [305, 'Use Proxy'], [307, 'Temporary Redirect'], [308, 'Permanent Redirect'],
+  [400, 'Bad Request'], [401, 'Unauthorized'], [402, 'Payment Required'], [403, 'Forbidden'], [404, 'Not Found'],
+  [405, 'Method Not Allowed'], [406, 'Not Acceptable'], [407, 'Proxy Authentication Required'], [408, 'Request Timeout'],
+  [409, 'Conflict'], [410, 'Gone'], [411, 'Length Required'], [412, 'Precondition Failed'], [413, 'Content Too Large'],
+  [414, 'URI Too Long'], [415, 'Unsupported Media Type'], [416, 'Range Not Satisfiable'], [417, 'Expectation Failed'],
+  [421, 'Misdirected Request'], [422, 'Unprocessable Content'], [426, 'Upgrade Required'], [428, 'Precondition Required'],
+  [429, 'Too Many Requests'], [431, 'Request Header Fields Too Large'], [451, 'Unavailable For Legal Reasons'],
+  [500, 'Internal Server Error'], [501, 'Not Implemented'], [502, 'Bad Gateway'], [503, 'Service Unavailable'],
+  [504, 'Gateway Timeout'], [505, 'HTTP Version Not Supported'], [511, 'Network Authentication Required'],
+]);

@@ -1,6 +1,7 @@
-// Network failures from undici and Node's sockets, put into words a user can act on. The codes
-// hide in different places (the error, its `cause`, an AggregateError's first member when several
-// addresses were tried), so they are looked for in all of them.
+// Network failures put into words a user can act on. Whatever the fetch underneath (undici's, which
+// keeps Node's socket error as the `cause` of its "fetch failed", or a browser's, which says nothing
+// at all), the codes are looked for in the error, its `cause`, and an AggregateError's first member
+// when several addresses were tried.
 
 import type { ApiErrorKind } from './errors';
 
@@ -10,43 +11,53 @@ export interface NetworkFailure {
   reason: string;
   /** Whether the same GET has a fair chance to succeed if sent again. */
   retry: boolean;
+  /** True when nothing tells what happened (a browser's "Failed to fetch": CORS, DNS, offline alike). */
+  unexplained: boolean;
 }
 
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT)/;
 
-export function describeNetworkError(
-  err: unknown,
-  url: string,
-  timeouts: { headersTimeoutMs: number; bodyTimeoutMs: number },
-): NetworkFailure {
+export function describeNetworkError(err: unknown, url: string): NetworkFailure {
+  const failure = (kind: ApiErrorKind, reason: string, retry = false): NetworkFailure => ({ kind, reason, retry, unexplained: false });
   const code = errorCode(err);
   switch (code) {
     case 'ECONNREFUSED':
-      return { kind: 'connection', reason: 'connection refused', retry: false };
+      return failure('connection', 'connection refused');
     case 'ECONNRESET':
     case 'EPIPE':
     case 'UND_ERR_SOCKET':
-      return { kind: 'connection', reason: 'connection reset', retry: true };
+      return failure('connection', 'connection reset', true);
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_NONAME':
-      return { kind: 'connection', reason: `unknown host ${hostOf(url)}`, retry: false };
+      return failure('connection', `unknown host ${hostOf(url)}`);
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return { kind: 'connection', reason: `host ${hostOf(url)} unreachable`, retry: false };
+      return failure('connection', `host ${hostOf(url)} unreachable`);
     case 'UND_ERR_CONNECT_TIMEOUT':
     case 'ETIMEDOUT':
-      return { kind: 'timeout', reason: `could not connect to ${hostOf(url)} in time`, retry: false };
-    case 'UND_ERR_HEADERS_TIMEOUT':
-      return { kind: 'timeout', reason: `no response within ${formatSeconds(timeouts.headersTimeoutMs)}`, retry: false };
-    case 'UND_ERR_BODY_TIMEOUT':
-      return { kind: 'timeout', reason: `response stalled for ${formatSeconds(timeouts.bodyTimeoutMs)}`, retry: false };
+      return failure('timeout', `could not connect to ${hostOf(url)} in time`);
     case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
-      return { kind: 'connection', reason: 'response shorter than its Content-Length', retry: true };
+      return failure('connection', 'response shorter than its Content-Length', true);
   }
-  if (code && TLS_CODE.test(code)) return { kind: 'connection', reason: `TLS error: ${oneLine(err)}`, retry: false };
-  if (code?.startsWith('HPE_')) return { kind: 'connection', reason: 'malformed HTTP response', retry: false };
-  return { kind: 'connection', reason: oneLine(err) || 'request failed', retry: false };
+  if (code && TLS_CODE.test(code)) return failure('connection', `TLS error: ${oneLine(innermost(err))}`);
+  if (code?.startsWith('HPE_')) return failure('connection', 'malformed HTTP response');
+  const said = oneLine(innermost(err));
+  if (code === undefined && err instanceof TypeError && (err as { cause?: unknown }).cause === undefined) {
+    return { kind: 'connection', reason: `request failed (${said || 'no reason given'})`, retry: false, unexplained: true };
+  }
+  return failure('connection', said || 'request failed');
+}
+
+/** The deepest `cause`: what undici's "fetch failed" wraps. */
+function innermost(err: unknown): unknown {
+  let e = err;
+  for (let depth = 0; depth < 4; depth++) {
+    const cause = (e as { cause?: unknown } | null)?.cause;
+    if (cause === undefined || cause === null) break;
+    e = cause;
+  }
+  return e;
 }
 
 function errorCode(err: unknown): string | undefined {

@@ -1,12 +1,12 @@
 // Where the extension gets its data from: a RefactorClient for the configured base URL, or, with
 // `refactorBrowser.baseUrl` empty, for the reference service with the built-in sample catalog,
 // started in-process on a free loopback port the first time data is needed and stopped on dispose.
+// Requests go through the extension host's own fetch, which VS Code routes through its proxy
+// support (http.proxy, http.noProxy, PAC, system certificates); loopback is never proxied.
 import * as vscode from 'vscode';
-import { Agent } from 'undici';
 import { RefactorClient } from '../api/client';
 import type { Logger } from '../api/logger';
 import { startServer } from '../server/server';
-import { sameProxy } from './proxy';
 import type { Settings } from './settings';
 
 type RunningServer = Awaited<ReturnType<typeof startServer>>;
@@ -19,9 +19,8 @@ const MAX_EARLIER_SERVICES = 4;
 export class ServiceConnection implements vscode.Disposable {
   private builtIn: Promise<RunningServer> | undefined;
   private client: Promise<RefactorClient> | undefined;
-  private loopbackAgent: Agent | undefined;
   /** By service name, the clients of services configured before the current one. */
-  private readonly earlier = new Map<string, { client: Promise<RefactorClient>; agent?: Agent }>();
+  private readonly earlier = new Map<string, Promise<RefactorClient>>();
 
   constructor(
     private settings: Settings,
@@ -47,17 +46,11 @@ export class ServiceConnection implements vscode.Disposable {
   /** The client for the current settings, created on first use. */
   getClient(): Promise<RefactorClient> {
     this.client ??= this.baseUrl().then(
-      (baseUrl) => {
-        // The built-in service is on loopback: no proxy, configured or from the environment, applies.
-        this.loopbackAgent = this.settings.baseUrl === '' ? new Agent() : undefined;
-        return new RefactorClient({
-          baseUrl,
-          timeoutMs: this.settings.requestTimeoutSeconds * 1000,
-          logger: this.logger,
-          proxy: this.settings.proxy,
-          dispatcher: this.loopbackAgent,
-        });
-      },
+      (baseUrl) => new RefactorClient({
+        baseUrl,
+        timeoutMs: this.settings.requestTimeoutSeconds * 1000,
+        logger: this.logger,
+      }),
       (err: unknown) => {
         this.client = undefined;
         throw err;
@@ -83,7 +76,7 @@ export class ServiceConnection implements vscode.Disposable {
   clientFor(name: string): Promise<RefactorClient> {
     if (name === this.name()) return this.getClient();
     const kept = this.earlier.get(name);
-    if (kept) return kept.client;
+    if (kept) return kept;
     return Promise.reject(new Error(`this document came from ${name === SAMPLE_SERVICE ? 'the built-in sample catalog' : name}, which is not the service configured now`));
   }
 
@@ -102,43 +95,35 @@ export class ServiceConnection implements vscode.Disposable {
     const previous = this.settings;
     const previousName = this.name();
     this.settings = settings;
-    if (previous.baseUrl === settings.baseUrl && previous.requestTimeoutSeconds === settings.requestTimeoutSeconds
-      && sameProxy(previous.proxy, settings.proxy)) return;
-    const { client, agent } = this.takeClient();
+    if (previous.baseUrl === settings.baseUrl && previous.requestTimeoutSeconds === settings.requestTimeoutSeconds) return;
+    const client = this.client;
+    this.client = undefined;
     if (client && previous.baseUrl !== settings.baseUrl) {
       // Documents opened from the previous service still read from it (the built-in sample service
       // keeps running for them).
-      this.keepEarlier(previousName, { client, agent });
+      this.keepEarlier(previousName, client);
     } else {
-      close(client, agent);
+      close(client);
     }
-    const returning = this.earlier.get(this.name());
+    close(this.earlier.get(this.name()));
     this.earlier.delete(this.name());
-    close(returning?.client, returning?.agent);
   }
 
   dispose(): void {
-    const { client, agent } = this.takeClient();
-    close(client, agent);
-    for (const kept of this.earlier.values()) close(kept.client, kept.agent);
+    close(this.client);
+    this.client = undefined;
+    for (const kept of this.earlier.values()) close(kept);
     this.earlier.clear();
     this.stopBuiltIn();
   }
 
-  private takeClient(): { client?: Promise<RefactorClient>; agent?: Agent } {
-    const taken = { client: this.client, agent: this.loopbackAgent };
-    this.client = undefined;
-    this.loopbackAgent = undefined;
-    return taken;
-  }
-
-  private keepEarlier(name: string, kept: { client: Promise<RefactorClient>; agent?: Agent }): void {
+  private keepEarlier(name: string, client: Promise<RefactorClient>): void {
     this.earlier.delete(name);
-    this.earlier.set(name, kept);
+    this.earlier.set(name, client);
     for (const [oldest, dropped] of this.earlier) {
       if (this.earlier.size <= MAX_EARLIER_SERVICES) break;
       this.earlier.delete(oldest);
-      close(dropped.client, dropped.agent);
+      close(dropped);
     }
   }
 
@@ -152,6 +137,6 @@ export class ServiceConnection implements vscode.Disposable {
   }
 }
 
-function close(client: Promise<RefactorClient> | undefined, agent: Agent | undefined): void {
-  void client?.then((c) => c.close()).then(() => agent?.close()).catch(() => {});
+function close(client: Promise<RefactorClient> | undefined): void {
+  void client?.then((c) => c.close()).catch(() => {});
 }

@@ -1,9 +1,8 @@
 // The extension's settings as one typed, read-only snapshot (public names: shared/CONTRACT.md),
-// re-read whenever a `refactorBrowser.*` setting or VS Code's proxy settings change.
+// re-read whenever a `refactorBrowser.*` setting or one of VS Code's network settings changes.
 import * as vscode from 'vscode';
-import type { ProxySettings } from '../api/dispatcher';
+import { withoutCredentials } from '../api/errors';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
-import { proxyFromHttpSettings } from './proxy';
 
 export const SECTION = 'refactorBrowser';
 
@@ -15,9 +14,16 @@ export interface Settings {
   readonly followEditorLanguage: boolean;
   readonly tags: readonly string[];
   readonly requestTimeoutSeconds: number;
-  /** From VS Code's `http.proxy` / `http.proxyStrictSSL`; undefined: the environment's proxy, if any. */
-  readonly proxy: ProxySettings | undefined;
+  /**
+   * VS Code's network settings as they stand (proxy, no-proxy list, strict TLS), credentials masked.
+   * The host's fetch applies them itself; a change only tells the Catalog that lists which failed
+   * may load now.
+   */
+  readonly network: string;
 }
+
+/** VS Code's settings that decide how its fetch reaches a service (http.proxyAuthorization is left out: a secret). */
+const NETWORK_SETTINGS = ['proxy', 'noProxy', 'proxyStrictSSL', 'proxySupport'] as const;
 
 export function readSettings(): Settings {
   const c = vscode.workspace.getConfiguration(SECTION);
@@ -30,19 +36,19 @@ export function readSettings(): Settings {
     tags: Object.freeze((c.get<unknown[]>('tags', []) ?? []).filter((t): t is string => typeof t === 'string' && t.trim() !== '')),
     // A zero or negative timeout would make every request fail at once.
     requestTimeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : fallback,
-    proxy: readProxy(),
+    network: readNetwork(),
   });
 }
 
-function readProxy(): ProxySettings | undefined {
+function readNetwork(): string {
   const http = vscode.workspace.getConfiguration('http');
-  return proxyFromHttpSettings(http.get<unknown>('proxy'), http.get<unknown>('proxyStrictSSL'));
+  return withoutCredentials(JSON.stringify(NETWORK_SETTINGS.map((name) => http.get<unknown>(name) ?? null)));
 }
 
-/** Calls `apply` with a fresh snapshot after every change of one of our settings or of the proxy. */
+/** Calls `apply` with a fresh snapshot after every change of one of our settings or of the network settings. */
 export function onDidChangeSettings(apply: (settings: Settings) => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration(SECTION) || e.affectsConfiguration('http.proxy') || e.affectsConfiguration('http.proxyStrictSSL')) {
+    if (e.affectsConfiguration(SECTION) || NETWORK_SETTINGS.some((name) => e.affectsConfiguration(`http.${name}`))) {
       apply(readSettings());
     }
   });

@@ -1,9 +1,8 @@
-// The Catalog view's small pure rules: VS Code's proxy settings as the client's proxy option, what a
-// saved tag may be, and the package's lazy activation and its commands and menus (public names).
+// The Catalog view's small pure rules: what a saved tag may be, and the package's lazy activation and
+// its commands and menus (public names).
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { proxyFromHttpSettings, sameProxy } from '../../src/extension/proxy';
 import { normalizeTag } from '../../src/extension/catalog/tags';
 
 const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as {
@@ -17,18 +16,6 @@ const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.js
   };
   scripts: Record<string, string>;
 };
-
-describe('proxy settings', () => {
-  it('passes http.proxy with strict TLS unless http.proxyStrictSSL is false', () => {
-    assert.equal(proxyFromHttpSettings('', true), undefined);
-    assert.equal(proxyFromHttpSettings(undefined, undefined), undefined);
-    assert.equal(proxyFromHttpSettings('   ', false), undefined);
-    assert.deepEqual(proxyFromHttpSettings(' http://proxy:3128 ', undefined), { url: 'http://proxy:3128', strictSSL: true });
-    assert.deepEqual(proxyFromHttpSettings('http://proxy:3128', false), { url: 'http://proxy:3128', strictSSL: false });
-    assert.ok(sameProxy(undefined, undefined));
-    assert.ok(!sameProxy({ url: 'http://a', strictSSL: true }, { url: 'http://a', strictSSL: false }));
-  });
-});
 
 describe('saved tags', () => {
   it('are trimmed non-empty single path segments', () => {

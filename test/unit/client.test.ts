@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import { RefactorClient, type ClientOptions } from '../../src/api/client';
-import { createDispatcher } from '../../src/api/dispatcher';
+import { createDispatcher, fetchVia } from '../../src/api/dispatcher';
 import { ApiError, DecodeError } from '../../src/api/errors';
 import { maxAgeMs } from '../../src/api/http';
 import type { Logger } from '../../src/api/logger';
@@ -136,7 +136,7 @@ describe('RefactorClient', function () {
       ['no-cache', 0], ['no-store, max-age=60', 0], ['max-age=60, no-cache', 0], ['s-maxage=60', 0],
       ['max-age=abc', 0], ['max-age=999999999', 86_400_000], [undefined, 0],
     ];
-    for (const [value, ms] of cases) assert.equal(maxAgeMs(value === undefined ? {} : { 'cache-control': value }), ms, String(value));
+    for (const [value, ms] of cases) assert.equal(maxAgeMs(new Headers(value === undefined ? {} : { 'cache-control': value })), ms, String(value));
   });
 
   it('lets no caller change, however deep, what the cache or another caller holds', async () => {
@@ -267,13 +267,22 @@ describe('RefactorClient', function () {
     await rejectsWith(c.popularCodes(), 'aborted', `${popularCodesUrl(c.baseUrl)}: client closed`);
   });
 
-  it('leaves a dispatcher it was given open', async () => {
-    const dispatcher = createDispatcher();
+  it('sends its requests through the fetch it was given, and leaves it usable after close', async () => {
+    const dispatcher = createDispatcher({ env: {} });
+    const seen: string[] = [];
+    const viaDispatcher = fetchVia(dispatcher);
+    const fetch: typeof viaDispatcher = (input, init) => {
+      seen.push(input);
+      return viaDispatcher(input, init);
+    };
     try {
-      const c = await setup((_req, res) => res.end(CODES), { dispatcher });
+      const c = await setup((_req, res) => res.end(CODES), { fetch });
+      assert.equal((await c.recentCodes()).length, 2);
+      assert.deepEqual(seen, [recentCodesUrl(c.baseUrl)]);
       await c.close();
-      client = new RefactorClient({ baseUrl: server!.origin, dispatcher });
-      assert.equal((await client.recentCodes()).length, 2);
+      client = new RefactorClient({ baseUrl: server!.origin, fetch });
+      assert.equal((await client.popularCodes()).length, 2);
+      assert.deepEqual(seen, [recentCodesUrl(c.baseUrl), popularCodesUrl(c.baseUrl)]);
     } finally {
       await client?.close();
       await dispatcher.close();

@@ -3,7 +3,7 @@
 
 import * as assert from 'node:assert/strict';
 import type { Dispatcher } from 'undici';
-import { createDispatcher } from '../../src/api/dispatcher';
+import { createDispatcher, fetchVia } from '../../src/api/dispatcher';
 import { fetchXml, parseRetryAfter, type RequestOptions } from '../../src/api/http';
 import type { Logger } from '../../src/api/logger';
 import { rejectsWith } from './helpers/apiAssert';
@@ -32,7 +32,7 @@ describe('fetchXml retries', function () {
     return serve((req, res) => (server!.requests.length <= failures ? fail(req, res) : res.end(XML)));
   }
   function get(url: string, options: Partial<RequestOptions> = {}) {
-    return fetchXml(url, { dispatcher, retryBaseDelayMs: 5, ...options });
+    return fetchXml(url, { fetch: fetchVia(dispatcher), retryBaseDelayMs: 5, ...options });
   }
   const status = (code: number, headers: Record<string, string> = {}): Handler => (_req, res) => {
     res.writeHead(code, headers);

@@ -30,7 +30,7 @@ export interface CatalogState {
   /** The language every list is filtered by; '' for all. */
   language: string;
   tags: readonly string[];
-  /** Names the service and the way to it (address, timeout, proxy): a change means every list is stale. */
+  /** Names the service and the way to it (address, timeout, VS Code's network settings): a change means every list is stale. */
   service: string;
 }
 

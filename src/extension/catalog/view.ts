@@ -72,8 +72,8 @@ export class CatalogView implements vscode.Disposable {
   }
 
   private catalogState() {
-    const { baseUrl, requestTimeoutSeconds, proxy } = this.settings;
-    return { language: this.language(), tags: this.settings.tags, service: JSON.stringify([baseUrl, requestTimeoutSeconds, proxy]) };
+    const { baseUrl, requestTimeoutSeconds, network } = this.settings;
+    return { language: this.language(), tags: this.settings.tags, service: JSON.stringify([baseUrl, requestTimeoutSeconds, network]) };
   }
 
   private showState(): void {

@@ -4,8 +4,13 @@ import * as http from 'node:http';
 import { connect as netConnect, type Socket } from 'node:net';
 import { startServer, type TestServer } from './testServer';
 
-/** Forwards each absolute-form request to its target and tunnels CONNECT; `seen` keeps `METHOD url` lines. */
-export async function startForwardProxy(): Promise<TestServer & { seen: string[] }> {
+/**
+ * Forwards each absolute-form request to its target and tunnels CONNECT; `seen` keeps `METHOD url`
+ * lines. `hosts` maps names nothing resolves to the addresses the proxy reaches them at, so that a
+ * request for such a name can only have been answered through the proxy.
+ */
+export async function startForwardProxy(hosts: Readonly<Record<string, string>> = {}): Promise<TestServer & { seen: string[] }> {
+  const resolve = (host: string): string => (Object.hasOwn(hosts, host) ? hosts[host] : host);
   const seen: string[] = [];
   const proxy = await startServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
@@ -17,6 +22,7 @@ export async function startForwardProxy(): Promise<TestServer & { seen: string[]
       res.end();
       return;
     }
+    target.hostname = resolve(target.hostname);
     const upstream = http.request(target, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -28,7 +34,7 @@ export async function startForwardProxy(): Promise<TestServer & { seen: string[]
   proxy.server.on('connect', (req: http.IncomingMessage, client: Socket, head: Buffer) => {
     seen.push(`CONNECT ${req.url}`);
     const target = new URL(`http://${req.url}`);
-    const upstream = netConnect(Number(target.port), target.hostname, () => {
+    const upstream = netConnect(Number(target.port), resolve(target.hostname), () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
       upstream.pipe(client);
