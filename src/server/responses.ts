@@ -26,7 +26,7 @@ export interface Answer {
   /** The reason phrase node:http sends for the status, so an in-process Response reports the same. */
   readonly statusText: string;
   readonly headers: Readonly<Record<string, string>>;
-  /** Empty for HEAD and 304. Shared between requests: read it, never write it. */
+  /** Empty for HEAD, 204 and 304. Shared between requests: read it, never write it. */
   readonly body: Uint8Array;
 }
 
@@ -37,6 +37,7 @@ interface Found extends Answer {
 
 const REASON = {
   200: 'OK',
+  204: 'No Content',
   304: 'Not Modified',
   400: 'Bad Request',
   404: 'Not Found',
@@ -53,17 +54,44 @@ const CONTENT_TYPE: Record<Format, string> = {
 // Pages hold no scripts, images or forms: inline styles are all they need.
 const HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-export const ALLOWED_METHODS = 'GET, HEAD';
+/**
+ * On every answer, errors and 304 included: the service is public, read-only and has no credentials,
+ * so any origin may read it (VS Code for the Web reads it from a browser). A client revalidates with
+ * ETag and honours Retry-After, which a browser hides unless they are exposed.
+ */
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag, Retry-After',
+} as const;
+
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 const EMPTY = new Uint8Array(0);
 const encoder = new TextEncoder();
+
+/**
+ * The answer to a CORS preflight, on any path: the spec's `Content-Type: text/xml` request header is
+ * not one a browser sends without asking first. Browsers keep it for at most Max-Age seconds.
+ */
+const PREFLIGHT: Answer = {
+  status: 204,
+  statusText: REASON[204],
+  headers: {
+    ...CORS_HEADERS,
+    'Access-Control-Allow-Methods': 'GET, HEAD',
+    'Access-Control-Allow-Headers': 'Accept, Content-Type, If-None-Match',
+    'Access-Control-Max-Age': '86400',
+    Allow: ALLOWED_METHODS,
+  },
+  body: EMPTY,
+};
 
 const INTERNAL_ERROR: Answer = (() => {
   const body = encoder.encode('internal error\n');
   return {
     status: 500,
     statusText: REASON[500],
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(body.length), 'Cache-Control': 'no-cache' },
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(body.length), 'Cache-Control': 'no-cache', ...CORS_HEADERS },
     body,
   };
 })();
@@ -80,11 +108,12 @@ export class Site {
   constructor(private readonly catalog: Dataset) {}
 
   /**
-   * GET and HEAD read a resource (a matching If-None-Match gets 304, HEAD gets no body), anything
-   * else is 405; a failure while rendering is a 500 rather than no answer.
+   * GET and HEAD read a resource (a matching If-None-Match gets 304, HEAD gets no body), OPTIONS is a
+   * CORS preflight, anything else is 405; a failure while rendering is a 500 rather than no answer.
    */
   answer(request: ServiceRequest): Answer {
     try {
+      if (request.method === 'OPTIONS') return PREFLIGHT;
       if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(request.url);
       const found = this.find(request.url);
       const { revalidation } = found;
@@ -220,7 +249,7 @@ export function matchesNoneMatch(header: string | undefined, etag: string): bool
 
 function methodNotAllowed(rawUrl: string): Answer {
   const format: Format = rawUrl.split('?')[0].endsWith('.xml') ? 'xml' : 'html';
-  return error(405, 'only GET and HEAD are allowed', format, { Allow: ALLOWED_METHODS });
+  return error(405, 'only GET, HEAD and OPTIONS are allowed', format, { Allow: ALLOWED_METHODS });
 }
 
 function ok(format: Format, text: string): Found {
@@ -234,7 +263,7 @@ function ok(format: Format, text: string): Found {
     headers: { ...baseHeaders(format, body), ETag: etag, 'Cache-Control': cacheControl },
     revalidation: {
       etag,
-      notModified: { status: 304, statusText: REASON[304], headers: { ETag: etag, 'Cache-Control': cacheControl }, body: EMPTY },
+      notModified: { status: 304, statusText: REASON[304], headers: { ETag: etag, 'Cache-Control': cacheControl, ...CORS_HEADERS }, body: EMPTY },
     },
   };
 }
@@ -250,5 +279,6 @@ function baseHeaders(format: Format, body: Uint8Array): Record<string, string> {
     'Content-Length': String(body.length),
     'X-Content-Type-Options': 'nosniff',
     ...(format === 'html' ? { 'Content-Security-Policy': HTML_CSP } : {}),
+    ...CORS_HEADERS,
   };
 }
