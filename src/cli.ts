@@ -8,7 +8,7 @@ import { parseCodeRef } from './api/urls';
 import { parseCommandLine, UsageError, type Command, type GlobalOptions } from './cli/args';
 import { formatCode, formatCodes, formatJson, formatRefactors, stripControls } from './cli/format';
 import { helpText } from './cli/help';
-import { loadDatasetFile } from './server/dataset';
+import { loadDatasetFile } from './server/datasetFile';
 import { startServer } from './server/server';
 
 export interface Io {

@@ -1,9 +1,9 @@
 // The reference service's dataset: a catalog file (JSON: users, codes and refactorings; format in
 // src/server/README.md, `serve --catalog FILE`) validated as a whole and resolved once into an
 // immutable Dataset with its derived counts, its users map and every listing already sorted, so
-// requests only slice. ("Catalog" in the extension's code is the Catalog view.)
+// requests only slice. ("Catalog" in the extension's code is the Catalog view.) No Node module here,
+// so the sample catalog loads wherever the extension runs; reading a file is datasetFile.ts.
 
-import * as fs from 'node:fs';
 import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../api/languages';
 import { DatasetError, EntryReader, type Timestamp } from './datasetFields';
 import sampleCatalogJson from './sample-catalog.json';
@@ -241,23 +241,6 @@ function resolve(
     tags: new Map([...tagged].map(([key, t]) => [key, Object.freeze({ name: t.name, codes: listing(t.codes) })])),
     languages: SERVICE_LANGUAGES.filter((l) => present.has(l)),
   });
-}
-
-/** Reads a catalog file; read and JSON errors become CatalogErrors naming the file too. */
-export function loadDatasetFile(path: string): Dataset {
-  let text: string;
-  try {
-    text = fs.readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new DatasetError(path, undefined, undefined, `cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new DatasetError(path, undefined, undefined, `is not valid JSON (${(e as Error).message})`);
-  }
-  return parseDataset(json, path);
 }
 
 let sample: Dataset | undefined;

@@ -1,22 +1,50 @@
-// Turns a request target into a finished response: status, headers and body bytes with a strong ETag.
-// The catalog never changes while served, so each (resource, format, page) is rendered once and kept;
-// only resources that exist are kept, which bounds the cache by the catalog's size whatever is asked.
+// The reference service's core: from a request (method, target, If-None-Match) to a finished answer
+// (status, headers, body bytes with a strong ETag). No Node module and no Buffer, so `serve` over
+// node:http (server.ts) and an in-process fetch (fetchHandler.ts) send the same bytes and headers,
+// in VS Code for the Web's browser extension host too. The catalog never changes while served, so
+// each (resource, format, page) is rendered once and kept; only resources that exist are kept, which
+// bounds the cache by the catalog's size whatever is asked.
 
-import { createHash } from 'node:crypto';
 import { ALL_LANGUAGES_SLUG } from '../api/languages';
 import { PAGE_SIZE } from '../api/model';
 import { languageKey, type Dataset, type DatasetCode, type DatasetRefactor, type Listing } from './dataset';
+import { strongEtag } from './etag';
 import { pagePath, renderCodeHtml, renderCodeListHtml, renderErrorHtml, renderIndexHtml, renderRefactorListHtml } from './htmlRender';
 import { parseTarget, type Format, type Route } from './routes';
 import { renderCodeListXml, renderCodeXml, renderErrorXml, renderRefactorListXml } from './xmlRender';
 
-export interface Response {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: Buffer;
-  /** Present on 200 responses only: what If-None-Match is compared with. */
-  readonly etag?: string;
+export interface ServiceRequest {
+  readonly method: string;
+  /** The request target: origin-form (`/codes/recent.xml?page=2`), or absolute-form as a proxy sends it. */
+  readonly url: string;
+  /** Lower-case names, as node:http gives them; If-None-Match is the only one read. */
+  readonly headers: { readonly 'if-none-match'?: string };
 }
+
+export interface Answer {
+  readonly status: Status;
+  /** The reason phrase node:http sends for the status, so an in-process Response reports the same. */
+  readonly statusText: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Empty for HEAD, 204 and 304. Shared between requests: read it, never write it. */
+  readonly body: Uint8Array;
+}
+
+/** A found resource, with what a conditional request is answered by when it has an ETag. */
+interface Found extends Answer {
+  readonly revalidation?: { readonly etag: string; readonly notModified: Answer };
+}
+
+const REASON = {
+  200: 'OK',
+  204: 'No Content',
+  304: 'Not Modified',
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  500: 'Internal Server Error',
+} as const;
+type Status = keyof typeof REASON;
 
 const CONTENT_TYPE: Record<Format, string> = {
   xml: 'application/xml; charset=utf-8',
@@ -26,20 +54,78 @@ const CONTENT_TYPE: Record<Format, string> = {
 // Pages hold no scripts, images or forms: inline styles are all they need.
 const HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
-export const ALLOWED_METHODS = 'GET, HEAD';
+/**
+ * On every answer, errors and 304 included: the service is public, read-only and has no credentials,
+ * so any origin may read it (VS Code for the Web reads it from a browser). A client revalidates with
+ * ETag and honours Retry-After, which a browser hides unless they are exposed.
+ */
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'ETag, Retry-After',
+} as const;
+
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+const EMPTY = new Uint8Array(0);
+const encoder = new TextEncoder();
+
+/**
+ * The answer to a CORS preflight, on any path: the spec's `Content-Type: text/xml` request header is
+ * not one a browser sends without asking first. Browsers keep it for at most Max-Age seconds.
+ */
+const PREFLIGHT: Answer = {
+  status: 204,
+  statusText: REASON[204],
+  headers: {
+    ...CORS_HEADERS,
+    'Access-Control-Allow-Methods': 'GET, HEAD',
+    'Access-Control-Allow-Headers': 'Accept, Content-Type, If-None-Match',
+    'Access-Control-Max-Age': '86400',
+    Allow: ALLOWED_METHODS,
+  },
+  body: EMPTY,
+};
+
+const INTERNAL_ERROR: Answer = (() => {
+  const body = encoder.encode('internal error\n');
+  return {
+    status: 500,
+    statusText: REASON[500],
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(body.length), 'Cache-Control': 'no-cache', ...CORS_HEADERS },
+    body,
+  };
+})();
 
 /** Request targets remembered verbatim (short ones only, oldest dropped first): odd URLs cannot grow memory. */
 const MAX_REMEMBERED_TARGETS = 2048;
 
 export class Site {
-  private readonly cache = new Map<string, Response>();
+  private readonly cache = new Map<string, Found>();
   // The same few URLs are asked again and again (a tree refreshing, a benchmark): answering them
   // without parsing keeps the service about as fast as one sending a fixed buffer.
-  private readonly byTarget = new Map<string, Response>();
+  private readonly byTarget = new Map<string, Found>();
 
   constructor(private readonly catalog: Dataset) {}
 
-  respond(rawUrl: string): Response {
+  /**
+   * GET and HEAD read a resource (a matching If-None-Match gets 304, HEAD gets no body), OPTIONS is a
+   * CORS preflight, anything else is 405; a failure while rendering is a 500 rather than no answer.
+   */
+  answer(request: ServiceRequest): Answer {
+    try {
+      if (request.method === 'OPTIONS') return PREFLIGHT;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed(request.url);
+      const found = this.find(request.url);
+      const { revalidation } = found;
+      if (revalidation && matchesNoneMatch(request.headers['if-none-match'], revalidation.etag)) return revalidation.notModified;
+      if (request.method === 'HEAD') return { status: found.status, statusText: found.statusText, headers: found.headers, body: EMPTY };
+      return found;
+    } catch {
+      return INTERNAL_ERROR;
+    }
+  }
+
+  private find(rawUrl: string): Found {
     const known = this.byTarget.get(rawUrl);
     if (known) return known;
     const { response, kept } = this.build(rawUrl);
@@ -51,7 +137,7 @@ export class Site {
   }
 
   /** `kept`: the response is one of the rendered resources kept for the catalog's lifetime. */
-  private build(rawUrl: string): { response: Response; kept: boolean } {
+  private build(rawUrl: string): { response: Found; kept: boolean } {
     const target = parseTarget(rawUrl);
     if (!target.ok) return { response: error(target.status, target.message, target.format), kept: false };
     const { route, format, page } = target;
@@ -65,11 +151,6 @@ export class Site {
       this.cache.set(key, response);
     }
     return { response, kept: true };
-  }
-
-  methodNotAllowed(rawUrl: string): Response {
-    const format: Format = rawUrl.split('?')[0].endsWith('.xml') ? 'xml' : 'html';
-    return error(405, 'only GET and HEAD are allowed', format, { Allow: ALLOWED_METHODS });
   }
 
   /** `key` is set only when the response may be kept: the resource exists and the page is within it. */
@@ -159,31 +240,45 @@ function pageKey(base: string, items: readonly (DatasetCode | DatasetRefactor)[]
   return `${base}|${page}`;
 }
 
-function ok(format: Format, text: string): Response {
-  const body = Buffer.from(text, 'utf8');
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): `W/"x"` matches `"x"`; `*` matches any. */
+export function matchesNoneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+function methodNotAllowed(rawUrl: string): Answer {
+  const format: Format = rawUrl.split('?')[0].endsWith('.xml') ? 'xml' : 'html';
+  return error(405, 'only GET, HEAD and OPTIONS are allowed', format, { Allow: ALLOWED_METHODS });
+}
+
+function ok(format: Format, text: string): Found {
+  const body = encoder.encode(text);
+  const etag = strongEtag(body);
+  const cacheControl = 'public, max-age=60';
   return {
     status: 200,
+    statusText: REASON[200],
     body,
-    etag,
-    headers: {
-      ...baseHeaders(format, body),
-      ETag: etag,
-      'Cache-Control': 'public, max-age=60',
+    headers: { ...baseHeaders(format, body), ETag: etag, 'Cache-Control': cacheControl },
+    revalidation: {
+      etag,
+      notModified: { status: 304, statusText: REASON[304], headers: { ETag: etag, 'Cache-Control': cacheControl, ...CORS_HEADERS }, body: EMPTY },
     },
   };
 }
 
-function error(status: number, message: string, format: Format, extra: Record<string, string> = {}): Response {
-  const body = Buffer.from(format === 'xml' ? renderErrorXml(message) : renderErrorHtml(status, message), 'utf8');
-  return { status, body, headers: { ...baseHeaders(format, body), 'Cache-Control': 'no-cache', ...extra } };
+function error(status: 400 | 404 | 405, message: string, format: Format, extra: Record<string, string> = {}): Found {
+  const body = encoder.encode(format === 'xml' ? renderErrorXml(message) : renderErrorHtml(status, message));
+  return { status, statusText: REASON[status], body, headers: { ...baseHeaders(format, body), 'Cache-Control': 'no-cache', ...extra } };
 }
 
-function baseHeaders(format: Format, body: Buffer): Record<string, string> {
+function baseHeaders(format: Format, body: Uint8Array): Record<string, string> {
   return {
     'Content-Type': CONTENT_TYPE[format],
     'Content-Length': String(body.length),
     'X-Content-Type-Options': 'nosniff',
     ...(format === 'html' ? { 'Content-Security-Policy': HTML_CSP } : {}),
+    ...CORS_HEADERS,
   };
 }

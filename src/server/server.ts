@@ -1,11 +1,12 @@
-// The reference service over node:http: methods, conditional requests and HEAD here; what to answer
-// comes from Site (responses.ts). Used by `refactor-browser serve`, the extension's built-in sample
-// service and every test.
+// The reference service over node:http: a thin adapter that writes Site's answer (responses.ts) as it
+// is, status, headers and body, so what `serve` sends is what the in-process fetch (fetchHandler.ts)
+// answers. No WHATWG Request or Response per request: it would cost throughput for nothing. Used by
+// `refactor-browser serve`, the extension's built-in sample service and every test.
 
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadSampleDataset, type Dataset } from './dataset';
-import { Site, type Response } from './responses';
+import { Site } from './responses';
 
 export interface ServerOptions {
   /** 0 (the default) picks a free port. */
@@ -28,7 +29,11 @@ export interface RunningServer {
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
   const site = new Site(opts.catalog ?? loadSampleDataset());
-  const server = http.createServer((req, res) => handle(site, req, res));
+  const server = http.createServer((req, res) => {
+    const answer = site.answer({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
+    res.writeHead(answer.status, answer.statusText, answer.headers);
+    res.end(answer.body);
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -50,31 +55,4 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       return closing;
     },
   };
-}
-
-function handle(site: Site, req: http.IncomingMessage, res: http.ServerResponse): void {
-  const url = req.url ?? '/';
-  let response: Response;
-  try {
-    response = req.method === 'GET' || req.method === 'HEAD' ? site.respond(url) : site.methodNotAllowed(url);
-  } catch {
-    res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
-    res.end('internal error\n');
-    return;
-  }
-  if (response.etag !== undefined && matchesNoneMatch(req.headers['if-none-match'], response.etag)) {
-    res.writeHead(304, { ETag: response.etag, 'Cache-Control': response.headers['Cache-Control'] });
-    res.end();
-    return;
-  }
-  res.writeHead(response.status, response.headers);
-  if (req.method === 'HEAD') res.end();
-  else res.end(response.body);
-}
-
-/** If-None-Match uses the weak comparison (RFC 9110 13.1.2): `W/"x"` matches `"x"`; `*` matches any. */
-export function matchesNoneMatch(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }

@@ -10,6 +10,8 @@ import type { Code, Refactor, User } from '../../../src/api/model';
 
 export interface RawResponse {
   status: number;
+  /** The reason phrase as sent. */
+  statusText: string;
   headers: http.IncomingHttpHeaders;
   body: Buffer;
   /** The body decoded as UTF-8, throwing on invalid bytes. */
@@ -29,7 +31,7 @@ export function request(baseUrl: string, pathAndQuery: string, opts: { method?: 
         res.on('end', () => {
           const body = Buffer.concat(chunks);
           try {
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: new TextDecoder('utf-8', { fatal: true }).decode(body) });
+            resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, body, text: new TextDecoder('utf-8', { fatal: true }).decode(body) });
           } catch (e) {
             reject(e);
           }

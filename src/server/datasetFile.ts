@@ -1,0 +1,22 @@
+// Reading a catalog file from disk (`serve --catalog FILE`). Kept apart from dataset.ts because it
+// needs node:fs, which VS Code for the Web's extension host does not have.
+
+import * as fs from 'node:fs';
+import { DatasetError, parseDataset, type Dataset } from './dataset';
+
+/** Reads a catalog file; read and JSON errors become DatasetErrors naming the file too. */
+export function loadDatasetFile(path: string): Dataset {
+  let text: string;
+  try {
+    text = fs.readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new DatasetError(path, undefined, undefined, `cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new DatasetError(path, undefined, undefined, `is not valid JSON (${(e as Error).message})`);
+  }
+  return parseDataset(json, path);
+}

@@ -1,0 +1,50 @@
+// The reference service as a WHATWG fetch handler, for the extension's built-in sample catalog in any
+// extension host, the browser's web worker one included: no socket, no port, no Node module. The
+// answer is Site's, as `serve`'s is (server.ts), so the status, reason phrase, headers and body bytes
+// are the same either way; only what a connection adds (Date, Connection, Keep-Alive) is missing.
+
+import { loadSampleDataset, type Dataset } from './dataset';
+import { Site } from './responses';
+
+/** The signature of the global `fetch`: what a client takes as its transport. */
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+let sample: Site | undefined;
+
+/** The built-in sample catalog's site, shared so that its rendered bodies are kept once per process. */
+function sampleSite(): Site {
+  sample ??= new Site(loadSampleDataset());
+  return sample;
+}
+
+/** Answers `request` from `site`, by default the built-in sample catalog. */
+export async function handle(request: Request, site: Site = sampleSite()): Promise<Response> {
+  const url = new URL(request.url);
+  const answer = site.answer({
+    method: request.method,
+    url: url.pathname + url.search,
+    headers: { 'if-none-match': request.headers.get('if-none-match') ?? undefined },
+  });
+  // HEAD, 204 and 304 carry no body (and a Response refuses one with 204 or 304). The Response copies
+  // the bytes, so the body Site keeps for the next request is never handed out.
+  const body = answer.body.length === 0 ? null : answer.body;
+  return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+}
+
+/**
+ * A `fetch` answered in this process by the reference service over `catalog` (default: the built-in
+ * sample). It rejects as fetch does when the signal is already aborted, and reports the URL it
+ * answered as `response.url`.
+ */
+export function inProcessFetch(catalog?: Dataset): Fetch {
+  const site = catalog === undefined ? sampleSite() : new Site(catalog);
+  return async (input, init) => {
+    const request = new Request(input, init);
+    request.signal.throwIfAborted();
+    const response = await handle(request, site);
+    const url = new URL(request.url);
+    url.hash = '';
+    Object.defineProperty(response, 'url', { value: url.href });
+    return response;
+  };
+}
