@@ -1,7 +1,8 @@
-// Bundles the CLI (and, once it exists, the extension) with esbuild.
+// Bundles the CLI, the extension (for the Node and the browser extension hosts) and the code view's
+// webview script with esbuild.
 // `node esbuild.config.mjs` builds once; `--watch` rebuilds on change; `--minify` for packaging.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const minify = process.argv.includes('--minify');
@@ -28,6 +29,7 @@ const builds = [
   },
 ];
 if (existsSync('src/extension.ts')) {
+  // The extension for VS Code's Node extension host (package.json `main`)…
   builds.push({
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
@@ -37,7 +39,22 @@ if (existsSync('src/extension.ts')) {
     bundle: true,
     external: ['vscode'],
   });
+  // …and the same code for the browser's web worker extension host (package.json `browser`, VS Code
+  // for the Web): no Node module may reach it, so a stray `node:` import fails the build.
+  builds.push({
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/web/extension.js',
+    platform: 'browser',
+    target: 'es2022',
+    format: 'cjs',
+    bundle: true,
+    external: ['vscode'],
+  });
 }
+
+// The extension reads its built-in sample catalog from a file beside the bundles (the CLI bundles it).
+mkdirSync('dist', { recursive: true });
+writeFileSync('dist/sample-catalog.json', JSON.stringify(JSON.parse(readFileSync('src/server/sample-catalog.json', 'utf8'))));
 
 const common = { sourcemap: !minify, minify, logLevel: 'warning', legalComments: 'none' };
 if (watch) {

@@ -9,6 +9,8 @@ import { parseCommandLine, UsageError, type Command, type GlobalOptions } from '
 import { formatCode, formatCodes, formatJson, formatRefactors, stripControls } from './cli/format';
 import { helpText } from './cli/help';
 import { loadDatasetFile } from './server/datasetFile';
+import { inProcessFetch, SAMPLE_BASE_URL } from './server/fetchHandler';
+import { loadSampleDataset } from './server/sampleDataset';
 import { startServer } from './server/server';
 
 export interface Io {
@@ -90,20 +92,21 @@ async function browse(command: Exclude<Command, { name: 'help' | 'serve' }>, io:
   });
 }
 
-/** Runs `body` with a client for the configured service, or for the built-in sample catalog served on loopback. */
+/** Runs `body` with a client for the configured service, or for the built-in sample catalog answered in process. */
 async function withClient(global: GlobalOptions, body: (client: RefactorClient) => Promise<number>): Promise<number> {
-  const sample = global.baseUrl === undefined ? await startServer({ host: '127.0.0.1', port: 0 }) : undefined;
   const timeoutMs = global.timeoutSeconds * 1000;
-  // HTTP(S)_PROXY and NO_PROXY apply to a service, never to the sample served on loopback.
-  const dispatcher = createDispatcher({ connectTimeoutMs: Math.min(DEFAULT_CONNECT_TIMEOUT_MS, timeoutMs), env: sample ? {} : process.env });
-  const client = new RefactorClient({ baseUrl: global.baseUrl ?? sample!.url, timeoutMs, fetch: fetchVia(dispatcher) });
+  if (global.baseUrl === undefined) {
+    const sample = new RefactorClient({ baseUrl: SAMPLE_BASE_URL, timeoutMs, fetch: inProcessFetch(loadSampleDataset()) });
+    return body(sample).finally(() => sample.close());
+  }
+  const dispatcher = createDispatcher({ connectTimeoutMs: Math.min(DEFAULT_CONNECT_TIMEOUT_MS, timeoutMs) });
+  const client = new RefactorClient({ baseUrl: global.baseUrl, timeoutMs, fetch: fetchVia(dispatcher) });
   try {
     return await body(client);
   } finally {
     await client.close();
     // destroy, not close: a connect still hanging in the background must not hold the exit.
     await dispatcher.destroy();
-    await sample?.close();
   }
 }
 

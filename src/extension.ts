@@ -8,7 +8,7 @@ import { registerCodeCommands } from './extension/code/commands';
 import { ErrorReporter } from './extension/errorReporting';
 import { channelLogger, createLogChannel, recordingLogger } from './extension/logChannel';
 import { OfflineStore } from './extension/catalog/offlineStore';
-import { ServiceConnection } from './extension/service';
+import { sampleCatalogReader, ServiceConnection } from './extension/service';
 import { onDidChangeSettings, readSettings, type Settings } from './extension/settings';
 import { createTestApi, type RefactorBrowserApi } from './extension/testApi';
 
@@ -22,7 +22,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   const logger = recording ?? channelLogger(channel);
   const errors = new ErrorReporter(logger, () => channel.show(true));
   let settings = readSettings();
-  const service = new ServiceConnection(settings, logger);
+  const service = new ServiceConnection(settings, logger, sampleCatalogReader(context.extensionUri));
   const offline = new OfflineStore(context.globalState, {}, logger);
   const catalog = new CatalogView(service, settings, offline, logger, errors);
   const applied = new vscode.EventEmitter<Settings>();

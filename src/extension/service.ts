@@ -1,61 +1,69 @@
-// Where the extension gets its data from: a RefactorClient for the configured base URL, or, with
-// `refactorBrowser.baseUrl` empty, for the reference service with the built-in sample catalog,
-// started in-process on a free loopback port the first time data is needed and stopped on dispose.
-// Requests go through the extension host's own fetch, which VS Code routes through its proxy
-// support (http.proxy, http.noProxy, PAC, system certificates); loopback is never proxied.
+// Where the extension gets its data from: a RefactorClient for the configured base URL or, with
+// `refactorBrowser.baseUrl` empty, for the built-in sample catalog, which the reference service
+// answers in this process (no socket, no port: it works in every extension host, the browser's
+// too). Requests to a service go through the extension host's own fetch, which VS Code routes
+// through its proxy support (http.proxy, http.noProxy, PAC, system certificates).
 import * as vscode from 'vscode';
 import { RefactorClient } from '../api/client';
+import type { FetchLike } from '../api/http';
 import type { Logger } from '../api/logger';
-import { startServer } from '../server/server';
+import { parseDataset, type Dataset } from '../server/dataset';
+import { inProcessFetch, SAMPLE_BASE_URL } from '../server/fetchHandler';
 import type { Settings } from './settings';
-
-type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
 /** The name of the built-in sample catalog among services (document URIs, offline keys). */
 export const SAMPLE_SERVICE = 'sample';
 /** Clients kept for services configured earlier in this window, for the documents that came from them. */
 const MAX_EARLIER_SERVICES = 4;
 
+/**
+ * True in the browser's web worker extension host (VS Code for the Web), where requests are the
+ * browser's: it sends its own User-Agent, and it tells nothing of why a request failed.
+ */
+const IN_BROWSER = typeof process === 'undefined';
+
+/** What a failure the browser explains no further most often means there. */
+function corsHint(url: string): string {
+  return `no answer VS Code for the Web may read: ${new URL(url).origin} may not allow requests from other sites (CORS), or cannot be reached`;
+}
+
 export class ServiceConnection implements vscode.Disposable {
-  private builtIn: Promise<RunningServer> | undefined;
   private client: Promise<RefactorClient> | undefined;
   /** By service name, the clients of services configured before the current one. */
   private readonly earlier = new Map<string, Promise<RefactorClient>>();
+  private sampleFetch: Promise<FetchLike> | undefined;
 
   constructor(
     private settings: Settings,
     private readonly logger: Logger,
+    /** The built-in sample catalog, read when first needed. */
+    private readonly loadSample: () => Promise<Dataset>,
   ) {}
 
-  /** The base URL requests go to; starts the built-in service if the settings ask for it. */
-  async baseUrl(): Promise<string> {
-    if (this.settings.baseUrl) return this.settings.baseUrl;
-    this.builtIn ??= startServer({ host: '127.0.0.1', port: 0 }).then(
-      (server) => {
-        this.logger.info(`built-in sample service listening on ${server.url}`);
-        return server;
-      },
-      (err: unknown) => {
-        this.builtIn = undefined; // let the next request try again
-        throw err;
-      },
-    );
-    return (await this.builtIn).url;
+  /** The base URL requests go to. */
+  baseUrl(): string {
+    return this.settings.baseUrl || SAMPLE_BASE_URL;
   }
 
   /** The client for the current settings, created on first use. */
   getClient(): Promise<RefactorClient> {
-    this.client ??= this.baseUrl().then(
-      (baseUrl) => new RefactorClient({
-        baseUrl,
+    this.client ??= (async () => {
+      const builtIn = this.isBuiltIn();
+      if (builtIn) {
+        this.sampleFetch ??= this.loadSample().then(inProcessFetch);
+        this.sampleFetch.catch(() => (this.sampleFetch = undefined));
+      }
+      return new RefactorClient({
+        baseUrl: this.baseUrl(),
         timeoutMs: this.settings.requestTimeoutSeconds * 1000,
         logger: this.logger,
-      }),
-      (err: unknown) => {
-        this.client = undefined;
-        throw err;
-      },
-    );
+        fetch: builtIn ? await this.sampleFetch : undefined,
+        userAgent: IN_BROWSER ? null : undefined,
+        unexplainedFailure: IN_BROWSER ? corsHint : undefined,
+      });
+    })();
+    // An address refused when the client is made (not http, credentials) is refused again next time.
+    this.client.catch(() => (this.client = undefined));
     return this.client;
   }
 
@@ -66,7 +74,7 @@ export class ServiceConnection implements vscode.Disposable {
 
   /** Names the current service: `sample`, or the base URL as configured. */
   name(): string {
-    return this.settings.baseUrl === '' ? SAMPLE_SERVICE : this.settings.baseUrl;
+    return this.isBuiltIn() ? SAMPLE_SERVICE : this.settings.baseUrl;
   }
 
   /**
@@ -85,12 +93,17 @@ export class ServiceConnection implements vscode.Disposable {
     return this.settings.baseUrl;
   }
 
-  /** True when the built-in sample service is what requests go to. */
+  /** True when the built-in sample catalog is what requests go to. */
   isBuiltIn(): boolean {
     return this.settings.baseUrl === '';
   }
 
-  /** Takes new settings: a changed address, timeout or proxy means a new client on next use. */
+  /** Whether codes have pages a browser can open: the built-in sample catalog has none. */
+  hasWebPages(): boolean {
+    return !this.isBuiltIn();
+  }
+
+  /** Takes new settings: a changed address or timeout means a new client on next use. */
   update(settings: Settings): void {
     const previous = this.settings;
     const previousName = this.name();
@@ -98,13 +111,9 @@ export class ServiceConnection implements vscode.Disposable {
     if (previous.baseUrl === settings.baseUrl && previous.requestTimeoutSeconds === settings.requestTimeoutSeconds) return;
     const client = this.client;
     this.client = undefined;
-    if (client && previous.baseUrl !== settings.baseUrl) {
-      // Documents opened from the previous service still read from it (the built-in sample service
-      // keeps running for them).
-      this.keepEarlier(previousName, client);
-    } else {
-      close(client);
-    }
+    // Documents opened from the previous service still read from it.
+    if (client && previous.baseUrl !== settings.baseUrl) this.keepEarlier(previousName, client);
+    else close(client);
     close(this.earlier.get(this.name()));
     this.earlier.delete(this.name());
   }
@@ -114,7 +123,6 @@ export class ServiceConnection implements vscode.Disposable {
     this.client = undefined;
     for (const kept of this.earlier.values()) close(kept);
     this.earlier.clear();
-    this.stopBuiltIn();
   }
 
   private keepEarlier(name: string, client: Promise<RefactorClient>): void {
@@ -126,17 +134,14 @@ export class ServiceConnection implements vscode.Disposable {
       close(dropped);
     }
   }
-
-  private stopBuiltIn(): void {
-    const server = this.builtIn;
-    this.builtIn = undefined;
-    void server
-      ?.then((s) => s.close())
-      .then(() => this.logger.info('built-in sample service stopped'))
-      .catch(() => {});
-  }
 }
 
 function close(client: Promise<RefactorClient> | undefined): void {
   void client?.then((c) => c.close()).catch(() => {});
+}
+
+/** The sample catalog the extension ships beside its bundles (dist/sample-catalog.json, copied by esbuild.config.mjs). */
+export function sampleCatalogReader(extensionUri: vscode.Uri): () => Promise<Dataset> {
+  const file = vscode.Uri.joinPath(extensionUri, 'dist', 'sample-catalog.json');
+  return async () => parseDataset(JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(file))), 'built-in sample catalog');
 }

@@ -23,7 +23,7 @@ export interface TreeRow {
 }
 
 export interface RefactorBrowserApi {
-  /** The base URL requests go to (starting the built-in sample service when that is what is configured). */
+  /** The base URL requests go to (the built-in sample catalog's is answered in process). */
   serviceUrl(): Promise<string>;
   /** The settings the extension currently works with. */
   settings(): Settings;
@@ -107,7 +107,7 @@ export function createTestApi({ service, catalog, offline, codeViews, settings, 
   }
 
   return {
-    serviceUrl: () => service.baseUrl(),
+    serviceUrl: async () => service.baseUrl(),
     settings,
     onDidApplySettings,
     async treeRows(path = []) {

@@ -6,7 +6,6 @@
 
 import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../api/languages';
 import { DatasetError, EntryReader, type Timestamp } from './datasetFields';
-import sampleCatalogJson from './sample-catalog.json';
 
 export { DatasetError, type Timestamp } from './datasetFields';
 
@@ -241,14 +240,6 @@ function resolve(
     tags: new Map([...tagged].map(([key, t]) => [key, Object.freeze({ name: t.name, codes: listing(t.codes) })])),
     languages: SERVICE_LANGUAGES.filter((l) => present.has(l)),
   });
-}
-
-let sample: Dataset | undefined;
-
-/** The built-in sample catalog, bundled into the CLI and the extension; parsed once per process. */
-export function loadSampleDataset(): Dataset {
-  sample ??= parseDataset(sampleCatalogJson, 'sample catalog');
-  return sample;
 }
 
 function listing<T extends { language: string }>(all: T[]): Listing<T> {

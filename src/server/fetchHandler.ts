@@ -3,22 +3,20 @@
 // answer is Site's, as `serve`'s is (server.ts), so the status, reason phrase, headers and body bytes
 // are the same either way; only what a connection adds (Date, Connection, Keep-Alive) is missing.
 
-import { loadSampleDataset, type Dataset } from './dataset';
+import type { Dataset } from './dataset';
 import { Site } from './responses';
+
+/**
+ * The built-in sample catalog's base URL where it is answered in process (the extension, the CLI
+ * without --base-url): never on a network, since `.invalid` resolves nowhere.
+ */
+export const SAMPLE_BASE_URL = 'http://sample.refactor-browser.invalid/';
 
 /** The signature of the global `fetch`: what a client takes as its transport. */
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-let sample: Site | undefined;
-
-/** The built-in sample catalog's site, shared so that its rendered bodies are kept once per process. */
-function sampleSite(): Site {
-  sample ??= new Site(loadSampleDataset());
-  return sample;
-}
-
-/** Answers `request` from `site`, by default the built-in sample catalog. */
-export async function handle(request: Request, site: Site = sampleSite()): Promise<Response> {
+/** Answers `request` from `site`. */
+export async function handle(request: Request, site: Site): Promise<Response> {
   const url = new URL(request.url);
   const answer = site.answer({
     method: request.method,
@@ -32,12 +30,11 @@ export async function handle(request: Request, site: Site = sampleSite()): Promi
 }
 
 /**
- * A `fetch` answered in this process by the reference service over `catalog` (default: the built-in
- * sample). It rejects as fetch does when the signal is already aborted, and reports the URL it
- * answered as `response.url`.
+ * A `fetch` answered in this process by the reference service over `catalog`. It rejects as fetch
+ * does when the signal is already aborted, and reports the URL it answered as `response.url`.
  */
-export function inProcessFetch(catalog?: Dataset): Fetch {
-  const site = catalog === undefined ? sampleSite() : new Site(catalog);
+export function inProcessFetch(catalog: Dataset): Fetch {
+  const site = new Site(catalog);
   return async (input, init) => {
     const request = new Request(input, init);
     request.signal.throwIfAborted();

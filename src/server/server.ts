@@ -5,7 +5,8 @@
 
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadSampleDataset, type Dataset } from './dataset';
+import { type Dataset } from './dataset';
+import { loadSampleDataset } from './sampleDataset';
 import { Site } from './responses';
 
 export interface ServerOptions {

@@ -3,7 +3,7 @@
 // removed tags, random type attributes, entities, stray markup, any text in a field), plus strings of XML pieces.
 
 import fc from 'fast-check';
-import { loadSampleDataset } from '../../src/server/dataset';
+import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { renderCodeListXml, renderCodeXml, renderRefactorListXml } from '../../src/server/xmlRender';
 
 /** Small real responses (1 to 3 items), so ten thousand decodes fit in a few seconds. */

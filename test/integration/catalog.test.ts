@@ -5,7 +5,9 @@ import * as assert from 'node:assert';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PAGE_SIZE } from '../../src/api/model';
-import { loadSampleDataset, type DatasetCode } from '../../src/server/dataset';
+import { type DatasetCode } from '../../src/server/dataset';
+import { SAMPLE_BASE_URL } from '../../src/server/fetchHandler';
+import { loadSampleDataset } from '../../src/server/sampleDataset';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { api, resetState, ROOT_LABELS, startService, useSettings, type RunningService } from './helpers';
 
@@ -27,7 +29,7 @@ describe('Catalog tree', () => {
   it('browses the built-in sample catalog when refactorBrowser.baseUrl is empty', async () => {
     const browser = await api();
     assert.strictEqual(browser.settings().baseUrl, '');
-    assert.match(await browser.serviceUrl(), /^http:\/\/127\.0\.0\.1:\d+\/?$/);
+    assert.strictEqual(await browser.serviceUrl(), SAMPLE_BASE_URL, 'answered in process, on no network');
 
     const rows = (await browser.treeRows(['Recent Codes'])).filter((r) => r.contextValue !== 'refactorBrowser.loadMore');
     const recent = loadSampleDataset().recentCodes.all.slice(0, PAGE_SIZE);

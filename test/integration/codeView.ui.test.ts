@@ -6,7 +6,8 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { Code } from '../../src/api/model';
-import { loadSampleDataset, parseDataset } from '../../src/server/dataset';
+import { parseDataset } from '../../src/server/dataset';
+import { loadSampleDataset } from '../../src/server/sampleDataset';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { startServer } from '../../src/server/server';
 import {

@@ -10,7 +10,7 @@ import { DOCUMENT_SCHEME } from '../../src/extension/code/documentPaths';
 import {
   closeAllEditors, codeRow, codeViewTabs, fetchCode, refactorRow, settleWebviews, waitForCodeViewTab, webviewText,
 } from './codeViewHelpers';
-import { api, resetState, waitFor } from './helpers';
+import { api, resetState, startService, useSettings, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';
 
 describe('Code view details (UI)', function () {
@@ -121,15 +121,30 @@ describe('Code view details (UI)', function () {
   });
 
   it('Open in Browser hands over the code\'s page, which the service serves as HTML', async () => {
-    const browser = await api();
+    const service = await startService();
+    try {
+      await useSettings({ baseUrl: service.url });
+      const browser = await api();
+      await vscode.commands.executeCommand('refactorBrowser.openInBrowser', codeRow(code));
+      const line = await waitFor(() => browser.recentLog().find((l) => l.includes(' in the browser')), 'the opened URL in the log');
+      const url = /opening (\S+) in the browser/.exec(line)?.[1];
+      assert.strictEqual(url, `${service.url}/codes/${codeRefOf(code)}`);
+      const res = await fetch(url!);
+      assert.strictEqual(res.status, 200);
+      assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+      assert.ok((await res.text()).includes(code.title.replace(/&/g, '&amp;').replace(/</g, '&lt;')), 'the page shows the code');
+    } finally {
+      await resetState();
+      await service.close();
+    }
+  });
+
+  it('offers no page for the built-in sample catalog: no Open in Browser link, and the command says why', async () => {
+    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await webviewText(ui, [code.title]);
+    assert.deepStrictEqual((await dom('button')).filter((b) => b.text === 'Open in Browser'), []);
     await vscode.commands.executeCommand('refactorBrowser.openInBrowser', codeRow(code));
-    const line = await waitFor(() => browser.recentLog().find((l) => l.includes(' in the browser')), 'the opened URL in the log');
-    const url = /opening (\S+) in the browser/.exec(line)?.[1];
-    const base = await browser.serviceUrl();
-    assert.strictEqual(url, `${base.replace(/\/$/, '')}/codes/${codeRefOf(code)}`);
-    const res = await fetch(url!);
-    assert.strictEqual(res.status, 200);
-    assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
-    assert.ok((await res.text()).includes(code.title.replace(/&/g, '&amp;').replace(/</g, '&lt;')), 'the page shows the code');
+    await ui.waitFor({ css: '.notifications-toasts .notification-toast', hasText: 'The built-in sample catalog has no web pages' });
+    await vscode.commands.executeCommand('notifications.clearAll');
   });
 });

@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { RefactorClient } from '../../src/api/client';
 import type { Code, Refactor } from '../../src/api/model';
-import { loadSampleDataset } from '../../src/server/dataset';
+import { inProcessFetch, SAMPLE_BASE_URL } from '../../src/server/fetchHandler';
+import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { api, waitFor } from './helpers';
 import type { Ui } from './ui';
 
@@ -19,7 +20,10 @@ export function refactorRow(refactor: Refactor): { contextValue: string; refacto
 
 /** A client for whatever service the extension talks to now; close it after the test. */
 export async function serviceClient(): Promise<RefactorClient> {
-  return new RefactorClient({ baseUrl: await (await api()).serviceUrl(), timeoutMs: 10_000 });
+  const baseUrl = await (await api()).serviceUrl();
+  // The built-in sample catalog is answered in the extension's process: the test answers it in its own.
+  const fetch = baseUrl === SAMPLE_BASE_URL ? inProcessFetch(loadSampleDataset()) : undefined;
+  return new RefactorClient({ baseUrl, timeoutMs: 10_000, fetch });
 }
 
 /** A code with its refactorings, from the service the extension talks to. */

@@ -1,24 +1,29 @@
-// Copy Code and Copy Page URL inside VS Code against the built-in sample service: the clipboard
-// holds the exact code, and the page URL (the XML URL without `.xml`) is a page the service serves,
-// with the refactoring's anchor on it.
+// Copy Code and Copy Page URL inside VS Code: the clipboard holds the exact code, and the page URL
+// (the XML URL without `.xml`) is a page the service serves, with the refactoring's anchor on it;
+// the built-in sample catalog, answered in process, has no pages and says so.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { Code } from '../../src/api/model';
 import { codeRow, fetchCode, refactorRow } from './codeViewHelpers';
-import { api, resetState } from './helpers';
+import { api, resetState, startService, useSettings, type RunningService } from './helpers';
 
 describe('Copy commands', function () {
   this.timeout(30_000);
   let code: Code;
   let base: string;
+  let service: RunningService;
 
   before(async () => {
     await resetState();
+    service = await startService();
+    await useSettings({ baseUrl: service.url });
     code = await fetchCode(2);
-    const url = await (await api()).serviceUrl();
-    base = url.endsWith('/') ? url : `${url}/`;
+    base = `${service.url}/`;
   });
-  after(resetState);
+  after(async () => {
+    await resetState();
+    await service.close();
+  });
 
   it('Copy Code puts the exact code or refactoring on the clipboard', async () => {
     await vscode.commands.executeCommand('refactorBrowser.copyCode', codeRow(code));
@@ -46,5 +51,19 @@ describe('Copy commands', function () {
     const response = await fetch(url);
     assert.strictEqual(response.status, 200);
     assert.ok((await response.text()).includes(`id="refactor-${refactor.id}"`));
+  });
+
+  it('says the built-in sample catalog has no pages, and copies nothing', async () => {
+    await useSettings({ baseUrl: undefined });
+    try {
+      await vscode.env.clipboard.writeText('before');
+      const browser = await api();
+      await vscode.commands.executeCommand('refactorBrowser.copyPageUrl', codeRow(code));
+      await vscode.commands.executeCommand('refactorBrowser.openInBrowser', codeRow(code));
+      assert.strictEqual(await vscode.env.clipboard.readText(), 'before');
+      assert.ok(!browser.recentLog().some((l) => l.includes('sample.refactor-browser.invalid') && l.includes(' in the browser')), 'nothing was opened');
+    } finally {
+      await useSettings({ baseUrl: service.url });
+    }
   });
 });

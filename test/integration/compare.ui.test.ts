@@ -2,7 +2,7 @@
 // it, with the editors read back from the screen. Saves media/screenshots/diff.png.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../src/server/dataset';
+import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { closeAllEditors, collapseCatalog, fetchCode, showRoot, TREE_ROWS, untitledEditor, waitForDiff } from './codeViewHelpers';
 import { resetState, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';

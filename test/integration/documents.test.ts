@@ -3,7 +3,7 @@
 // mapped from the service's. That a person cannot type into one: documents.ui.test.ts.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../src/server/dataset';
+import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { RefactorClient } from '../../src/api/client';
 import { serviceOfQuery } from '../../src/extension/code/documentPaths';
 import sampleJson from '../../src/server/sample-catalog.json';

@@ -4,7 +4,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { PAGE_SIZE } from '../../src/api/model';
 import { codeRefOf } from '../../src/api/urls';
-import { loadSampleDataset } from '../../src/server/dataset';
+import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { closeAllEditors, codeViewTabs, waitForCodeViewTab } from './codeViewHelpers';
 import { api, resetState, startService, useSettings, waitFor } from './helpers';
 import sampleJson from '../../src/server/sample-catalog.json';

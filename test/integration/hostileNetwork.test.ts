@@ -5,7 +5,7 @@
 // a code's refactorings, the code view and virtual documents. No unhandled rejection at any point.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../src/server/dataset';
+import { loadSampleDataset } from '../../src/server/sampleDataset';
 import type { TreeRow } from '../../src/extension/testApi';
 import { closeAllEditors, settleWebviews, webviewText } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';

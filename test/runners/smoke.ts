@@ -13,7 +13,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { loadSampleDataset } from '../../src/server/dataset';
+import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { launchChromium, VIEWPORT } from './codeServer';
 import { ensureCodeServer } from './codeServerInstall';
 import { startCodeServer, type CodeServer } from './codeServerProcess';

@@ -12,7 +12,7 @@ import { fetchForLanguage, languageChoices, normalizeLanguageInput, sameLanguage
 import { loadRefactors, pageLoader, type ListSpec } from '../../src/extension/catalog/listSources';
 import { OfflineStore, type KeyValueStore } from '../../src/extension/catalog/offlineStore';
 import { appendPage, isLastPage } from '../../src/extension/catalog/paging';
-import { loadSampleDataset } from '../../src/server/dataset';
+import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { startFrontServer, type FrontServer } from './helpers/frontServer';
 

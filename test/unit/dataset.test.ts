@@ -7,7 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { SERVICE_LANGUAGES } from '../../src/api/languages';
 import { hasSections, splitSections } from '../../src/api/sections';
-import { DatasetError, loadSampleDataset, parseDataset } from '../../src/server/dataset';
+import { DatasetError, parseDataset } from '../../src/server/dataset';
+import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { loadDatasetFile } from '../../src/server/datasetFile';
 import { Oracle, readFixture, samplePath, type CatalogJson } from './helpers/referenceService';
 

@@ -4,7 +4,7 @@
 
 import * as assert from 'node:assert/strict';
 import type { Dataset } from '../../src/server/dataset';
-import { loadSampleDataset } from '../../src/server/dataset';
+import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { request, type RawResponse } from './helpers/referenceService';
 

@@ -4,8 +4,10 @@
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { loadSampleDataset, type Dataset } from '../../src/server/dataset';
+import { type Dataset } from '../../src/server/dataset';
+import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { handle, inProcessFetch, type Fetch } from '../../src/server/fetchHandler';
+import { Site } from '../../src/server/responses';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { request } from './helpers/referenceService';
 
@@ -144,11 +146,11 @@ describe('reference service: in-process fetch and serve agree', () => {
 });
 
 describe('reference service in process, as a fetch', () => {
-  const fetch = inProcessFetch();
+  const fetch = inProcessFetch(loadSampleDataset());
 
-  it('answers the built-in sample catalog by default, through handle() too', async () => {
+  it('answers the catalog it was given, as handle() does', async () => {
     const viaFetch = await fetch(`${IN_PROCESS_ORIGIN}/codes/recent.xml`);
-    const viaHandle = await handle(new Request(`${IN_PROCESS_ORIGIN}/codes/recent.xml`));
+    const viaHandle = await handle(new Request(`${IN_PROCESS_ORIGIN}/codes/recent.xml`), new Site(loadSampleDataset()));
     assert.equal(viaFetch.status, 200);
     assert.equal(viaHandle.headers.get('etag'), viaFetch.headers.get('etag'));
     assert.equal((await viaFetch.text()).match(/<code>\n/g)?.length, 25, 'a full first page of the sample catalog');

@@ -9,7 +9,9 @@ import * as vm from 'node:vm';
 import * as esbuild from 'esbuild';
 import fc from 'fast-check';
 import { fnv1a64, strongEtag } from '../../src/server/etag';
+import type { Dataset } from '../../src/server/dataset';
 import { inProcessFetch, type Fetch } from '../../src/server/fetchHandler';
+import { loadSampleDataset } from '../../src/server/sampleDataset';
 
 const root = path.resolve(__dirname, '../../..');
 const ORIGIN = 'http://sample.invalid';
@@ -19,7 +21,12 @@ describe('reference service without Node', () => {
   before(async function () {
     this.timeout(20_000);
     bundle = await esbuild.build({
-      entryPoints: [path.join(root, 'src/server/fetchHandler.ts')],
+      // The fetch handler and the sample catalog's loader, as one module.
+      stdin: {
+        contents: "export { inProcessFetch } from './src/server/fetchHandler'; export { loadSampleDataset } from './src/server/sampleDataset';",
+        resolveDir: root,
+        loader: 'ts',
+      },
       bundle: true,
       platform: 'browser',
       format: 'iife',
@@ -34,7 +41,7 @@ describe('reference service without Node', () => {
 
   it('bundles for the browser from src/ alone: no node: module, no package, nothing left external', () => {
     const inputs = Object.keys(bundle.metafile.inputs);
-    assert.deepEqual(inputs.filter((i) => !i.startsWith('src/')), [], 'every input is the project source');
+    assert.deepEqual(inputs.filter((i) => !i.startsWith('src/') && i !== '<stdin>'), [], 'every input is the project source');
     assert.ok(inputs.includes('src/server/responses.ts') && inputs.includes('src/server/sample-catalog.json'), inputs.join(', '));
     for (const [name, output] of Object.entries(bundle.metafile.outputs)) assert.deepEqual(output.imports, [], `${name} imports nothing at run time`);
   });
@@ -44,8 +51,9 @@ describe('reference service without Node', () => {
     const context = vm.createContext({ ...web });
     vm.runInContext(bundle.outputFiles[0].text, context);
     for (const name of ['require', 'process', 'Buffer', 'global', 'module']) assert.equal(vm.runInContext(`typeof ${name}`, context), 'undefined', name);
-    const inWorker = (context.service as { inProcessFetch: () => Fetch }).inProcessFetch();
-    const inNode = inProcessFetch();
+    const service = context.service as { inProcessFetch: (catalog: Dataset) => Fetch; loadSampleDataset: () => Dataset };
+    const inWorker = service.inProcessFetch(service.loadSampleDataset());
+    const inNode = inProcessFetch(loadSampleDataset());
 
     const exchanges: Array<[string, RequestInit]> = [
       ['/codes/recent.xml', {}], ['/codes/recent/ruby.xml?page=2', {}], ['/tags/style', {}], ['/refactorings/recent.xml?page=3', {}],

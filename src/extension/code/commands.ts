@@ -38,7 +38,13 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
     await vscode.env.clipboard.writeText(text);
     vscode.window.setStatusBarMessage(`Copied ${what}`, 3000);
   };
-  const pageUrl = async (item: Item): Promise<string> => pageUrlOf(item, (await service.getClient()).baseUrl);
+  /** The item's page, or undefined (and the person told why) for the built-in sample catalog, which has none. */
+  const pageUrl = async (item: Item): Promise<string | undefined> => {
+    if (service.hasWebPages()) return pageUrlOf(item, (await service.getClient()).baseUrl);
+    void vscode.window.showInformationMessage(
+      'The built-in sample catalog has no web pages. Set Refactor Browser: Base Url to a service (for example one started with `refactor-browser serve`) to open its pages.');
+    return undefined;
+  };
 
   const actions: CodeViewActions = {
     insert: (item, section) => {
@@ -135,12 +141,14 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
     }),
     command('refactorBrowser.copyPageUrl', 'copy the page URL', async (arg) => {
       const item = itemOrCurrent(arg);
-      if (item) await copy(await pageUrl(item), `the page URL of ${titleOf(item)}`);
+      const url = item && await pageUrl(item);
+      if (item && url) await copy(url, `the page URL of ${titleOf(item)}`);
     }),
     command('refactorBrowser.openInBrowser', 'open the page', async (arg) => {
       const item = itemOrCurrent(arg);
       if (!item) return;
       const url = await pageUrl(item);
+      if (url === undefined) return;
       if (!isWebUrl(url)) throw new Error(`not an http(s) page: ${url}`);
       logger.info(`opening ${url} in the browser`);
       await vscode.env.openExternal(vscode.Uri.parse(url, true));

@@ -1,7 +1,6 @@
 // The code view webview's HTML shell and the data it is sent. The shell carries no data from the
 // service: the code arrives later in a `show` message and is rendered with textContent. Every value
 // that is interpolated here anyway (title, URIs, nonce) goes through `escapeHtml`.
-import { randomBytes } from 'node:crypto';
 import type { Code, Refactor } from '../../../api/model';
 import type { CodeViewModel, RefactorViewModel } from '../../../protocol/codeView';
 import { highlightJsLanguage } from '../../../api/languages';
@@ -28,9 +27,13 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-/** A script nonce from the OS's CSPRNG (never Math.random), 32 bytes, base64url. */
+/**
+ * A script nonce from the OS's CSPRNG through Web Crypto (never Math.random; available in Node and in
+ * the browser's extension host alike), 32 bytes, base64url.
+ */
 export function createNonce(): string {
-  return randomBytes(32).toString('base64url');
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /** The CSP for the code view, in one place: nothing but our own styles/fonts/images and one script. */

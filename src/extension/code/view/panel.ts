@@ -87,7 +87,9 @@ class CodeViewPanel {
       // The single-code response names no author; the list the code was picked from may have.
       const user = fetched.user ?? this.listed?.user;
       const code = user ? { ...fetched, user } : fetched;
-      this.state = { kind: 'shown', code, pageUrl: pageUrl(codeUrl(client.baseUrl, codeRefOf(code))) };
+      // The built-in sample catalog is answered in process: its codes have no page to open.
+      const page = this.owner.service.hasWebPages() ? pageUrl(codeUrl(client.baseUrl, codeRefOf(code))) : '';
+      this.state = { kind: 'shown', code, pageUrl: page };
       this.panel.title = titleOf(code);
     } catch (err) {
       if (load !== this.loads) return;
