@@ -45,11 +45,18 @@ function readNetwork(): string {
   return withoutCredentials(JSON.stringify(NETWORK_SETTINGS.map((name) => http.get<unknown>(name) ?? null)));
 }
 
-/** Calls `apply` with a fresh snapshot after every change of one of our settings or of the network settings. */
+/**
+ * Calls `apply` with a fresh snapshot after every change of one of our settings or of the network
+ * settings, and when the folder is trusted: in Restricted Mode VS Code leaves out the folder's own
+ * refactorBrowser.baseUrl (package.json, restrictedConfigurations), which applies once it is trusted.
+ */
 export function onDidChangeSettings(apply: (settings: Settings) => void): vscode.Disposable {
-  return vscode.workspace.onDidChangeConfiguration((e) => {
-    if (e.affectsConfiguration(SECTION) || NETWORK_SETTINGS.some((name) => e.affectsConfiguration(`http.${name}`))) {
-      apply(readSettings());
-    }
-  });
+  return vscode.Disposable.from(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(SECTION) || NETWORK_SETTINGS.some((name) => e.affectsConfiguration(`http.${name}`))) {
+        apply(readSettings());
+      }
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => apply(readSettings())),
+  );
 }

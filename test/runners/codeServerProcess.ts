@@ -48,6 +48,10 @@ export interface CodeServerOptions {
   startTimeoutMs?: number;
   /** A .vsix to install into the fresh profile before starting, as a person installs the extension. */
   installVsix?: string;
+  /** Workspace Trust on, as in a person's VS Code (off by default: a trust dialog would stop a test run). */
+  workspaceTrust?: boolean;
+  /** Files to put in the workspace folder, by path relative to it (e.g. `.vscode/settings.json`). */
+  workspaceFiles?: Record<string, string>;
 }
 
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
@@ -61,10 +65,16 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   // Its own config file: otherwise code-server writes a default one into ~/.config/code-server.
   const config = path.join(root, 'config.yaml');
   await fs.writeFile(config, 'auth: none\ncert: false\n');
+  const trust = options.workspaceTrust ? { 'security.workspace.trust.enabled': true } : {};
   await fs.writeFile(
     path.join(userData, 'User', 'settings.json'),
-    JSON.stringify({ ...BASE_SETTINGS, ...options.settings }, null, 2),
+    JSON.stringify({ ...BASE_SETTINGS, ...trust, ...options.settings }, null, 2),
   );
+  for (const [relative, content] of Object.entries(options.workspaceFiles ?? {})) {
+    const target = path.join(workspace, relative);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, content);
+  }
 
   if (options.installVsix) {
     await run(process.execPath, [options.entry, '--install-extension', options.installVsix, '--extensions-dir', extensions, '--user-data-dir', userData], {
@@ -79,7 +89,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--bind-addr', `127.0.0.1:${options.port ?? 0}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--user-data-dir', userData,
     '--extensions-dir', extensions,

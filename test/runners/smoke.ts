@@ -1,18 +1,20 @@
-// `npm run test:smoke`: the extension as a person gets it, in two ways.
+// `npm run test:smoke`: the extension as a person gets it, in three ways.
 // 1. The .vsix: packages the extension with vsce (minified bundles, as `npm run package` does) into a
 //    temp folder, installs it into a fresh code-server profile (no extensionDevelopmentPath: only what
 //    the .vsix holds is loaded), sees the built-in sample catalog in the Catalog, and checks that
 //    another extension gets no test API from it (it runs in production mode there).
-// 2. `npm run start:web`: starts it as the README says, opens the URL it prints, sees the same, then
+// 2. Restricted Mode: the installed .vsix in a folder that is not trusted, whose own settings name a
+//    service, still browses (the sample catalog); trusted, the folder's setting applies.
+// 3. `npm run start:web`: starts it as the README says, opens the URL it prints, sees the same, then
 //    presses Ctrl-C (SIGINT) and checks that it exits 0 and that nothing answers at that URL any more.
 // Each check drives headless Chromium: the Refactor Browser item in the activity bar, Recent Codes
 // expanded, the sample's most recent code listed. Prints `N passed, N failed`; stops code-server and
 // Chromium by pid whatever happens.
 import { type ChildProcess } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { promises as fs, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { launchChromium, VIEWPORT } from './codeServer';
 import { ensureCodeServer } from './codeServerInstall';
@@ -31,27 +33,44 @@ async function seeSampleCatalog(browser: Browser, url: string): Promise<string> 
   const page = await browser.newPage({ viewport: VIEWPORT });
   try {
     await page.goto(url);
-    await page.getByRole('tab', { name: 'Refactor Browser' }).click({ timeout: 60_000 });
-    await page.locator(ROWS).filter({ hasText: 'Popular Codes' }).waitFor({ timeout: 30_000 });
-    await page.locator('.part.sidebar').filter({ hasText: 'Browsing the built-in sample catalog' }).waitFor({ timeout: 10_000 });
-    await page.locator(`${ROWS}[aria-level="1"]`).filter({ hasText: 'Recent Codes' }).click();
-    const newest = loadSampleDataset().recentCodes.all[0].title;
-    await page.locator(`${ROWS}[aria-level="2"]`).filter({ hasText: newest }).first().waitFor({ timeout: 30_000 });
-    return newest;
+    return await sampleCatalogOn(page);
   } finally {
     await page.close();
   }
 }
 
+/** On a workbench already open: the Catalog shows the built-in sample catalog; its newest code's title. */
+async function sampleCatalogOn(page: Page): Promise<string> {
+  await page.getByRole('tab', { name: 'Refactor Browser' }).click({ timeout: 60_000 });
+  await page.locator(ROWS).filter({ hasText: 'Popular Codes' }).waitFor({ timeout: 30_000 });
+  await page.locator('.part.sidebar').filter({ hasText: 'Browsing the built-in sample catalog' }).waitFor({ timeout: 10_000 });
+  await page.locator(`${ROWS}[aria-level="1"]`).filter({ hasText: 'Recent Codes' }).click();
+  const newest = loadSampleDataset().recentCodes.all[0].title;
+  await page.locator(`${ROWS}[aria-level="2"]`).filter({ hasText: newest }).first().waitFor({ timeout: 30_000 });
+  return newest;
+}
+
+let packaged: Promise<string> | undefined;
+
+/** The .vsix as `npm run package` makes it, built once per run into a temp folder removed at exit. */
+function packageVsix(): Promise<string> {
+  packaged ??= (async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'refactor-browser-vsix-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const vsix = path.join(dir, 'refactor-browser.vsix');
+    await run(process.execPath, [path.join(REPO, 'esbuild.config.mjs'), '--minify'], { cwd: REPO, label: 'build' });
+    await run(process.execPath, [
+      path.join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links',
+      '--allow-missing-repository', '--out', vsix,
+    ], { cwd: REPO, label: 'vsce package' });
+    return vsix;
+  })();
+  return packaged;
+}
+
 async function installedVsix(browser: Browser, stops: Stops): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'refactor-browser-vsix-'));
-  stops.push(() => fs.rm(dir, { recursive: true, force: true }));
-  const vsix = path.join(dir, 'refactor-browser.vsix');
-  await run(process.execPath, [path.join(REPO, 'esbuild.config.mjs'), '--minify'], { cwd: REPO, label: 'build' });
-  await run(process.execPath, [
-    path.join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links',
-    '--allow-missing-repository', '--out', vsix,
-  ], { cwd: REPO, label: 'vsce package' });
+  const vsix = await packageVsix();
+  const dir = path.dirname(vsix);
   const size = `${((await fs.stat(vsix)).size / 1024).toFixed(0)} KiB`;
   const server = await startCodeServer({ entry: await ensureCodeServer(), installVsix: vsix });
   stops.push(() => server.stop());
@@ -92,6 +111,36 @@ exports.activate = async () => {
   }
 }
 
+/**
+ * Restricted Mode: the installed extension in a folder whose own settings point refactorBrowser.baseUrl
+ * at an address nothing answers. Not trusted, the folder's value is left out (restrictedConfigurations)
+ * and the Catalog browses the sample catalog; once the person trusts the folder, its value applies.
+ */
+async function restrictedMode(browser: Browser, stops: Stops): Promise<string> {
+  const server = await startCodeServer({
+    entry: await ensureCodeServer(),
+    installVsix: await packageVsix(),
+    workspaceTrust: true,
+    workspaceFiles: { '.vscode/settings.json': JSON.stringify({ 'refactorBrowser.baseUrl': 'http://127.0.0.1:9/' }) },
+  });
+  stops.push(() => server.stop());
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  try {
+    await page.goto(server.workbenchUrl({ skipWelcome: 'true' }));
+    await page.getByRole('button', { name: "No, I don't trust the authors" }).click({ timeout: 60_000 });
+    await page.locator('.statusbar').filter({ hasText: 'Restricted Mode' }).waitFor({ timeout: 30_000 });
+    const newest = await sampleCatalogOn(page);
+
+    await page.locator('.statusbar-item').filter({ hasText: 'Restricted Mode' }).first().click();
+    await page.getByRole('button', { name: 'Trust', exact: true }).click({ timeout: 30_000 });
+    // The folder's address answers nothing and nothing of it is kept: the view says it cannot be reached.
+    await page.locator('.part.sidebar').filter({ hasText: "The Catalog's service cannot be reached" }).waitFor({ timeout: 30_000 });
+    return `in Restricted Mode the installed extension browses the sample catalog ("${newest}") and leaves out the folder's refactorBrowser.baseUrl, which applies once the folder is trusted`;
+  } finally {
+    await page.close();
+  }
+}
+
 async function startWeb(browser: Browser, stops: Stops): Promise<string> {
   const child: ChildProcess = spawnTracked(process.execPath, [path.join(REPO, 'out/test/runners/startWeb.js')], {
     cwd: REPO, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
@@ -123,7 +172,7 @@ async function main(): Promise<number> {
   let failed = 0;
   const chromium = await launchChromium();
   try {
-    for (const [name, check] of [['the .vsix', installedVsix], ['npm run start:web', startWeb]] as const) {
+    for (const [name, check] of [['the .vsix', installedVsix], ['Restricted Mode', restrictedMode], ['npm run start:web', startWeb]] as const) {
       const stops: Stops = [];
       let timer: NodeJS.Timeout | undefined;
       try {
