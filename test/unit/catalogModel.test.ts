@@ -270,6 +270,23 @@ describe('offline store', () => {
     assert.equal(warnings.length, 1, 'dropping the oldest is the bound at work, not news');
   });
 
+  it('keeps every page saved at the same time: saves are written one after another', async () => {
+    // Like VS Code's global state, each update resolves later, after other work ran.
+    class SlowStore extends MemoryStore {
+      override async update(key: string, value: unknown): Promise<void> {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        await super.update(key, value);
+      }
+    }
+    const store = new OfflineStore(new SlowStore());
+    const saving = Array.from({ length: 12 }, (_, i) => store.save(`k${i}`, { items: [code(i)], served: [i], filteredHere: false }));
+    assert.equal(store.load('k11'), undefined, 'not written yet');
+    await store.settled();
+    assert.equal(store.size().entries, 12, 'no entry lost to another save');
+    for (let i = 0; i < 12; i++) assert.deepEqual(store.load<Code>(`k${i}`)?.items, [code(i)]);
+    await Promise.all(saving);
+  });
+
   it('measures entries kept by an earlier version that recorded no sizes', async () => {
     const memory = new MemoryStore();
     const old = JSON.stringify({ items: [code(1)], served: [1], filteredHere: false, savedAt: 1 });

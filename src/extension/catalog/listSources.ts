@@ -79,11 +79,13 @@ async function keptOffline<T extends Code | Refactor>(
 ): Promise<Fetched<T> & { cachedAt?: Date; cause?: unknown }> {
   try {
     const result = await (ctx.around ? ctx.around(fetch) : fetch());
-    // A full store must not turn a good answer into a failure.
-    await ctx.offline.save(key, result).then(undefined, () => undefined);
+    // Kept in the background: VS Code writes its global state across processes (tens of ms), and the
+    // rows need not wait for it. A full store must not turn a good answer into a failure.
+    void ctx.offline.save(key, result).catch(() => undefined);
     return result;
   } catch (err) {
     if (isApiError(err) && err.kind === 'aborted') throw err;
+    await ctx.offline.settled();
     const cached = ctx.offline.load<T>(key);
     if (!cached) throw err;
     return { items: cached.items, served: cached.served, filteredHere: cached.filteredHere, cachedAt: cached.savedAt, cause: err };

@@ -58,6 +58,11 @@ export class OfflineStore {
   private readonly limits: OfflineLimits;
   /** Keys already logged as too large: a list refreshed again is not news. */
   private readonly skipped = new Set<string>();
+  /**
+   * Saves run one after another: each reads the index and writes it back, and two at once would lose
+   * one's entry. Callers need not wait for it (the answer is shown at once); `load` after a failure waits.
+   */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: KeyValueStore,
@@ -68,8 +73,20 @@ export class OfflineStore {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
   }
 
-  async save<T extends Code | Refactor>(key: string, page: Omit<CachedPage<T>, 'savedAt'>): Promise<void> {
+  /** Keeps `page` under `key`; resolves once it is written (saves are queued, never interleaved). */
+  save<T extends Code | Refactor>(key: string, page: Omit<CachedPage<T>, 'savedAt'>): Promise<void> {
     const savedAt = this.now().getTime();
+    const next = this.writing.then(() => this.write(key, page, savedAt));
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Resolves once every save asked for so far is written (or has failed). */
+  settled(): Promise<void> {
+    return this.writing;
+  }
+
+  private async write<T extends Code | Refactor>(key: string, page: Omit<CachedPage<T>, 'savedAt'>, savedAt: number): Promise<void> {
     // The payload is a string so that Dates (and anything else JSON cannot keep) come back as written.
     const text = JSON.stringify({ ...page, savedAt });
     const bytes = bytesOf(text);
@@ -112,10 +129,14 @@ export class OfflineStore {
     }
   }
 
-  /** Forgets everything kept. */
-  async clear(): Promise<void> {
-    for (const e of this.index()) await this.store.update(PREFIX + e.key, undefined);
-    await this.store.update(INDEX, []);
+  /** Forgets everything kept (after the saves already asked for). */
+  clear(): Promise<void> {
+    const next = this.writing.then(async () => {
+      for (const e of this.index()) await this.store.update(PREFIX + e.key, undefined);
+      await this.store.update(INDEX, []);
+    });
+    this.writing = next.catch(() => undefined);
+    return next;
   }
 
   /** How many entries are kept, and their bytes in all. */
