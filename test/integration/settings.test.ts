@@ -7,8 +7,9 @@ import sampleJson from '../../src/server/sample-catalog.json';
 import { makeTestCertificate } from '../hostile/tls';
 import { startForwardProxy } from '../unit/helpers/forwardProxy';
 import { startFrontServer } from '../unit/helpers/frontServer';
-import { api, resetState, startService, useSettings, waitFor, type RunningService } from './helpers';
-import { items, useFrontedService } from './catalogHelpers';
+import { api, resetState, useSettings, waitFor } from './helpers';
+import { items } from './catalogHelpers';
+import { startService, type RunningService } from './services';
 
 /** Sets (undefined: removes) VS Code's http.proxy and http.proxyStrictSSL, and waits until the extension has taken them in. */
 async function setProxy(url: string | undefined, strictSSL?: boolean): Promise<void> {
@@ -131,8 +132,10 @@ describe('Settings and services', function () {
     const cert = makeTestCertificate();
     if (!cert) this.skip(); // no openssl
     // The reference service behind https with a throwaway self-signed certificate nothing trusts.
-    const served = await useFrontedService({ tls: cert });
-    const port = new URL(served.front.url).port;
+    const service = await startService();
+    services.push(service);
+    const front = await startFrontServer(service.url, { tls: cert });
+    const port = new URL(front.url).port;
     const proxy = await startForwardProxy({ [PROXIED_HOST]: '127.0.0.1' });
     try {
       const browser = await api();
@@ -141,12 +144,12 @@ describe('Settings and services', function () {
       const failed = await browser.treeRows(['Recent Codes']);
       assert.deepStrictEqual(failed.map((r) => r.contextValue), ['refactorBrowser.error'], JSON.stringify(failed));
       assert.match(failed[0].label, /certificate/i);
-      assert.strictEqual(served.front.paths.length, 0, `no request gets past the TLS handshake: ${served.front.paths.join(', ')}`);
+      assert.strictEqual(front.paths.length, 0, `no request gets past the TLS handshake: ${front.paths.join(', ')}`);
       assert.ok(proxy.seen.includes(`CONNECT ${PROXIED_HOST}:${port}`), proxy.seen.join(', '));
     } finally {
       await setProxy(undefined);
       await resetState();
-      await served.close();
+      await front.close();
       await proxy.close();
       cert.dispose();
     }
