@@ -1,13 +1,14 @@
 // Issue 5, point 7: what people expect when things go wrong: an error row with the one-line cause
 // and Retry (that list only) while the rest works; the last good lists, marked as cached with their
 // time, when the service goes down; welcome content when it cannot be reached and nothing is kept;
-// every request and error in the log. In both extension hosts (issue 13).
+// every request and error in the log. In both extension hosts (issue 13): in the browser's, a service
+// that does not allow other sites' requests (CORS) is named in the row, and the deadline holds there too.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { expectedHost } from '../bridgeClient';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { items, rowsWhen, useFrontedService } from '../catalogHelpers';
-import { refusedUrl, startService } from '../services';
+import { refusedUrl, startHostile, startService } from '../services';
 
 /** What the extension says in the browser when a request fails without a status (src/extension/service.ts). */
 function corsCause(origin: string): string {
@@ -101,4 +102,35 @@ describe('Errors, offline and the log', function () {
     assert.strictEqual(browser.view().unreachable, false);
   });
 
+  it('in the browser, a service that does not allow CORS: one error row saying so, naming its origin (in Node it lists)', async () => {
+    const served = await useFrontedService({ noCors: true });
+    try {
+      const browser = await api();
+      const rows = await browser.treeRows(['Recent Codes']);
+      if (expectedHost() === 'web') {
+        assert.deepStrictEqual(rows.map((r) => [r.contextValue, r.command]), [['refactorBrowser.error', 'refactorBrowser.retry']]);
+        assert.strictEqual(rows[0].label, `Could not load: ${corsCause(new URL(served.front.url).origin)}`);
+      } else {
+        // Node's fetch enforces no CORS: the same service lists.
+        assert.strictEqual(items(rows).length, 25, JSON.stringify(rows.map((r) => r.label)));
+      }
+    } finally {
+      await resetState();
+      await served.close();
+    }
+  });
+
+  it('gives up a service that never answers after refactorBrowser.requestTimeout: an error row saying so', async () => {
+    const hostile = await startHostile();
+    try {
+      await useSettings({ baseUrl: `${hostile.url}/never`, requestTimeout: 1 });
+      const started = Date.now();
+      const rows = await (await api()).treeRows(['Popular Codes']);
+      assert.deepStrictEqual(rows.map((r) => [r.contextValue, r.label]), [['refactorBrowser.error', 'Could not load: timed out after 1 s']]);
+      assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+    } finally {
+      await resetState();
+      await hostile.close();
+    }
+  });
 });
