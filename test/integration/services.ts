@@ -60,9 +60,15 @@ export async function startFront(upstream: string, options: FrontWireOptions = {
     ...handle(id, url),
     paths: async () => (await requestsOf(id)).map((r) => r.path),
     requests: () => requestsOf(id),
-    fail: async (paths) => void (await ask({ verb: 'frontFail', id, paths })),
-    hold: async () => void (await ask({ verb: 'frontHold', id, hold: true })),
-    release: async () => void (await ask({ verb: 'frontHold', id, hold: false })),
+    async fail(paths) {
+      await ask({ verb: 'frontFail', id, paths });
+    },
+    async hold() {
+      await ask({ verb: 'frontHold', id, hold: true });
+    },
+    async release() {
+      await ask({ verb: 'frontHold', id, hold: false });
+    },
   };
 }
 

@@ -41,10 +41,9 @@ export const VIEWPORT = { width: 1280, height: 800 };
 type Outcome = { kind: 'result'; result: SuiteResult } | { kind: 'error'; message: string };
 
 const HOSTS: readonly Host[] = ['node', 'web'];
-/** The extension's id, as VS Code keys its settings for extensions. */
-const EXTENSION_ID = ((pkg: { publisher: string; name: string }) => `${pkg.publisher}.${pkg.name}`)(
-  JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')),
-);
+const MANIFEST = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { publisher: string; name: string };
+/** The extension's id, as VS Code's settings for extensions name it. */
+const EXTENSION_ID = `${MANIFEST.publisher}.${MANIFEST.name}`;
 const HOST_NAMES: Record<Host, string> = { node: 'the Node extension host', web: "the browser's web worker extension host" };
 
 /** Chromium headless as a Playwright browser server: unlike launch(), it tells us chromium's pid. */
