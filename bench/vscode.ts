@@ -1,6 +1,6 @@
 // Figures 3 (activation) and 4 (tree latency), measured inside VS Code: runs the integration
-// launcher (code-server and headless chromium) with REFACTOR_BROWSER_BENCH set, so that only
-// test/integration/bench.test.ts runs, and collects the JSON lines it reports.
+// launcher (code-server and headless chromium) in the Node extension host with REFACTOR_BROWSER_BENCH
+// set, so that only test/integration/bench.test.ts runs, and collects the JSON lines it reports.
 import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import type { Figure } from './measure';
@@ -13,7 +13,7 @@ export function vscodeFigures(): Promise<Figure[]> {
     const child = spawn(process.execPath, [path.join(REPO, 'out/test/runners/codeServer.js')], {
       cwd: REPO,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, REFACTOR_BROWSER_BENCH: '1', REFACTOR_BROWSER_TEST_TIMEOUT: String(LIMIT_S) },
+      env: { ...process.env, REFACTOR_BROWSER_BENCH: '1', REFACTOR_BROWSER_TEST_HOSTS: 'node', REFACTOR_BROWSER_TEST_TIMEOUT: String(LIMIT_S) },
     });
     const figures: Figure[] = [];
     const tail: string[] = [];

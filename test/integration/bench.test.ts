@@ -7,7 +7,8 @@ import * as assert from 'node:assert';
 import * as path from 'node:path';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
-import { extension, startService, useSettings } from './helpers';
+import { extension, useSettings } from './helpers';
+import { startService } from './services';
 
 const EMPTY_COMMAND = 'refactorBrowser.bench.noop';
 

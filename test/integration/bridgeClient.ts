@@ -1,36 +1,49 @@
-// The suite's side of the launcher bridge (protocol: test/ui/protocol.ts): one JSON POST per message
-// to the loopback URL the launcher passes down in the environment.
-import * as http from 'node:http';
-import { BRIDGE_ENV, type BridgeMessage, type BridgeReply } from '../ui/protocol';
+// The suite's side of the launcher bridge (protocol: test/ui/protocol.ts): what the launcher set for
+// this run, read from the user settings, and one JSON POST per message through the host's global
+// fetch, which both extension hosts have (the web worker's is the browser's, hence CORS on the bridge).
+import * as vscode from 'vscode';
+import { RUN_SETTINGS, type BridgeMessage, type BridgeReply, type Host, type RunSettings } from '../ui/protocol';
 
-/** The launcher's bridge URL, or undefined when no launcher offers one (e.g. @vscode/test-electron). */
+/** What the launcher set for this run; nothing under a launcher that sets none (@vscode/test-electron). */
+export function runSettings(): Partial<RunSettings> {
+  const section = vscode.workspace.getConfiguration(RUN_SETTINGS);
+  return {
+    bridge: section.get<string>('bridge') || undefined,
+    host: section.get<Host>('host') || undefined,
+    grep: section.get<string>('grep') || undefined,
+  };
+}
+
+/** The launcher's bridge URL, or undefined when no launcher offers one. */
 export function bridgeUrl(): string | undefined {
-  return process.env[BRIDGE_ENV] || undefined;
+  return runSettings().bridge;
+}
+
+/** The extension host the launcher meant this run for (a launcher that says nothing runs the Node one). */
+export function expectedHost(): Host {
+  return runSettings().host ?? 'node';
 }
 
 /** Sends one message; resolves with the launcher's result, rejects with its error. */
-export function postToBridge(url: string, message: BridgeMessage, timeoutMs = 60_000): Promise<unknown> {
-  const body = JSON.stringify(message);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, timeout: timeoutMs },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            const reply = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BridgeReply;
-            if (reply.ok) resolve(reply.result);
-            else reject(new Error(reply.error));
-          } catch {
-            reject(new Error(`bridge answered HTTP ${res.statusCode} without a reply`));
-          }
-        });
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`bridge did not answer within ${timeoutMs} ms`)));
-    req.on('error', reject);
-    req.end(body);
-  });
+export async function postToBridge(url: string, message: BridgeMessage, timeoutMs = 60_000): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(message),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (err) {
+    if (err instanceof Error && err.name === 'TimeoutError') throw new Error(`bridge did not answer within ${timeoutMs} ms`);
+    throw err;
+  }
+  let reply: BridgeReply;
+  try {
+    reply = (await res.json()) as BridgeReply;
+  } catch {
+    throw new Error(`bridge answered HTTP ${res.status} without a reply`);
+  }
+  if (reply.ok) return reply.result;
+  throw new Error(reply.error);
 }

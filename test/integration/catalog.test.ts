@@ -9,7 +9,8 @@ import { type DatasetCode } from '../../src/server/dataset';
 import { SAMPLE_BASE_URL } from '../../src/server/fetchHandler';
 import { loadSampleDataset } from '../../src/server/sampleDataset';
 import sampleJson from '../../src/server/sample-catalog.json';
-import { api, resetState, ROOT_LABELS, startService, useSettings, type RunningService } from './helpers';
+import { api, resetState, ROOT_LABELS, useSettings } from './helpers';
+import { startService, type RunningService } from './services';
 
 function description(code: Pick<DatasetCode, 'language' | 'user' | 'refactorsCount'>): string {
   const n = code.refactorsCount;

@@ -8,21 +8,19 @@ import * as vscode from 'vscode';
 import { PAGE_SIZE } from '../../src/api/model';
 import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { api, resetState, ROOT_LABELS, useSettings, waitFor } from './helpers';
-import { items, refusedUrl, useFrontedService } from './catalogHelpers';
+import { items, useFrontedService } from './catalogHelpers';
+import { collapseCatalog } from './codeViewHelpers';
 import { uiOrSkip, type Ui } from './ui';
+import { refusedUrl } from './services';
 
 const ROWS = '.part.sidebar .monaco-list-row[role=treeitem]';
 const QUICK_INPUT = '.quick-input-widget';
 const sample = loadSampleDataset();
 
-async function collapseAll(): Promise<void> {
-  await vscode.commands.executeCommand('workbench.actions.treeView.refactorBrowser.catalog.collapseAll');
-}
-
 /** Shows the view with only `label` expanded, as clicked. */
 async function expandRoot(ui: Ui, label: string): Promise<void> {
-  await collapseAll();
   await vscode.commands.executeCommand('workbench.view.extension.refactorBrowser');
+  await collapseCatalog();
   await ui.click({ css: `${ROWS}[aria-level="1"]`, hasText: label });
   await ui.query({ css: `${ROWS}[aria-level="2"]` }, [], 1);
 }
@@ -39,7 +37,7 @@ describe('Catalog view (UI)', function () {
   });
 
   after(async () => {
-    await collapseAll();
+    await collapseCatalog();
     await resetState();
     await vscode.commands.executeCommand('workbench.view.explorer');
   });
@@ -175,8 +173,8 @@ describe('Catalog view (UI)', function () {
   it('shows progress in the view while a list loads', async () => {
     const served = await useFrontedService({});
     try {
-      served.front.hold();
-      await collapseAll();
+      await served.front.hold();
+      await collapseCatalog();
       await vscode.commands.executeCommand('workbench.view.extension.refactorBrowser');
       await ui.click({ css: `${ROWS}[aria-level="1"]`, hasText: 'Recent Refactorings' });
       await waitFor(async () => {
@@ -186,7 +184,7 @@ describe('Catalog view (UI)', function () {
         const bars = await ui.query({ css: '.part.sidebar .monaco-progress-container' }, ['class', 'aria-hidden']);
         throw new Error(`${err.message}: ${JSON.stringify(bars.map((b) => b.attributes))}`);
       });
-      served.front.release();
+      await served.front.release();
       await ui.waitFor({ css: `${ROWS}[aria-level="2"]`, hasText: sample.recentRefactors.all[0].title });
       await waitFor(async () => {
         const bars = await ui.query({ css: '.part.sidebar .monaco-progress-container' }, ['class']);

@@ -10,8 +10,9 @@ import { DOCUMENT_SCHEME } from '../../src/extension/code/documentPaths';
 import {
   closeAllEditors, codeRow, codeViewTabs, fetchCode, refactorRow, settleWebviews, waitForCodeViewTab, webviewText,
 } from './codeViewHelpers';
-import { api, resetState, startService, useSettings, waitFor } from './helpers';
+import { api, resetState, useSettings, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';
+import { startService } from './services';
 
 describe('Code view details (UI)', function () {
   this.timeout(90_000);

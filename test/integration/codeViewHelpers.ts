@@ -85,9 +85,9 @@ export const TREE_ROWS = '.part.sidebar .monaco-list-row[role=treeitem]';
  * rows that fit, so another expanded root could push this one's rows off screen.
  */
 export async function showRoot(ui: Ui, label: string): Promise<void> {
-  await collapseCatalog();
   // Not a click on the activity bar: that hides the side bar when it already shows the container.
   await vscode.commands.executeCommand('workbench.view.extension.refactorBrowser');
+  await collapseCatalog();
   const [root] = await ui.query({ css: `${TREE_ROWS}[aria-level="1"]`, hasText: label }, ['aria-expanded'], 1);
   if (root.attributes['aria-expanded'] !== 'true') await ui.click({ css: `${TREE_ROWS}[aria-level="1"]`, hasText: label });
   await ui.query({ css: `${TREE_ROWS}[aria-level="2"]` }, [], 1);
@@ -132,7 +132,10 @@ export async function settleWebviews(ui: Ui): Promise<void> {
   }
 }
 
+const COLLAPSE_ALL = 'workbench.actions.treeView.refactorBrowser.catalog.collapseAll';
+
 /** Collapses the Catalog's rows again, as the other UI tests expect to find them. */
 export async function collapseCatalog(): Promise<void> {
-  await vscode.commands.executeCommand('workbench.actions.treeView.refactorBrowser.catalog.collapseAll');
+  // VS Code registers the command once the view has been shown: before that there is nothing to collapse.
+  if ((await vscode.commands.getCommands()).includes(COLLAPSE_ALL)) await vscode.commands.executeCommand(COLLAPSE_ALL);
 }

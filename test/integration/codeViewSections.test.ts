@@ -6,7 +6,8 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { closeAllEditors, untitledEditor, waitForCodeViewTab } from './codeViewHelpers';
-import { api, resetState, startService, useSettings, waitFor, type RunningService } from './helpers';
+import { api, resetState, useSettings, waitFor } from './helpers';
+import { startService, type RunningService } from './services';
 
 const MODEL = 'class Greeter\n  def hi\n    "hi"\n  end\nend\n\n';
 const SPEC = 'describe Greeter do\n  it "says hi" do\n    Greeter.new.hi.should == "hi"\n  end\nend\n\n';

@@ -5,7 +5,8 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { Code } from '../../src/api/model';
 import { codeRow, fetchCode, refactorRow } from './codeViewHelpers';
-import { api, resetState, startService, useSettings, type RunningService } from './helpers';
+import { api, resetState, useSettings } from './helpers';
+import { startService, type RunningService } from './services';
 
 describe('Copy commands', function () {
   this.timeout(30_000);

@@ -8,7 +8,8 @@ import { RefactorClient } from '../../src/api/client';
 import { serviceOfQuery } from '../../src/extension/code/documentPaths';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { closeAllEditors, codeRow, documentText, fetchCode, refactorRow, waitForDiff } from './codeViewHelpers';
-import { resetState, startService, useSettings, waitFor } from './helpers';
+import { resetState, useSettings, waitFor } from './helpers';
+import { startService } from './services';
 
 const clients: RefactorClient[] = [];
 async function serviceClientFor(baseUrl: string): Promise<RefactorClient> {

@@ -60,7 +60,8 @@ describe('Language filter', function () {
       // Recent Codes has its language form: filtered by the service, nothing said.
       await browser.treeRows(['Recent Codes']);
       assert.strictEqual((await browser.row(['Recent Codes'])).description, '');
-      assert.ok(served.front.paths.includes('/codes/popular/python.xml') && served.front.paths.includes('/codes/popular.xml'));
+      const paths = await served.front.paths();
+      assert.ok(paths.includes('/codes/popular/python.xml') && paths.includes('/codes/popular.xml'));
     } finally {
       await resetState();
       await served.close();

@@ -6,9 +6,10 @@ import { PAGE_SIZE } from '../../src/api/model';
 import { codeRefOf } from '../../src/api/urls';
 import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { closeAllEditors, codeViewTabs, waitForCodeViewTab } from './codeViewHelpers';
-import { api, resetState, startService, useSettings, waitFor } from './helpers';
+import { api, resetState, useSettings, waitFor } from './helpers';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { uiOrSkip, type Ui } from './ui';
+import { startService } from './services';
 
 const sample = loadSampleDataset();
 const QUICK_INPUT = '.quick-input-widget';

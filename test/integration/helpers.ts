@@ -1,12 +1,11 @@
-// Helpers for the integration suite inside VS Code: the extension and its test API, a reference
-// service on loopback with a given catalog, settings changes that wait until the extension has
-// applied them, and a reset to a clean state between tests.
+// Helpers for the integration suite inside VS Code: the extension and its test API, settings changes
+// that wait until the extension has applied them, and a reset to a clean state between tests. No
+// Node module: the tests in shared/ use them in the browser's web worker extension host too
+// (services.ts starts the loopback servers).
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { RefactorBrowserApi } from '../../src/extension';
 import type { Settings } from '../../src/extension/settings';
-import { parseDataset } from '../../src/server/dataset';
-import { startServer } from '../../src/server/server';
 
 export const EXTENSION_ID = 'refactor-browser.refactor-browser';
 export const ROOT_LABELS = ['Recent Codes', 'Popular Codes', 'Tags', 'Recent Refactorings'];
@@ -31,13 +30,6 @@ export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefi
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-export type RunningService = Awaited<ReturnType<typeof startServer>>;
-
-/** The reference service on a free loopback port, serving `catalog` (parsed catalog JSON) or the sample. */
-export async function startService(catalog?: unknown): Promise<RunningService> {
-  return startServer({ host: '127.0.0.1', port: 0, catalog: catalog === undefined ? undefined : parseDataset(catalog, 'test catalog') });
 }
 
 /** The settings a test may change, by their names under `refactorBrowser.`. */

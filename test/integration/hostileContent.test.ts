@@ -7,10 +7,11 @@ import * as vscode from 'vscode';
 import type { DomInfo } from '../ui/protocol';
 import { MARKUP, markupCatalogJson } from '../hostile/bodies';
 import { closeAllEditors, collapseCatalog, settleWebviews, showRoot, TREE_ROWS, webviewText } from './codeViewHelpers';
-import { api, resetState, startService, useSettings, type RunningService } from './helpers';
+import { api, resetState, useSettings } from './helpers';
 import { watchUnhandled } from './hostileHelpers';
 import { items } from './catalogHelpers';
 import { uiOrSkip, type Ui } from './ui';
+import { startService, type RunningService } from './services';
 
 const TAG = 'tag"><svg onload=alert(7)>';
 

@@ -9,10 +9,11 @@ import { PAGE_SIZE, type Code } from '../../src/api/model';
 import sampleJson from '../../src/server/sample-catalog.json';
 import { startHostileServer, type HostileServer } from '../hostile/server';
 import { closeAllEditors, codeRow, collapseCatalog, settleWebviews, showRoot, TREE_ROWS, webviewText } from './codeViewHelpers';
-import { api, resetState, startService, useSettings, waitFor } from './helpers';
+import { api, resetState, useSettings, waitFor } from './helpers';
 import { report, watchUnhandled } from './hostileHelpers';
 import { hasLoadMore, items, rowsWhen } from './catalogHelpers';
 import { uiOrSkip, type Ui } from './ui';
+import { startService } from './services';
 
 const BOUND_MS = 10_000;
 

@@ -10,8 +10,9 @@ import type { TreeRow } from '../../src/extension/testApi';
 import { closeAllEditors, settleWebviews, webviewText } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { report, startSwitchboard, watchUnhandled, type Switchboard } from './hostileHelpers';
-import { items, refusedUrl, rowsWhen } from './catalogHelpers';
+import { items, rowsWhen } from './catalogHelpers';
 import { uiOrSkip, type Ui } from './ui';
+import { refusedUrl } from './services';
 
 const sample = loadSampleDataset();
 /** The hostile server's `ok` answers every list with the whole sample on one page. */

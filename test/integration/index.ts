@@ -1,12 +1,17 @@
-// Entry point VS Code calls inside the extension host (extensionTestsPath): runs every
-// out/test/integration/**/*.test.js with mocha's spec reporter. Under the code-server launcher the
-// report lines and the result also go to the launcher's bridge (see test/ui/protocol.ts) as they
-// happen; under @vscode/test-electron they go to the extension host's stdout as usual.
+// Entry point VS Code calls inside the Node extension host (extensionTestsPath): runs every
+// out/test/integration/**/*.test.js, the Node-only tests here and the ones in shared/ that the browser's
+// web worker host runs too (test/web/index.ts), with mocha's spec reporter. Under the code-server
+// launcher the report lines and the result also go to the launcher's bridge (see test/ui/protocol.ts)
+// as they happen; under @vscode/test-electron they go to the extension host's stdout as usual. The
+// loopback servers the tests ask for (services.ts) are started in this process.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
 import Mocha from 'mocha';
-import { bridgeUrl, postToBridge } from './bridgeClient';
+import { TestServices } from '../services/registry';
+import { runSettings } from './bridgeClient';
+import { forwardReport } from './reportForwarding';
+import { useServices } from './services';
 
 /**
  * Activation is observable only once per window: whichever test shows the view or runs a command
@@ -24,22 +29,15 @@ function testFiles(dir: string): string[] {
 }
 
 export async function run(): Promise<void> {
-  const bridge = bridgeUrl();
-  // REFACTOR_BROWSER_TEST_GREP runs only the tests whose full title matches (while working on a few).
-  const grep = process.env.REFACTOR_BROWSER_TEST_GREP || undefined;
+  const settings = runSettings();
+  // REFACTOR_BROWSER_TEST_GREP runs only the tests whose full title matches (while working on a few);
+  // the code-server launcher passes it in the settings, @vscode/test-electron in the environment.
+  const grep = settings.grep ?? (process.env.REFACTOR_BROWSER_TEST_GREP || undefined);
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000, grep });
   for (const file of testFiles(__dirname)) mocha.addFile(file);
-
-  // The spec reporter writes through Base.consoleLog: forward its lines in order, in small batches.
-  let sending: Promise<void> = Promise.resolve();
-  if (bridge) {
-    const original = Mocha.reporters.Base.consoleLog;
-    Mocha.reporters.Base.consoleLog = (...data: unknown[]) => {
-      original(...data);
-      const lines = util.format(...data).split('\n');
-      sending = sending.then(() => postToBridge(bridge, { type: 'log', lines }).then(() => undefined, () => undefined));
-    };
-  }
+  const services = new TestServices();
+  useServices((request) => services.handle(request));
+  const forwarding = settings.bridge ? forwardReport(Mocha.reporters.Base, settings.bridge, util.format) : undefined;
 
   let stats: { passes: number; failures: number; pending: number };
   try {
@@ -51,10 +49,9 @@ export async function run(): Promise<void> {
     // A test file that does not load is a failure the launcher must hear about, not a silent hang.
     Mocha.reporters.Base.consoleLog(`integration suite could not run: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     stats = { passes: 0, failures: 1, pending: 0 };
+  } finally {
+    await services.stopAll();
   }
-  if (bridge) {
-    await sending;
-    await postToBridge(bridge, { type: 'done', passed: stats.passes, failed: stats.failures, pending: stats.pending });
-  }
+  await forwarding?.done(stats);
   if (stats.failures > 0) throw new Error(`${stats.failures} integration test(s) failed`);
 }

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { Code } from '../../src/api/model';
 import { closeAllEditors, codeRow, documentText, fetchCode, refactorRow, untitledEditor, waitForDiff } from './codeViewHelpers';
-import { resetState, startService, useSettings, waitFor, type RunningService } from './helpers';
+import { resetState, useSettings, waitFor } from './helpers';
+import { startService, type RunningService } from './services';
 
 /** Passes every request on to `service`, with each `<language>` element's text replaced by `language`. */
 async function renamingFront(service: RunningService, language: string): Promise<{ url: string; close(): Promise<void> }> {

@@ -1,8 +1,11 @@
 // The launcher's loopback endpoint for the suite inside the extension host (protocol: test/ui/protocol.ts):
-// report lines and the final result come in here, and UI requests are done on the Playwright page.
+// report lines and the final result come in here, UI requests are done on the Playwright page, and
+// the loopback servers the web worker host's tests ask for are started here (test/services/). It
+// answers CORS, the preflight included: the web worker's fetch comes from the workbench's origin.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
+import { TestServices } from '../services/registry';
 import { perform } from '../ui/actions';
 import { isBridgeMessage, type BridgeReply } from '../ui/protocol';
 
@@ -14,19 +17,29 @@ export interface SuiteResult {
 
 export interface Bridge {
   readonly url: string;
-  /** Resolves when the suite reports its result. */
-  readonly done: Promise<SuiteResult>;
-  /** The page UI requests act on; requests that come before it is set fail. */
-  setPage(page: Page): void;
+  /**
+   * Starts a run on `page` (UI requests act on it; before the first run they fail): resolves when
+   * that run's suite reports its result.
+   */
+  beginRun(page: Page): Promise<SuiteResult>;
+  /** Stops every server the suite asked for (at the end of each run). */
+  stopServices(): Promise<void>;
   close(): Promise<void>;
 }
 
 const MAX_BODY = 1024 * 1024;
+const CORS = { 'access-control-allow-origin': '*' };
+const PREFLIGHT = {
+  ...CORS,
+  'access-control-allow-methods': 'POST',
+  'access-control-allow-headers': 'Content-Type',
+  'access-control-max-age': '600',
+};
 
 export async function startBridge(options: { onLines: (lines: string[]) => void; screenshotDir: string }): Promise<Bridge> {
   let page: Page | undefined;
   let finish: (r: SuiteResult) => void = () => {};
-  const done = new Promise<SuiteResult>((resolve) => (finish = resolve));
+  const services = new TestServices();
 
   const handle = async (body: string): Promise<BridgeReply> => {
     let message: unknown;
@@ -50,12 +63,22 @@ export async function startBridge(options: { onLines: (lines: string[]) => void;
         } catch (err) {
           return { ok: false, error: err instanceof Error ? err.message.split('\n')[0] : String(err) };
         }
+      case 'service':
+        try {
+          return { ok: true, result: await services.handle(message.request) };
+        } catch (err) {
+          return { ok: false, error: err instanceof Error ? err.message : String(err) };
+        }
     }
   };
 
   const server = http.createServer((req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, PREFLIGHT).end();
+      return;
+    }
     if (req.method !== 'POST') {
-      res.writeHead(405).end();
+      res.writeHead(405, CORS).end();
       return;
     }
     const chunks: Buffer[] = [];
@@ -67,7 +90,7 @@ export async function startBridge(options: { onLines: (lines: string[]) => void;
     });
     req.on('end', () => {
       void handle(Buffer.concat(chunks).toString('utf8')).then((reply) => {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply));
+        res.writeHead(200, { 'content-type': 'application/json', ...CORS }).end(JSON.stringify(reply));
       });
     });
   });
@@ -75,14 +98,17 @@ export async function startBridge(options: { onLines: (lines: string[]) => void;
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    done,
-    setPage(p) {
+    beginRun(p) {
       page = p;
+      return new Promise<SuiteResult>((resolve) => (finish = resolve));
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    stopServices: () => services.stopAll(),
+    async close() {
+      await services.stopAll();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }

@@ -1,23 +1,30 @@
-// `npm run test:integration`: runs the integration suite (test/integration/) inside real VS Code on a
-// machine that cannot download desktop VS Code. VS Code's server and web workbench come from the npm
-// registry's code-server (installed into a cache folder on first use, codeServerInstall.ts); Debian's
-// chromium, driven headless by playwright-core, opens the workbench with this repository as the
-// extension under development and the suite as its tests. The suite reports through a loopback
-// bridge (bridge.ts, protocol in test/ui/protocol.ts), which also lets its UI tests act on the page.
+// `npm run test:integration`: runs the integration suite inside real VS Code on a machine that cannot
+// download desktop VS Code, in both of its extension hosts: the Node one (test/integration/, every
+// test) and the browser's web worker one, VS Code for the Web's (the tests in test/integration/shared/,
+// bundled by webSuite.ts). VS Code's server and web workbench come from the npm registry's code-server
+// (installed into a cache folder on first use, codeServerInstall.ts); Debian's chromium, driven
+// headless by playwright-core, opens the workbench with this repository as the extension under
+// development and the suite as its tests, once per host, each in a fresh code-server profile. The
+// suite reports through a loopback bridge (bridge.ts, protocol in test/ui/protocol.ts), which also
+// lets its UI tests act on the page and starts the loopback servers the web worker cannot.
 //
-// Prints mocha's spec report and a last line `N passed, N failed`; exits 0 only if the suite ran to
-// its end with no failure. Whatever happens (failure, timeout, Ctrl-C), chromium and code-server
-// with its children are stopped by pid.
+// Prints mocha's spec report per host, a line `<host> host: N passed, N failed` after each, and a last
+// line `N passed, N failed` over both; exits 0 only if every host's suite ran to its end with no
+// failure. Whatever happens (failure, timeout, Ctrl-C), chromium, code-server with its children and
+// the test servers are stopped by pid or handle.
 //
-// Environment: REFACTOR_BROWSER_CODE_SERVER_DIR (cache folder), CHROMIUM_PATH (default
-// /usr/bin/chromium), REFACTOR_BROWSER_TEST_TIMEOUT (seconds, default 600),
-// REFACTOR_BROWSER_TEST_VERBOSE=1 (echo code-server's output and the browser console).
+// Environment: REFACTOR_BROWSER_TEST_HOSTS (`node`, `web`, or both, the default: `node,web`),
+// REFACTOR_BROWSER_TEST_GREP (only the tests whose full title matches), REFACTOR_BROWSER_CODE_SERVER_DIR
+// (cache folder), CHROMIUM_PATH (default /usr/bin/chromium), REFACTOR_BROWSER_TEST_TIMEOUT (seconds per
+// host, default 600), REFACTOR_BROWSER_TEST_VERBOSE=1 (echo code-server's output and the browser console).
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 import { startBridge, type Bridge, type SuiteResult } from './bridge';
 import { ensureCodeServer } from './codeServerInstall';
-import { startCodeServer, type CodeServer } from './codeServerProcess';
-import { BRIDGE_ENV } from '../ui/protocol';
+import { startCodeServer } from './codeServerProcess';
+import { buildWebSuite } from './webSuite';
+import { RUN_SETTINGS, type Host, type RunSettings } from '../ui/protocol';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
 /** Flags from the recipe: no sandbox (root in a container), no GPU, nothing that phones home. */
@@ -32,6 +39,12 @@ export const CHROMIUM_ARGS = [
 export const VIEWPORT = { width: 1280, height: 800 };
 
 type Outcome = { kind: 'result'; result: SuiteResult } | { kind: 'error'; message: string };
+
+const HOSTS: readonly Host[] = ['node', 'web'];
+const MANIFEST = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { publisher: string; name: string };
+/** The extension's id, as VS Code's settings for extensions name it. */
+const EXTENSION_ID = `${MANIFEST.publisher}.${MANIFEST.name}`;
+const HOST_NAMES: Record<Host, string> = { node: 'the Node extension host', web: "the browser's web worker extension host" };
 
 /** Chromium headless as a Playwright browser server: unlike launch(), it tells us chromium's pid. */
 export async function launchChromium(): Promise<{ browser: Browser; stop(): Promise<void> }> {
@@ -61,86 +74,181 @@ export async function launchChromium(): Promise<{ browser: Browser; stop(): Prom
   }
 }
 
+/** The hosts REFACTOR_BROWSER_TEST_HOSTS names, in the order of HOSTS. */
+function hostsToRun(): Host[] {
+  const asked = (process.env.REFACTOR_BROWSER_TEST_HOSTS || HOSTS.join(',')).split(',').map((h) => h.trim()).filter(Boolean);
+  const unknown = asked.filter((h) => !(HOSTS as readonly string[]).includes(h));
+  if (unknown.length > 0 || asked.length === 0) throw new Error(`REFACTOR_BROWSER_TEST_HOSTS: expected node, web or both, got ${JSON.stringify(asked.join(','))}`);
+  return HOSTS.filter((h) => asked.includes(h));
+}
+
+/**
+ * Everything started is owned here until stopped: on its own (a run's code-server after the run) or
+ * by cleanup(), in reverse order. Something that finishes starting after cleanup began (a timeout or
+ * a signal in the middle of startup) is stopped at once.
+ */
+class Owner {
+  private readonly owned = new Set<() => Promise<void>>();
+  private cleaning: Promise<void> | undefined;
+
+  /** Owns `stop`; returns the function that stops it now (once). */
+  async own(stop: () => Promise<void>): Promise<() => Promise<void>> {
+    if (this.cleaning) {
+      await stop();
+      throw new Error('stopped');
+    }
+    let stopping: Promise<void> | undefined;
+    const once = (): Promise<void> => {
+      this.owned.delete(once);
+      return (stopping ??= stop());
+    };
+    this.owned.add(once);
+    return once;
+  }
+
+  cleanup(): Promise<void> {
+    return (this.cleaning ??= (async () => {
+      for (const stop of [...this.owned].reverse()) await stop().catch((e) => console.error(`cleanup: ${String(e)}`));
+    })());
+  }
+}
+
+/** `work`, unless `seconds` pass first: then it rejects (and `work` is left to its owner's cleanup). */
+async function within<T>(seconds: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${seconds} s`)), seconds * 1000);
+  });
+  try {
+    return await Promise.race([work, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface RunContext {
+  entry: string;
+  bridge: Bridge;
+  browser: Browser;
+  owner: Owner;
+  verbose: boolean;
+  timeoutS: number;
+  /** The web worker host's tests module (webSuite.ts), when that host runs. */
+  webSuite?: string;
+}
+
+/**
+ * One run of the suite in `host`, bounded in time: a fresh code-server profile and page, both stopped
+ * after it, and so are the servers its tests asked for.
+ */
+async function runIn(host: Host, { entry, bridge, browser, owner, verbose, timeoutS, webSuite }: RunContext): Promise<Outcome> {
+  const run: RunSettings = { bridge: bridge.url, host, grep: process.env.REFACTOR_BROWSER_TEST_GREP || undefined };
+  let hostExited: (o: Outcome) => void = () => {};
+  const hostDied = new Promise<Outcome>((resolve) => (hostExited = resolve));
+  const settings: Record<string, unknown> = Object.fromEntries(
+    Object.entries(run).filter(([, v]) => v !== undefined).map(([k, v]) => [`${RUN_SETTINGS}.${k}`, v]),
+  );
+  // The payload's extensionDevelopmentKind is not enough: VS Code 1.100's web workbench reads it under
+  // another name and places the extension by its manifest, whose extensionKind prefers the workspace
+  // (the remote Node host). The user setting that overrides an extension's kind places it: `web` is
+  // the kind whose host is the web worker (`ui` would still pick the remote host for an extension
+  // that, like this one under development, lives on the remote).
+  if (host === 'web') settings['remote.extensionKind'] = { [EXTENSION_ID]: ['web'] };
+  const server = await startCodeServer({
+    entry,
+    settings,
+    log: (line) => {
+      if (verbose) console.log(`[code-server] ${line}`);
+      const m = /Extension Host Process exited with code: (\S+), signal: (\S+)\./.exec(line);
+      // A last report may still be in flight when the host exits: give it a moment.
+      if (m) setTimeout(() => hostExited({ kind: 'error', message: `the extension host exited (code ${m[1]}, signal ${m[2]})` }), 2000);
+    },
+  });
+  const stopServer = await owner.own(() => server.stop());
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  const closePage = await owner.own(() => page.close().catch(() => undefined));
+  try {
+    if (verbose) page.on('console', (m) => console.log(`[browser] ${m.type()}: ${m.text()}`));
+    // The workbench calls these when the tests module's run() has ended (0: resolved), and with the
+    // extension host's console: a web worker host that fails before reporting is seen at once.
+    const automationExit = new Promise<Outcome>((resolve) => {
+      void page.exposeFunction('codeAutomationExit', (code: unknown) => {
+        setTimeout(() => resolve({ kind: 'error', message: `the tests ended (exit code ${String(code)}) without reporting a result` }), 2000);
+      });
+    });
+    await page.exposeFunction('codeAutomationLog', (type: unknown, args: unknown) => {
+      if (verbose) console.log(`[extension host] ${String(type)}: ${JSON.stringify(args)}`);
+    });
+    const result = bridge.beginRun(page);
+    const crashed = new Promise<Outcome>((resolve) => page.on('crash', () => resolve({ kind: 'error', message: 'the page crashed' })));
+    const serverExited = server.exited.then((s): Outcome => ({ kind: 'error', message: `code-server exited (${s})` }));
+    const payload: Record<string, string> = host === 'web'
+      ? { extensionDevelopmentPath: server.remoteUri(REPO), extensionDevelopmentKind: 'web', extensionTestsPath: server.remoteUri(webSuite!), skipWelcome: 'true' }
+      : { extensionDevelopmentPath: server.remoteUri(REPO), extensionTestsPath: server.remoteUri(path.join(REPO, 'out', 'test', 'integration', 'index.js')), skipWelcome: 'true' };
+    const ended = Promise.race([result.then((r): Outcome => ({ kind: 'result', result: r })), automationExit, crashed, serverExited, hostDied]);
+    return await within(timeoutS, (async () => {
+      await page.goto(server.workbenchUrl(payload));
+      return ended;
+    })());
+  } finally {
+    await closePage();
+    await stopServer();
+    await bridge.stopServices();
+  }
+}
+
 async function main(): Promise<number> {
   const verbose = process.env.REFACTOR_BROWSER_TEST_VERBOSE === '1';
   const timeoutS = Number(process.env.REFACTOR_BROWSER_TEST_TIMEOUT || 600);
-  // Everything started is owned here and stopped in reverse order. Something that finishes starting
-  // after cleanup began (a timeout in the middle of startup) is stopped at once.
-  const owned: Array<() => Promise<void>> = [];
-  let cleaning: Promise<void> | undefined;
-  const own = async (stop: () => Promise<void>): Promise<void> => {
-    if (cleaning) await stop();
-    else owned.push(stop);
-  };
-  const cleanup = (): Promise<void> =>
-    (cleaning ??= (async () => {
-      for (const stop of owned.reverse()) await stop().catch((e) => console.error(`cleanup: ${String(e)}`));
-    })());
+  const owner = new Owner();
   const onSignal = (signal: NodeJS.Signals): void => {
-    console.error(`\n${signal}: stopping chromium and code-server`);
-    void cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    console.error(`\n${signal}: stopping chromium, code-server and the test servers`);
+    void owner.cleanup().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<Outcome>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'error', message: `timed out after ${timeoutS} s` }), timeoutS * 1000);
-  });
+  const totals = { passed: 0, failed: 0 };
+  let ok = true;
   try {
-    const outcome = await Promise.race([timedOut, (async (): Promise<Outcome> => {
+    const hosts = hostsToRun();
+    const ctx = await within(timeoutS, (async (): Promise<RunContext> => {
+      // The web bundle first: a Node module reaching the shared tests fails here, before anything starts.
+      const webSuite = hosts.includes('web') ? await buildWebSuite(REPO) : undefined;
       const entry = await ensureCodeServer();
-      const bridge: Bridge = await startBridge({
+      const bridge = await startBridge({
         onLines: (lines) => lines.forEach((l) => console.log(l)),
         screenshotDir: path.join(REPO, 'media', 'screenshots'),
       });
-      await own(() => bridge.close());
-      let hostExited: (o: Outcome) => void = () => {};
-      const hostDied = new Promise<Outcome>((resolve) => (hostExited = resolve));
-      const server: CodeServer = await startCodeServer({
-        entry,
-        env: { [BRIDGE_ENV]: bridge.url },
-        log: (line) => {
-          if (verbose) console.log(`[code-server] ${line}`);
-          const m = /Extension Host Process exited with code: (\S+), signal: (\S+)\./.exec(line);
-          // A last report may still be in flight when the host exits: give it a moment.
-          if (m) setTimeout(() => hostExited({ kind: 'error', message: `the extension host exited (code ${m[1]}, signal ${m[2]})` }), 2000);
-        },
-      });
-      await own(() => server.stop());
+      await owner.own(() => bridge.close());
       const { browser, stop: stopChromium } = await launchChromium();
-      await own(stopChromium);
-      if (cleaning) throw new Error('stopped');
-      const page = await browser.newPage({ viewport: VIEWPORT });
-      if (verbose) page.on('console', (m) => console.log(`[browser] ${m.type()}: ${m.text()}`));
-      bridge.setPage(page);
-      const crashed = new Promise<Outcome>((resolve) => page.on('crash', () => resolve({ kind: 'error', message: 'the page crashed' })));
-      const serverExited = server.exited.then((s): Outcome => ({ kind: 'error', message: `code-server exited (${s})` }));
-      await page.goto(
-        server.workbenchUrl({
-          extensionDevelopmentPath: server.remoteUri(REPO),
-          extensionTestsPath: server.remoteUri(path.join(REPO, 'out', 'test', 'integration', 'index.js')),
-          skipWelcome: 'true',
-        }),
-      );
-      return Promise.race([bridge.done.then((result): Outcome => ({ kind: 'result', result })), crashed, serverExited, hostDied]);
-    })()]);
-
-    if (outcome.kind === 'error') {
-      console.error(`integration suite did not finish: ${outcome.message}`);
-      console.log('0 passed, 1 failed');
-      return 1;
+      await owner.own(stopChromium);
+      return { entry, bridge, browser, owner, verbose, timeoutS, webSuite };
+    })());
+    for (const host of hosts) {
+      console.log(`\nThe suite in ${HOST_NAMES[host]}:`);
+      const outcome = await runIn(host, ctx).catch((err: unknown): Outcome => ({ kind: 'error', message: err instanceof Error ? err.message : String(err) }));
+      if (outcome.kind === 'error') {
+        console.error(`integration suite in ${HOST_NAMES[host]} did not finish: ${outcome.message}`);
+        console.log(`${host} host: 0 passed, 1 failed`);
+        totals.failed += 1;
+        ok = false;
+        continue;
+      }
+      const { passed, failed } = outcome.result;
+      console.log(`${host} host: ${passed} passed, ${failed} failed`);
+      totals.passed += passed;
+      totals.failed += failed;
+      if (failed > 0 || passed === 0) ok = false;
     }
-    const { passed, failed } = outcome.result;
-    console.log(`${passed} passed, ${failed} failed`);
-    return failed === 0 && passed > 0 ? 0 : 1;
+    console.log(`${totals.passed} passed, ${totals.failed} failed`);
+    return ok ? 0 : 1;
   } catch (err) {
     console.error(`integration suite could not run: ${err instanceof Error ? err.message : String(err)}`);
-    console.log('0 passed, 1 failed');
+    console.log(`${totals.passed} passed, ${totals.failed + 1} failed`);
     return 1;
   } finally {
-    clearTimeout(timer);
-    await cleanup();
+    await owner.cleanup();
   }
 }
 

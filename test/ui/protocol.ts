@@ -1,19 +1,35 @@
 // The messages between the integration suite and the launcher that drives the browser.
 //
-// Why a bridge: the suite runs inside VS Code's extension host, but Playwright's page lives in the
-// launcher (test/runners/codeServer.ts). The launcher serves a tiny loopback HTTP endpoint; its URL
-// reaches the extension host in the env variable BRIDGE_ENV. Through it the suite streams mocha's
-// report lines (so a dying extension host still leaves its output behind), reports its result, and
-// asks for UI actions on the workbench it runs in. Both sides import this file and nothing else of
-// each other.
+// Why a bridge: the suite runs inside VS Code's extension host (the Node one or the browser's web
+// worker one), but Playwright's page lives in the launcher (test/runners/codeServer.ts). The launcher
+// serves a tiny loopback HTTP endpoint (with CORS, since the web worker's fetch is cross-origin); its
+// URL reaches the suite in the user settings (RUN_SETTINGS: the web worker has no environment).
+// Through it the suite streams mocha's report lines (so a dying extension host still leaves its
+// output behind), reports its result, asks for UI actions on the workbench it runs in, and, in the web
+// worker, which cannot listen on a socket, asks for the loopback servers its tests use
+// (test/services/protocol.ts). Both sides import these files and nothing else of each other.
 //
 // Adding a UI test: in a test under test/integration/, `const ui = uiOrSkip(this)` (ui.ts), then e.g.
 //   await ui.click({ role: 'tab', name: 'Refactor Browser' });
 //   const rows = await ui.query({ css: '.pane-body [role=treeitem]' }, ['aria-level']);
 //   await ui.contextMenu({ role: 'treeitem', name: 'Some code' }, 'Copy Code');
 // A new kind of action is a new entry in UiVerbs plus one case in test/ui/actions.ts.
+import { isServiceRequest, type ServiceRequest } from '../services/protocol';
 
-export const BRIDGE_ENV = 'REFACTOR_BROWSER_TEST_BRIDGE';
+/** The extension hosts a run can use: VS Code's Node one, or the browser's web worker one (VS Code for the Web). */
+export type Host = 'node' | 'web';
+
+/**
+ * The section of the user settings the launcher writes for a run: `bridge` (the bridge's URL),
+ * `host` (the extension host it asked for) and `grep` (run only the tests whose full title matches).
+ * Unknown to VS Code, which still hands them to getConfiguration.
+ */
+export const RUN_SETTINGS = 'refactorBrowserTest';
+export interface RunSettings {
+  bridge: string;
+  host: Host;
+  grep?: string;
+}
 
 /**
  * Which element(s) an action is about: an ARIA role with an accessible name (how a person and a
@@ -103,6 +119,7 @@ export type UiResult<V extends UiVerb> = UiVerbs[V]['res'];
 /** Everything the suite sends to the launcher, one JSON object per POST. */
 export type BridgeMessage =
   | { type: 'ui'; request: UiRequest }
+  | { type: 'service'; request: ServiceRequest }
   | { type: 'log'; lines: string[] }
   | { type: 'done'; passed: number; failed: number; pending: number };
 
@@ -115,6 +132,8 @@ export function isBridgeMessage(value: unknown): value is BridgeMessage {
   switch (m.type) {
     case 'ui':
       return typeof m.request === 'object' && m.request !== null && typeof (m.request as { verb?: unknown }).verb === 'string';
+    case 'service':
+      return isServiceRequest(m.request);
     case 'log':
       return Array.isArray(m.lines) && m.lines.every((l) => typeof l === 'string');
     case 'done':

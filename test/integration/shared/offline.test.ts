@@ -1,11 +1,19 @@
 // Issue 5, point 7: what people expect when things go wrong: an error row with the one-line cause
 // and Retry (that list only) while the rest works; the last good lists, marked as cached with their
 // time, when the service goes down; welcome content when it cannot be reached and nothing is kept;
-// every request and error in the log.
+// every request and error in the log. In both extension hosts (issue 13): in the browser's, a service
+// that does not allow other sites' requests (CORS) is named in the row, and the deadline holds there too.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { api, resetState, startService, useSettings, waitFor } from './helpers';
-import { items, refusedUrl, rowsWhen, useFrontedService } from './catalogHelpers';
+import { expectedHost } from '../bridgeClient';
+import { api, resetState, useSettings, waitFor } from '../helpers';
+import { items, rowsWhen, useFrontedService } from '../catalogHelpers';
+import { refusedUrl, startHostile, startService } from '../services';
+
+/** What the extension says in the browser when a request fails without a status (src/extension/service.ts). */
+function corsCause(origin: string): string {
+  return `no answer VS Code for the Web may read: ${origin} may not allow requests from other sites (CORS), or cannot be reached`;
+}
 
 describe('Errors, offline and the log', function () {
   this.timeout(40_000);
@@ -15,7 +23,7 @@ describe('Errors, offline and the log', function () {
   it('shows an error row with the cause; Retry re-fetches that list only; the other lists work', async () => {
     const served = await useFrontedService({});
     try {
-      served.front.failing.add('/codes/popular.xml');
+      await served.front.fail(['/codes/popular.xml']);
       const browser = await api();
       const rows = await browser.treeRows(['Popular Codes']);
       assert.deepStrictEqual(rows.map((r) => [r.contextValue, r.command]), [['refactorBrowser.error', 'refactorBrowser.retry']]);
@@ -25,12 +33,12 @@ describe('Errors, offline and the log', function () {
       const logged = browser.recentLog().filter((l) => l.startsWith('error ') && l.includes(`${served.front.url}codes/popular.xml`));
       assert.strictEqual(logged.length, 1, `the error is logged once, by the client:\n${logged.join('\n')}`);
 
-      served.front.failing.clear();
-      const before = served.front.paths.length;
+      await served.front.fail([]);
+      const before = (await served.front.paths()).length;
       await browser.click(['Popular Codes', rows[0].label]);
       const again = await rowsWhen(['Popular Codes'], (r) => items(r).length > 0, 'Popular Codes after Retry');
       assert.strictEqual(items(again).length, 25);
-      assert.deepStrictEqual(served.front.paths.slice(before), ['/codes/popular.xml']);
+      assert.deepStrictEqual((await served.front.paths()).slice(before), ['/codes/popular.xml']);
       assert.strictEqual(items(await browser.treeRows(['Recent Codes'])).length, 25, 'Recent Codes kept');
     } finally {
       await resetState();
@@ -77,16 +85,52 @@ describe('Errors, offline and the log', function () {
   });
 
   it('shows welcome content when the service cannot be reached and nothing is kept; Retry brings the roots back', async () => {
-    await useSettings({ baseUrl: await refusedUrl(), requestTimeout: 5 });
+    const refused = await refusedUrl();
+    await useSettings({ baseUrl: refused, requestTimeout: 5 });
     const browser = await api();
     const rows = await browser.treeRows(['Recent Codes']);
     assert.strictEqual(rows[0].contextValue, 'refactorBrowser.error');
     await waitFor(() => (browser.view().unreachable ? true : undefined), 'the unreachable state');
     assert.deepStrictEqual(await browser.treeRows(), [], 'an empty tree, so the welcome content shows');
     assert.strictEqual(browser.view().message, '', 'VS Code shows welcome content only without a message');
-    assert.ok(browser.recentLog().some((l) => l.startsWith('error ') && /connection refused|ECONNREFUSED/i.test(l)), 'the cause is logged');
+    // The browser tells no cause: a refused connection reads as any failure without a status there.
+    const cause = expectedHost() === 'web' ? corsCause(new URL(refused).origin) : /connection refused|ECONNREFUSED/i;
+    assert.ok(browser.recentLog().some((l) => l.startsWith('error ') && (typeof cause === 'string' ? l.includes(cause) : cause.test(l))),
+      `the cause is logged:\n${browser.recentLog().slice(-5).join('\n')}`);
     await vscode.commands.executeCommand('refactorBrowser.refresh');
     assert.strictEqual((await browser.treeRows()).length, 4);
     assert.strictEqual(browser.view().unreachable, false);
+  });
+
+  it('in the browser, a service that does not allow CORS: one error row saying so, naming its origin (in Node it lists)', async () => {
+    const served = await useFrontedService({ noCors: true });
+    try {
+      const browser = await api();
+      const rows = await browser.treeRows(['Recent Codes']);
+      if (expectedHost() === 'web') {
+        assert.deepStrictEqual(rows.map((r) => [r.contextValue, r.command]), [['refactorBrowser.error', 'refactorBrowser.retry']]);
+        assert.strictEqual(rows[0].label, `Could not load: ${corsCause(new URL(served.front.url).origin)}`);
+      } else {
+        // Node's fetch enforces no CORS: the same service lists.
+        assert.strictEqual(items(rows).length, 25, JSON.stringify(rows.map((r) => r.label)));
+      }
+    } finally {
+      await resetState();
+      await served.close();
+    }
+  });
+
+  it('gives up a service that never answers after refactorBrowser.requestTimeout: an error row saying so', async () => {
+    const hostile = await startHostile();
+    try {
+      await useSettings({ baseUrl: `${hostile.url}/never`, requestTimeout: 1 });
+      const started = Date.now();
+      const rows = await (await api()).treeRows(['Popular Codes']);
+      assert.deepStrictEqual(rows.map((r) => [r.contextValue, r.label]), [['refactorBrowser.error', 'Could not load: timed out after 1 s']]);
+      assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
+    } finally {
+      await resetState();
+      await hostile.close();
+    }
   });
 });

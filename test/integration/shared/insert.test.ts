@@ -4,10 +4,11 @@
 // and the palette command working on the code view's code.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import type { Code } from '../../src/api/model';
-import sampleJson from '../../src/server/sample-catalog.json';
-import { closeAllEditors, codeRow, fetchCode, untitledEditor, waitForCodeViewTab } from './codeViewHelpers';
-import { resetState, startService, useSettings, type RunningService } from './helpers';
+import type { Code } from '../../../src/api/model';
+import sampleJson from '../../../src/server/sample-catalog.json';
+import { closeAllEditors, codeRow, fetchCode, untitledEditor, waitForCodeViewTab } from '../codeViewHelpers';
+import { resetState, useSettings } from '../helpers';
+import { startService, type RunningService } from '../services';
 
 const GREET = 'def greet(name)\n  puts "Hi #{name}"\nend\n';
 const DOLLARS = 'echo "$1 ${name} $$ \\${x} `date`"\nprintf "%s" "${TM_FILENAME}"\n';

@@ -3,10 +3,10 @@
 // author and code title, codicons, stable ids, getParent for reveal, multi-select.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../src/server/sampleDataset';
-import sampleJson from '../../src/server/sample-catalog.json';
-import { api, resetState, ROOT_LABELS } from './helpers';
-import { items, useFrontedService } from './catalogHelpers';
+import { loadSampleDataset } from '../../../src/server/sampleDataset';
+import sampleJson from '../../../src/server/sample-catalog.json';
+import { api, resetState, ROOT_LABELS } from '../helpers';
+import { items, useFrontedService } from '../catalogHelpers';
 
 const sample = loadSampleDataset();
 

@@ -3,11 +3,11 @@
 // editor's selection or whole document; every refactoring in the multi-diff editor.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import type { Code } from '../../src/api/model';
+import type { Code } from '../../../src/api/model';
 import {
   closeAllEditors, codeRow, documentText, fetchCode, refactorRow, untitledEditor, waitForDiff,
-} from './codeViewHelpers';
-import { resetState, waitFor } from './helpers';
+} from '../codeViewHelpers';
+import { resetState, waitFor } from '../helpers';
 
 describe('Compare', function () {
   this.timeout(60_000);

@@ -1,11 +1,11 @@
 // Issue 5, point 2: "Load more…" fetches the next page into its own list only, and goes away after
 // a short page, an empty one, or a page identical to the last (a service that ignores ?page).
 import * as assert from 'node:assert';
-import { PAGE_SIZE } from '../../src/api/model';
-import { loadSampleDataset } from '../../src/server/sampleDataset';
-import sampleJson from '../../src/server/sample-catalog.json';
-import { api, resetState } from './helpers';
-import { hasLoadMore, items, rowsWhen, useFrontedService } from './catalogHelpers';
+import { PAGE_SIZE } from '../../../src/api/model';
+import { loadSampleDataset } from '../../../src/server/sampleDataset';
+import sampleJson from '../../../src/server/sample-catalog.json';
+import { api, resetState } from '../helpers';
+import { hasLoadMore, items, rowsWhen, useFrontedService } from '../catalogHelpers';
 
 const sample = loadSampleDataset();
 
@@ -27,13 +27,13 @@ describe('Paging', function () {
     assert.strictEqual(items(rows).length, PAGE_SIZE);
     assert.strictEqual(rows.at(-1)?.label, 'Load more…');
     await browser.treeRows(['Popular Codes']);
-    const before = served.front.paths.length;
+    const before = (await served.front.paths()).length;
 
     await browser.click(['Recent Codes', 'Load more…']);
     rows = await rowsWhen(['Recent Codes'], (r) => items(r).length > PAGE_SIZE, 'page 2');
     assert.strictEqual(items(rows).length, 2 * PAGE_SIZE);
     assert.ok(hasLoadMore(rows));
-    assert.deepStrictEqual(served.front.paths.slice(before), ['/codes/recent.xml?page=2'], 'only that list fetched');
+    assert.deepStrictEqual((await served.front.paths()).slice(before), ['/codes/recent.xml?page=2'], 'only that list fetched');
 
     await browser.click(['Recent Codes', 'Load more…']);
     rows = await rowsWhen(['Recent Codes'], (r) => !hasLoadMore(r), 'the last page');
@@ -64,6 +64,6 @@ describe('Paging', function () {
     await browser.click(['Recent Codes', 'Load more…']);
     const rows = await rowsWhen(['Recent Codes'], (r) => !hasLoadMore(r), 'Load more to go');
     assert.strictEqual(items(rows).length, PAGE_SIZE);
-    assert.ok(served.front.paths.includes('/codes/recent.xml?page=2'));
+    assert.ok((await served.front.paths()).includes('/codes/recent.xml?page=2'));
   });
 });

@@ -1,0 +1,86 @@
+// The loopback servers the integration tests use, the same way in both extension hosts: the reference
+// service over a catalog, a front server before it, the hostile server (test/services/protocol.ts).
+// Each is asked for as a message: the web worker host sends it over the bridge to the launcher, which
+// can listen on a socket; the Node host hands it to a registry in its own process (so its tests need
+// no launcher, e.g. under @vscode/test-electron). The suite's entry point says which (useServices).
+import type { FrontRecord, FrontWireOptions, ServiceRequest, ServiceResult, ServiceVerb } from '../services/protocol';
+
+export type ServiceTransport = (request: ServiceRequest) => Promise<unknown>;
+let transport: ServiceTransport | undefined;
+
+/** Called once by the suite's entry point, before any test. */
+export function useServices(send: ServiceTransport): void {
+  transport = send;
+}
+
+async function ask<V extends ServiceVerb>(request: ServiceRequest & { verb: V }): Promise<ServiceResult<V>> {
+  if (!transport) throw new Error('no test services: the suite\'s entry point did not call useServices');
+  return (await transport(request)) as ServiceResult<V>;
+}
+
+export interface RunningService {
+  /** `http://127.0.0.1:PORT`, without a trailing slash. */
+  readonly url: string;
+  readonly port: number;
+  /** Stops listening and ends every connection. */
+  close(): Promise<void>;
+}
+
+function handle(id: number, url: string): RunningService {
+  let closing: Promise<void> | undefined;
+  return { url, port: Number(new URL(url).port), close: () => (closing ??= ask({ verb: 'stop', id }).then(() => undefined)) };
+}
+
+/** The reference service on loopback serving `catalog` (catalog JSON) or the sample; on `port` if given. */
+export async function startService(catalog?: unknown, options: { port?: number } = {}): Promise<RunningService> {
+  const { id, url } = await ask({ verb: 'startService', catalog, port: options.port });
+  return handle(id, url);
+}
+
+/** A front server (test/unit/helpers/frontServer.ts), what a test can see of it and do with it. */
+export interface FrontService extends RunningService {
+  /** Every path asked for, in order (a browser's CORS preflights left out). */
+  paths(): Promise<string[]>;
+  /** Every request with its method, Origin and User-Agent. */
+  requests(): Promise<FrontRecord[]>;
+  /** Answers 500 to exactly these paths (query included) from now on; [] heals them. */
+  fail(paths: string[]): Promise<void>;
+  /** Holds every answer until release(). */
+  hold(): Promise<void>;
+  release(): Promise<void>;
+}
+
+async function requestsOf(id: number): Promise<FrontRecord[]> {
+  return (await ask({ verb: 'frontRequests', id })).requests;
+}
+
+export async function startFront(upstream: string, options: FrontWireOptions = {}): Promise<FrontService> {
+  const { id, url } = await ask({ verb: 'startFront', upstream, options });
+  return {
+    ...handle(id, url),
+    paths: async () => (await requestsOf(id)).map((r) => r.path),
+    requests: () => requestsOf(id),
+    async fail(paths) {
+      await ask({ verb: 'frontFail', id, paths });
+    },
+    async hold() {
+      await ask({ verb: 'frontHold', id, hold: true });
+    },
+    async release() {
+      await ask({ verb: 'frontHold', id, hold: false });
+    },
+  };
+}
+
+/** The hostile server: `${url}/<case>` as a base URL gets that case (test/hostile/cases.ts). */
+export async function startHostile(): Promise<RunningService> {
+  const { id, url } = await ask({ verb: 'startHostile' });
+  return handle(id, url);
+}
+
+/** A loopback URL whose port was free a moment ago: connections to it are refused. */
+export async function refusedUrl(): Promise<string> {
+  const service = await startService();
+  await service.close();
+  return `${service.url}/`;
+}

@@ -1,0 +1,89 @@
+// The Node side of the test services (protocol.ts): starts the servers a test asks for on 127.0.0.1,
+// knows each by its id, and stops them one by one or all at once, bounded in time. The launcher's
+// bridge holds one for the browser's web worker extension host; the Node extension host holds its own.
+import { startHostileServer } from '../hostile/server';
+import { parseDataset } from '../../src/server/dataset';
+import { startServer } from '../../src/server/server';
+import { startFrontServer, type FrontServer } from '../unit/helpers/frontServer';
+import type { ServiceRequest, Started } from './protocol';
+
+interface Running {
+  close(): Promise<void>;
+  front?: FrontServer;
+}
+
+/** How long stopping everything may take before it is given up (a server whose close never calls back). */
+const STOP_ALL_MS = 5000;
+
+export class TestServices {
+  private nextId = 1;
+  private readonly running = new Map<number, Running>();
+
+  /** Does one request; resolves with the verb's result or rejects with a readable reason. */
+  async handle(request: ServiceRequest): Promise<unknown> {
+    switch (request.verb) {
+      case 'startService': {
+        const port = request.port ?? 0;
+        if (!Number.isInteger(port) || (port !== 0 && (port < 1024 || port > 65535))) throw new Error(`not a port to listen on: ${port}`);
+        const catalog = request.catalog === undefined ? undefined : parseDataset(request.catalog, 'test catalog');
+        const server = await startServer({ host: '127.0.0.1', port, catalog });
+        return this.add(server.url, { close: () => server.close() });
+      }
+      case 'startFront': {
+        const upstream = new URL(request.upstream);
+        if (upstream.protocol !== 'http:' || upstream.hostname !== '127.0.0.1') throw new Error(`a front server forwards to loopback http only, not ${request.upstream}`);
+        const { noLanguageForms, ignorePage, noCors } = request.options;
+        const front = await startFrontServer(upstream.href, { noLanguageForms, ignorePage, noCors });
+        return this.add(front.url, { close: () => front.close(), front });
+      }
+      case 'startHostile': {
+        const hostile = await startHostileServer();
+        return this.add(hostile.url, { close: () => hostile.close() });
+      }
+      case 'frontRequests':
+        return { requests: [...this.front(request.id).requests] };
+      case 'frontFail': {
+        const { failing } = this.front(request.id);
+        failing.clear();
+        for (const p of request.paths) failing.add(p);
+        return {};
+      }
+      case 'frontHold': {
+        const front = this.front(request.id);
+        if (request.hold) front.hold();
+        else front.release();
+        return {};
+      }
+      case 'stop': {
+        const server = this.running.get(request.id);
+        this.running.delete(request.id);
+        await server?.close();
+        return {};
+      }
+    }
+  }
+
+  /** Stops every server still running; gives up after a few seconds rather than hang the run. */
+  async stopAll(): Promise<void> {
+    const all = [...this.running.values()];
+    this.running.clear();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled(all.map((s) => s.close())),
+      new Promise((resolve) => (timer = setTimeout(resolve, STOP_ALL_MS))),
+    ]);
+    clearTimeout(timer);
+  }
+
+  private add(url: string, server: Running): Started {
+    const id = this.nextId++;
+    this.running.set(id, server);
+    return { id, url };
+  }
+
+  private front(id: number): FrontServer {
+    const front = this.running.get(id)?.front;
+    if (!front) throw new Error(`no front server ${id}`);
+    return front;
+  }
+}
