@@ -38,6 +38,7 @@ if (existsSync('src/extension.ts')) {
     format: 'cjs',
     bundle: true,
     external: ['vscode'],
+    define: { WEB_BUILD: 'false' },
   });
   // …and the same code for the browser's web worker extension host (package.json `browser`, VS Code
   // for the Web): no Node module may reach it, so a stray `node:` import fails the build.
@@ -49,6 +50,7 @@ if (existsSync('src/extension.ts')) {
     format: 'cjs',
     bundle: true,
     external: ['vscode'],
+    define: { WEB_BUILD: 'true' },
   });
 }
 

@@ -11,8 +11,8 @@ const BUDGET_BYTES = 250 * 1000;
 
 // Keep in step with the extension entries of esbuild.config.mjs.
 const BUNDLES: Array<{ name: string; outfile: string; options: esbuild.BuildOptions }> = [
-  { name: 'bundle.node', outfile: 'dist/extension.js', options: { platform: 'node', target: 'node20' } },
-  { name: 'bundle.web', outfile: 'dist/web/extension.js', options: { platform: 'browser', target: 'es2022' } },
+  { name: 'bundle.node', outfile: 'dist/extension.js', options: { platform: 'node', target: 'node20', define: { WEB_BUILD: 'false' } } },
+  { name: 'bundle.web', outfile: 'dist/web/extension.js', options: { platform: 'browser', target: 'es2022', define: { WEB_BUILD: 'true' } } },
 ];
 
 export async function bundleFigures(): Promise<Figure[]> {
