@@ -1,7 +1,8 @@
 // The one place where a failure becomes UI, and the one way commands are registered. A failed
 // request is logged by the client that made it (src/api/client.ts), so here only what the client
 // cannot have seen goes to the log; the person gets one line (an ApiError's message already names
-// the URL and the cause) with a Show Log button.
+// the URL and the cause) with a Show Log button. What failed is said in the display language by
+// the caller ("Could not open the code"); the cause comes from the client, in English.
 import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
 import type { Logger } from '../api/logger';
@@ -12,11 +13,14 @@ export function oneLine(err: unknown): string {
   return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
-/** Logs `Could not <doing>: <cause>` with its stack, unless the client logged the failure already. */
-export function logFailure(logger: Logger, doing: string, err: unknown): void {
+/**
+ * Logs `<failure>: <cause>` with its stack, unless the client logged the failure already. `failure`
+ * says what could not be done, e.g. `Could not open the code`.
+ */
+export function logFailure(logger: Logger, failure: string, err: unknown): void {
   if (isApiError(err)) return;
   const stack = err instanceof Error && err.stack ? `\n${err.stack}` : '';
-  logger.error(`Could not ${doing}: ${oneLine(err)}${stack}`);
+  logger.error(`${failure}: ${oneLine(err)}${stack}`);
 }
 
 export class ErrorReporter {
@@ -25,29 +29,33 @@ export class ErrorReporter {
     private readonly showLog: (() => void) | undefined,
   ) {}
 
-  /** Logs and shows `Could not <doing>: <cause>`; resolves once the message is dismissed or acted on. */
-  async report(doing: string, err: unknown): Promise<void> {
-    logFailure(this.logger, doing, err);
-    const message = `Could not ${doing}: ${oneLine(err)}`;
+  /**
+   * Logs and shows `<failure>: <cause>` (`failure` in the display language, e.g. "Could not open the
+   * code"); resolves once the message is dismissed or acted on.
+   */
+  async report(failure: string, err: unknown): Promise<void> {
+    logFailure(this.logger, failure, err);
+    const message = `${failure}: ${oneLine(err)}`;
     if (!this.showLog) {
       await vscode.window.showErrorMessage(message);
       return;
     }
-    const choice = await vscode.window.showErrorMessage(message, 'Show Log');
-    if (choice === 'Show Log') this.showLog();
+    const showLog = vscode.l10n.t('Show Log');
+    const choice = await vscode.window.showErrorMessage(message, showLog);
+    if (choice === showLog) this.showLog();
   }
 
   /** Runs a command body; a failure is reported instead of being thrown back at VS Code. */
-  async run(doing: string, body: () => Promise<unknown>): Promise<void> {
+  async run(failure: string, body: () => Promise<unknown>): Promise<void> {
     try {
       await body();
     } catch (err) {
-      void this.report(doing, err);
+      void this.report(failure, err);
     }
   }
 
-  /** Registers a command whose failures are reported as `Could not <doing>: …`. */
-  command(id: string, doing: string, body: (...args: unknown[]) => unknown): vscode.Disposable {
-    return vscode.commands.registerCommand(id, (...args: unknown[]) => this.run(doing, async () => body(...args)));
+  /** Registers a command whose failures are reported as `<failure>: …`. */
+  command(id: string, failure: string, body: (...args: unknown[]) => unknown): vscode.Disposable {
+    return vscode.commands.registerCommand(id, (...args: unknown[]) => this.run(failure, async () => body(...args)));
   }
 }

@@ -24,7 +24,7 @@ const IN_BROWSER = typeof process === 'undefined';
 
 /** What a failure the browser explains no further most often means there. */
 function corsHint(url: string): string {
-  return `no answer VS Code for the Web may read: ${new URL(url).origin} may not allow requests from other sites (CORS), or cannot be reached`;
+  return vscode.l10n.t('no answer VS Code for the Web may read: {0} may not allow requests from other sites (CORS), or cannot be reached', new URL(url).origin);
 }
 
 export class ServiceConnection implements vscode.Disposable {
@@ -85,7 +85,9 @@ export class ServiceConnection implements vscode.Disposable {
     if (name === this.name()) return this.getClient();
     const kept = this.earlier.get(name);
     if (kept) return kept;
-    return Promise.reject(new Error(`this document came from ${name === SAMPLE_SERVICE ? 'the built-in sample catalog' : name}, which is not the service configured now`));
+    return Promise.reject(new Error(name === SAMPLE_SERVICE
+      ? vscode.l10n.t('this document came from the built-in sample catalog, which is not the service configured now')
+      : vscode.l10n.t('this document came from {0}, which is not the service configured now', name)));
   }
 
   /** `refactorBrowser.baseUrl` as set; '' for the built-in sample catalog. */

@@ -3,14 +3,19 @@
 // buttons post messages, they never navigate. Every message in is checked by the shared protocol.
 // A block whose code has `## Title` lines is shown section by section (src/api/sections.ts, split
 // here as the extension splits it), each section with its own Insert at Cursor and Copy.
+// Its words are the extension's, in VS Code's display language: the page carries the extension's
+// l10n bundle and locale (html.ts), read here with @vscode/l10n. Every button names what it acts
+// on for a screen reader, every code block takes keyboard focus (to scroll it), and the page has a
+// main landmark with regions for the code and the refactorings under an h1, h2, h3 order.
+import * as l10n from '@vscode/l10n';
 import {
   isWebUrl, parseToWebview,
   type BlockTarget, type CodeViewModel, type CodeViewState, type RefactorViewModel, type ToExtension,
 } from '../protocol/codeView';
 import { LazyHighlighter, isHighlightable, withinHighlightLimits } from './highlight';
 import { canonicalServiceLanguage, highlightJsLanguage } from '../api/languages';
-import { authorOf, titleOf } from '../api/names';
-import { hasSections, sectionTitleOf, splitSections, type Section } from '../api/sections';
+import { authorOf as authorIn, titleOf as titleIn, type NameWords } from '../api/names';
+import { hasSections, splitSections, type Section } from '../api/sections';
 
 interface VsCodeApi {
   postMessage(message: ToExtension): void;
@@ -36,11 +41,44 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, c
   return node;
 }
 
+/** VS Code's display language, and its translations when it has some (the page's data attributes). */
+function configureLanguage(): string | undefined {
+  const { l10n: bundle, locale } = document.body.dataset;
+  try {
+    const contents: unknown = JSON.parse(bundle ?? '{}');
+    if (typeof contents === 'object' && contents !== null && !Array.isArray(contents)
+      && Object.values(contents).every((v) => typeof v === 'string') && Object.keys(contents).length > 0) {
+      l10n.config({ contents: contents as Record<string, string> });
+    }
+  } catch {
+    // no usable translations: the English words stand
+  }
+  return locale || undefined;
+}
+
+const locale = configureLanguage();
+
+const words: NameWords = {
+  code: (id) => l10n.t('Code #{0}', id),
+  refactoring: (id) => l10n.t('Refactoring #{0}', id),
+  user: (id) => l10n.t('user #{0}', id),
+  get anonymous() {
+    return l10n.t('anonymous');
+  },
+};
+const titleOf = (item: Parameters<typeof titleIn>[0]): string => titleIn(item, words);
+const authorOf = (item: Parameters<typeof authorIn>[0]): string => authorIn(item, words);
+
 function formatDate(iso: string | null): Node | undefined {
   if (iso === null) return undefined;
-  const time = el('time', undefined, [new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })]);
+  const time = el('time', undefined, [new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })]);
   time.dateTime = iso;
   return time;
+}
+
+/** How a block is named in its buttons' accessible names: `code #20`, `refactoring #81`. */
+function blockName(target: BlockTarget): string {
+  return target.kind === 'code' ? l10n.t('code #{0}', target.id) : l10n.t('refactoring #{0}', target.id);
 }
 
 /** Wraps the code-view state (the vscode API handle stays in this closure, never global). */
@@ -51,9 +89,11 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
 
   const post = (message: ToExtension): void => vscode.postMessage(message);
 
-  function button(label: string, message: ToExtension, className = 'action'): HTMLButtonElement {
+  /** A button; `name`, when given, is what a screen reader says: the label with what it acts on. */
+  function button(label: string, message: ToExtension, className = 'action', name?: string): HTMLButtonElement {
     const b = el('button', className, [label]);
     b.type = 'button';
+    if (name !== undefined) b.setAttribute('aria-label', name);
     b.addEventListener('click', () => post(message));
     return b;
   }
@@ -73,22 +113,29 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     root.setAttribute('aria-busy', String(busy));
   }
 
-  function codeBlock(text: string, language: string): HTMLElement {
+  /** A block of code that takes keyboard focus, so a person can scroll it with the arrow keys. */
+  function codeBlock(text: string, language: string, name: string): HTMLElement {
     const code = el('code', undefined, [text]);
     const pre = el('pre', 'code', [code]);
+    pre.tabIndex = 0;
+    pre.setAttribute('role', 'group');
+    pre.setAttribute('aria-label', name);
     if (isHighlightable(language)) {
       if (withinHighlightLimits(text)) highlighter?.observe(code, text, language);
-      else return el('div', undefined, [el('p', 'note', ['Large code: shown without highlighting.']), pre]);
+      else return el('div', undefined, [el('p', 'note', [l10n.t('Large code: shown without highlighting.')]), pre]);
     }
     return pre;
   }
 
   function toolbar(target: BlockTarget): HTMLElement {
+    const what = blockName(target);
     return el('div', 'toolbar', [
-      button('Insert at Cursor', { type: 'insert', target }),
-      target.kind === 'refactor' ? button('Compare with Original', { type: 'compareWithOriginal', refactorId: target.id }) : undefined,
-      button('Copy', { type: 'copy', target }),
-      button('Open as Document', { type: 'openDocument', target }),
+      button(l10n.t('Insert at Cursor'), { type: 'insert', target }, 'action', l10n.t('Insert {0} at Cursor', what)),
+      target.kind === 'refactor'
+        ? button(l10n.t('Compare with Original'), { type: 'compareWithOriginal', refactorId: target.id }, 'action', l10n.t('Compare {0} with Original', what))
+        : undefined,
+      button(l10n.t('Copy'), { type: 'copy', target }, 'action', l10n.t('Copy {0}', what)),
+      button(l10n.t('Open as Document'), { type: 'openDocument', target }, 'action', l10n.t('Open {0} as Document', what)),
     ]);
   }
 
@@ -100,15 +147,17 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
   function sectionPart(block: BlockTarget, section: Section, index: number, blockLanguage: string, level: 'h2' | 'h4'): HTMLElement {
     const target = { ...block, section: index };
     const language = sameLanguage(section.language, blockLanguage) ? undefined : el('span', 'language', [section.language]);
+    const title = section.title || l10n.t('Untitled');
+    const what = l10n.t('section {0} of {1}', title, blockName(block));
     const part = el('section', 'part', [
       el('div', 'part-header', [
-        el(level, 'part-title', [sectionTitleOf(section), language && ' ', language]),
+        el(level, 'part-title', [title, language && ' ', language]),
         el('div', 'toolbar', [
-          button('Insert at Cursor', { type: 'insert', target }),
-          button('Copy', { type: 'copy', target }),
+          button(l10n.t('Insert at Cursor'), { type: 'insert', target }, 'action', l10n.t('Insert {0} at Cursor', what)),
+          button(l10n.t('Copy'), { type: 'copy', target }, 'action', l10n.t('Copy {0}', what)),
         ]),
       ]),
-      codeBlock(section.text, highlightJsLanguage(section.language) ?? ''),
+      codeBlock(section.text, highlightJsLanguage(section.language) ?? '', l10n.t('Code of {0}', what)),
     ]);
     part.id = `${block.kind}-${block.id}-section-${index}`;
     return part;
@@ -117,7 +166,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
   /** A block's code: whole, or section by section under headings of `level` when its text has heading lines. */
   function blockCode(block: BlockTarget, text: string, language: string, highlightLanguage: string, level: 'h2' | 'h4'): Node[] {
     const sections = splitSections(text, language);
-    if (!hasSections(sections) || sections.length > MAX_SECTIONS) return [codeBlock(text, highlightLanguage)];
+    if (!hasSections(sections) || sections.length > MAX_SECTIONS) return [codeBlock(text, highlightLanguage, l10n.t('Code of {0}', blockName(block)))];
     return sections.map((section, i) => sectionPart(block, section, i, language, level));
   }
 
@@ -137,30 +186,34 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     return el('header', undefined, [
       el('h1', undefined, [titleOf(code)]),
       meta([
-        el('span', 'language', [code.language || 'unknown language']),
-        el('span', undefined, ['by ', author]),
-        created && el('span', undefined, ['posted ', created]),
-        updated && el('span', undefined, ['updated ', updated]),
-        isWebUrl(code.pageUrl) ? externalLink('Open in Browser', code.pageUrl) : undefined,
+        el('span', 'language', [code.language || l10n.t('unknown language')]),
+        el('span', undefined, [l10n.t('by'), ' ', author]),
+        created && el('span', undefined, [l10n.t('posted'), ' ', created]),
+        updated && el('span', undefined, [l10n.t('updated'), ' ', updated]),
+        isWebUrl(code.pageUrl) ? externalLink(l10n.t('Open in Browser'), code.pageUrl) : undefined,
       ]),
     ]);
   }
 
   function refactorSection(r: RefactorViewModel): HTMLElement {
     const author = externalLink(authorOf(r), r.userWebsite);
-    const rating = r.rating === null ? 'not rated'
-      : `rated ${r.rating}${r.ratingsCount === null ? '' : ` (${r.ratingsCount} ${r.ratingsCount === 1 ? 'vote' : 'votes'})`}`;
+    const rating = r.rating === null ? l10n.t('not rated')
+      : r.ratingsCount === null ? l10n.t('rated {0}', r.rating)
+        : r.ratingsCount === 1 ? l10n.t('rated {0} (1 vote)', r.rating) : l10n.t('rated {0} ({1} votes)', r.rating, r.ratingsCount);
     const created = formatDate(r.createdAt);
     const target: BlockTarget = { kind: 'refactor', id: r.id };
+    const heading = el('h3', undefined, [titleOf(r)]);
+    heading.id = `refactor-${r.id}-title`;
     const section = el('section', 'block refactor', [
-      el('h3', undefined, [titleOf(r)]),
-      meta([el('span', undefined, ['by ', author]), rating, created]),
+      heading,
+      meta([el('span', undefined, [l10n.t('by'), ' ', author]), rating, created]),
       comment(r.comment),
       toolbar(target),
       ...blockCode(target, r.code, r.language, r.highlightLanguage, 'h4'),
     ]);
     section.id = `refactor-${r.id}`;
     section.tabIndex = -1;
+    section.setAttribute('aria-labelledby', heading.id);
     return section;
   }
 
@@ -175,8 +228,12 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
       ...blockCode(block, code.code, code.language, code.highlightLanguage, 'h2'),
     ]);
     original.id = `code-${code.id}`;
-    const heading = code.refactors.length === 0 ? 'No refactorings yet' : `Refactorings (${code.refactors.length})`;
-    root.append(codeHeader(code), original, el('h2', undefined, [heading]), ...code.refactors.map(refactorSection));
+    original.setAttribute('aria-label', l10n.t('The code'));
+    const heading = el('h2', undefined, [code.refactors.length === 0 ? l10n.t('No refactorings yet') : l10n.t('Refactorings ({0})', code.refactors.length)]);
+    heading.id = 'refactorings-title';
+    const refactorings = el('section', 'refactorings', [heading, ...code.refactors.map(refactorSection)]);
+    refactorings.setAttribute('aria-labelledby', heading.id);
+    root.append(codeHeader(code), original, refactorings);
     vscode.setState({ codeId: code.id });
     const target = revealRefactorId ?? pendingReveal;
     pendingReveal = undefined;
@@ -203,14 +260,16 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
 
   function loading(codeId: number | undefined): void {
     if (codeId !== undefined) vscode.setState({ codeId });
-    replaceRoot([el('p', 'status', ['Loading…'])], true);
+    const status = el('p', 'status', [l10n.t('Loading…')]);
+    status.setAttribute('role', 'status');
+    replaceRoot([status], true);
   }
 
   function error(message: string, codeId: number | undefined): void {
     if (codeId !== undefined) vscode.setState({ codeId });
     const box = el('div', 'error', [
       el('p', undefined, [message]),
-      button('Retry', { type: 'retry' }),
+      button(l10n.t('Retry'), { type: 'retry' }),
     ]);
     box.setAttribute('role', 'alert');
     replaceRoot([box]);

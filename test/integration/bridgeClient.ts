@@ -11,6 +11,7 @@ export function runSettings(): Partial<RunSettings> {
     bridge: section.get<string>('bridge') || undefined,
     host: section.get<Host>('host') || undefined,
     grep: section.get<string>('grep') || undefined,
+    locale: section.get<string>('locale') || undefined,
   };
 }
 

@@ -19,11 +19,15 @@ import { useServices } from './services';
  */
 const FIRST = 'activation.test.js';
 
-function testFiles(dir: string): string[] {
+/** The tests of a window started in another display language (launcher's German pass): locale/ alone; else all but those. */
+const LOCALE_DIR = `locale${path.sep}`;
+
+function testFiles(dir: string, locale: string | undefined): string[] {
   // `npm run bench` times activation in a fresh window: its file then runs alone.
   const bench = Boolean(process.env.REFACTOR_BROWSER_BENCH);
   const files = (fs.readdirSync(dir, { recursive: true }) as string[])
     .filter((f) => f.endsWith('.test.js') && (!bench || path.basename(f) === 'bench.test.js'))
+    .filter((f) => f.startsWith(LOCALE_DIR) === (locale !== undefined))
     .sort((a, b) => Number(path.basename(b) === FIRST) - Number(path.basename(a) === FIRST) || a.localeCompare(b));
   return files.map((f) => path.join(dir, f));
 }
@@ -34,7 +38,7 @@ export async function run(): Promise<void> {
   // the code-server launcher passes it in the settings, @vscode/test-electron in the environment.
   const grep = settings.grep ?? (process.env.REFACTOR_BROWSER_TEST_GREP || undefined);
   const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000, grep });
-  for (const file of testFiles(__dirname)) mocha.addFile(file);
+  for (const file of testFiles(__dirname, settings.locale)) mocha.addFile(file);
   const services = new TestServices();
   useServices((request) => services.handle(request));
   const forwarding = settings.bridge ? forwardReport(Mocha.reporters.Base, settings.bridge, util.format) : undefined;

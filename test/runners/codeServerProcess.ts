@@ -46,12 +46,16 @@ export interface CodeServerOptions {
   /** Where its output goes, line by line (default: nowhere; it is kept for error messages). */
   log?: (line: string) => void;
   startTimeoutMs?: number;
-  /** A .vsix to install into the fresh profile before starting, as a person installs the extension. */
-  installVsix?: string;
+  /** .vsix files to install into the fresh profile before starting, as a person installs extensions. */
+  installVsix?: string | readonly string[];
   /** Workspace Trust on, as in a person's VS Code (off by default: a trust dialog would stop a test run). */
   workspaceTrust?: boolean;
   /** Files to put in the workspace folder, by path relative to it (e.g. `.vscode/settings.json`). */
   workspaceFiles?: Record<string, string>;
+  /** VS Code's display language (`--locale`), e.g. `de`; default English. */
+  locale?: string;
+  /** Files to put in the user data folder, by path relative to it (e.g. `languagepacks.json`). */
+  userDataFiles?: Record<string, string>;
 }
 
 export async function startCodeServer(options: CodeServerOptions): Promise<CodeServer> {
@@ -70,14 +74,16 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     path.join(userData, 'User', 'settings.json'),
     JSON.stringify({ ...BASE_SETTINGS, ...trust, ...options.settings }, null, 2),
   );
-  for (const [relative, content] of Object.entries(options.workspaceFiles ?? {})) {
-    const target = path.join(workspace, relative);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    await fs.writeFile(target, content);
+  for (const [folder, files] of [[workspace, options.workspaceFiles], [userData, options.userDataFiles]] as const) {
+    for (const [relative, content] of Object.entries(files ?? {})) {
+      const target = path.join(folder, relative);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.writeFile(target, content);
+    }
   }
 
-  if (options.installVsix) {
-    await run(process.execPath, [options.entry, '--install-extension', options.installVsix, '--extensions-dir', extensions, '--user-data-dir', userData], {
+  for (const vsix of typeof options.installVsix === 'string' ? [options.installVsix] : options.installVsix ?? []) {
+    await run(process.execPath, [options.entry, '--install-extension', vsix, '--extensions-dir', extensions, '--user-data-dir', userData], {
       label: 'install the .vsix',
     });
   }
@@ -91,6 +97,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
     '--disable-update-check',
     ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
+    ...(options.locale ? ['--locale', options.locale] : []),
     '--user-data-dir', userData,
     '--extensions-dir', extensions,
     workspace,

@@ -21,7 +21,8 @@ export type Host = 'node' | 'web';
 
 /**
  * The section of the user settings the launcher writes for a run: `bridge` (the bridge's URL),
- * `host` (the extension host it asked for) and `grep` (run only the tests whose full title matches).
+ * `host` (the extension host it asked for), `grep` (run only the tests whose full title matches) and
+ * `locale` (VS Code was started in that display language: run the tests in test/integration/locale/).
  * Unknown to VS Code, which still hands them to getConfiguration.
  */
 export const RUN_SETTINGS = 'refactorBrowserTest';
@@ -29,6 +30,7 @@ export interface RunSettings {
   bridge: string;
   host: Host;
   grep?: string;
+  locale?: string;
 }
 
 /**

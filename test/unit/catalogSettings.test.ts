@@ -3,9 +3,10 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { localizedManifest } from './helpers/manifest';
 import { normalizeTag } from '../../src/extension/catalog/tags';
 
-const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as {
+const pkg = localizedManifest<{
   activationEvents: string[];
   contributes: {
     commands: Array<{ command: string; title: string; category: string }>;
@@ -15,7 +16,7 @@ const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.js
     viewsContainers: { activitybar: Array<{ id: string; title: string; icon: string }> };
   };
   scripts: Record<string, string>;
-};
+}>();
 
 describe('saved tags', () => {
   it('are trimmed non-empty single path segments', () => {

@@ -2,14 +2,13 @@
 // and titles, the context menus of code and refactoring rows, and the palette hiding commands that
 // need a row. `when` clauses are evaluated (for the operators used here) in the contexts that matter.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
+import { localizedManifest } from './helpers/manifest';
 
 interface MenuEntry { command: string; when?: string; group?: string }
-const pkg = JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+const pkg = localizedManifest<{
   activationEvents: string[];
   contributes: { commands: Array<{ command: string; title: string; category?: string }>; menus: Record<string, MenuEntry[]> };
-};
+}>();
 
 type Context = Record<string, string | boolean>;
 

@@ -16,6 +16,8 @@ const BASE: CodeViewHtmlOptions = {
   styleUris: ['https://file+.vscode-resource.vscode-cdn.net/ext/media/codeView.css'],
   nonce: 'bm9uY2Utbm9uY2Utbm9uY2Utbm9uY2Utbm9uY2Utbm9u',
   title: 'Sum an array of prices',
+  language: 'en',
+  loading: 'Loading…',
 };
 
 /** The inverse of the entity forms escapeHtml writes, as an HTML parser would read them. */
@@ -88,6 +90,18 @@ describe('renderCodeViewHtml', () => {
     assert.ok(!html.includes('<script>alert'));
     const shown = /<title>([^<]*)<\/title>/.exec(html)?.[1];
     assert.equal(unescape(shown ?? ''), title, 'the title text reads as it was given');
+  });
+
+  it('carries the display language and the translations, escaped, for the script to read; says Loading in that language', () => {
+    const bundle = { 'Insert at Cursor': 'An der Cursorposition einfügen', 'Refactorings ({0})': '"Refactorings" ({0}) </body><script>' };
+    const html = renderCodeViewHtml({ ...BASE, language: 'de', l10nBundle: bundle, loading: 'Wird geladen…' });
+    assert.match(html, /<html lang="de">/);
+    const body = /<body data-locale="([^"]*)" data-l10n="([^"]*)">/.exec(html);
+    assert.ok(body, html);
+    assert.equal(unescape(body[1]!), 'de');
+    assert.deepEqual(JSON.parse(unescape(body[2]!)), bundle, 'the bundle reads back exactly from the attribute');
+    assert.equal(scriptTags(html).length, 1, 'no script smuggled in through a translation');
+    assert.match(html, /<p class="status" role="status">Wird geladen…<\/p>/);
   });
 
   it('escapes quotes in URIs so they cannot open a new attribute', () => {

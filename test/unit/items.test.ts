@@ -41,9 +41,9 @@ describe('items', () => {
     const sectioned: Code = { ...code, code: '## model.rb\nclass A; end\n## Run it [Bash]\nruby model.rb\n' };
     const item = { kind: 'code', code: sectioned } as const;
     const [model, run] = sectionsOf(item);
-    assert.deepEqual(snippetOf(item, run), { text: 'ruby model.rb\n', language: 'Bash', title: 'Run it of Sum & <total>' });
-    assert.deepEqual(snippetOf(item, model), { text: 'class A; end\n', language: 'Ruby', title: 'model.rb of Sum & <total>' });
-    assert.deepEqual(snippetOf(item), { text: sectioned.code, language: 'Ruby', title: 'Sum & <total>' });
+    assert.deepEqual(snippetOf(item, run), { text: 'ruby model.rb\n', language: 'Bash', sectionTitle: 'Run it' });
+    assert.deepEqual(snippetOf(item, model), { text: 'class A; end\n', language: 'Ruby', sectionTitle: 'model.rb' });
+    assert.deepEqual(snippetOf(item), { text: sectioned.code, language: 'Ruby' });
     // A refactoring is code too.
     assert.deepEqual(sectionsOf({ kind: 'refactor', refactor: { ...refactor, code: '## a\nx\n' } }).map((s) => s.text), ['x\n']);
   });

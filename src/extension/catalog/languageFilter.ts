@@ -12,11 +12,14 @@ export interface LanguageChoice {
   description?: string;
 }
 
-/** "All Languages" and the service's languages, the current one marked; a typed name is added by the quick pick. */
-export function languageChoices(current: string): LanguageChoice[] {
-  const mark = (language: string): string | undefined => (sameLanguage(language, current) ? 'current' : undefined);
+/**
+ * "All Languages" and the service's languages, the current one marked; a typed name is added by the
+ * quick pick. `words`: the two phrases in the display language (English by default).
+ */
+export function languageChoices(current: string, words = { all: 'All Languages', current: 'current' }): LanguageChoice[] {
+  const mark = (language: string): string | undefined => (sameLanguage(language, current) ? words.current : undefined);
   return [
-    { label: 'All Languages', language: '', description: current === '' ? 'current' : undefined },
+    { label: words.all, language: '', description: current === '' ? words.current : undefined },
     ...SERVICE_LANGUAGES.map((language) => ({ label: language, language, description: mark(language) })),
   ];
 }

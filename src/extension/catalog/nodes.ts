@@ -3,21 +3,19 @@
 // refreshes. Tooltips are left undefined here: the provider fills them in resolveTreeItem.
 import * as vscode from 'vscode';
 import type { Code, Refactor } from '../../api/model';
-import { authorOf, titleOf } from '../../api/names';
+import { authorOf, refactoringCount, titleOf } from '../names';
 import type { ListSpec } from './listSources';
 
 export type RootKind = 'recentCodes' | 'popularCodes' | 'tags' | 'recentRefactorings';
 
-/** Root rows in display order, with their labels (public names: shared/CONTRACT.md) and icons. */
-export const ROOTS: ReadonlyArray<{ kind: RootKind; label: string; icon: string }> = [
-  { kind: 'recentCodes', label: 'Recent Codes', icon: 'history' },
-  { kind: 'popularCodes', label: 'Popular Codes', icon: 'star' },
-  { kind: 'tags', label: 'Tags', icon: 'tag' },
-  { kind: 'recentRefactorings', label: 'Recent Refactorings', icon: 'git-pull-request' },
-];
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+/** Root rows in display order, with their labels (public names: shared/CONTRACT.md, in English) and icons. */
+export function roots(): ReadonlyArray<{ kind: RootKind; label: string; icon: string }> {
+  return [
+    { kind: 'recentCodes', label: vscode.l10n.t('Recent Codes'), icon: 'history' },
+    { kind: 'popularCodes', label: vscode.l10n.t('Popular Codes'), icon: 'star' },
+    { kind: 'tags', label: vscode.l10n.t('Tags'), icon: 'tag' },
+    { kind: 'recentRefactorings', label: vscode.l10n.t('Recent Refactorings'), icon: 'git-pull-request' },
+  ];
 }
 
 export class RootNode extends vscode.TreeItem {
@@ -59,9 +57,12 @@ export class CodeNode extends vscode.TreeItem {
     super(titleOf(code),
       code.refactorsCount === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `${parent.id}/code:${code.id}`;
-    this.description = [code.language, authorOf(code), plural(code.refactorsCount ?? 0, 'refactoring')].join(' · ');
+    const author = authorOf(code);
+    const count = refactoringCount(code.refactorsCount ?? 0);
+    this.description = [code.language, author, count].join(' · ');
+    this.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}, by {2}, {3}', this.label as string, code.language, author, count) };
     this.iconPath = new vscode.ThemeIcon('file-code');
-    this.command = { command: 'refactorBrowser.openCode', title: 'Open Code', arguments: [this] };
+    this.command = { command: 'refactorBrowser.openCode', title: vscode.l10n.t('Open Code'), arguments: [this] };
   }
 }
 
@@ -72,8 +73,13 @@ export class RefactorNode extends vscode.TreeItem {
     this.id = `${parent.id}/refactor:${refactor.id}`;
     const author = authorOf(refactor);
     this.description = codeTitle ? `${author} · ${codeTitle}` : author;
+    this.accessibilityInformation = {
+      label: codeTitle
+        ? vscode.l10n.t('{0}, a refactoring of {1}, by {2}', this.label as string, codeTitle, author)
+        : vscode.l10n.t('{0}, a refactoring by {1}', this.label as string, author),
+    };
     this.iconPath = new vscode.ThemeIcon('git-compare');
-    this.command = { command: 'refactorBrowser.openCode', title: 'Open Code', arguments: [this] };
+    this.command = { command: 'refactorBrowser.openCode', title: vscode.l10n.t('Open Code'), arguments: [this] };
   }
 }
 
@@ -81,10 +87,10 @@ export class RefactorNode extends vscode.TreeItem {
 export class LoadMoreNode extends vscode.TreeItem {
   override readonly contextValue = 'refactorBrowser.loadMore';
   constructor(readonly parent: ListOwner) {
-    super('Load more…', vscode.TreeItemCollapsibleState.None);
+    super(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/more`;
     this.iconPath = new vscode.ThemeIcon('ellipsis');
-    this.command = { command: 'refactorBrowser.loadMore', title: 'Load More', arguments: [this] };
+    this.command = { command: 'refactorBrowser.loadMore', title: vscode.l10n.t('Load More'), arguments: [this] };
   }
 }
 
@@ -112,11 +118,11 @@ export class NoteNode extends vscode.TreeItem {
 export class ErrorNode extends vscode.TreeItem {
   override readonly contextValue = 'refactorBrowser.error';
   constructor(cause: string, readonly parent: ListOwner | CodeNode) {
-    super(`Could not load: ${cause}`, vscode.TreeItemCollapsibleState.None);
+    super(vscode.l10n.t('Could not load: {0}', cause), vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/error`;
     this.iconPath = new vscode.ThemeIcon('error');
-    this.tooltip = new vscode.MarkdownString().appendText(`${cause}\n\nClick to retry; the log (Refactor Browser) has details.`);
-    this.command = { command: 'refactorBrowser.retry', title: 'Retry', arguments: [this] };
+    this.tooltip = new vscode.MarkdownString().appendText(`${cause}\n\n${vscode.l10n.t('Click to retry; the log (Refactor Browser) has details.')}`);
+    this.command = { command: 'refactorBrowser.retry', title: vscode.l10n.t('Retry'), arguments: [this] };
   }
 }
 

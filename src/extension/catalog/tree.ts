@@ -5,14 +5,14 @@ import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
 import { logFailure } from '../errorReporting';
 import type { Code, Refactor } from '../../api/model';
-import { titleOf } from '../../api/names';
+import { titleOf } from '../names';
 import { CatalogList, causeOf, isUnreachable } from './list';
 import { toVsCodeLanguageId } from '../../api/languages';
 import { listKey, loadRefactors, pageLoader, type ListSpec, type SourceContext } from './listSources';
 import type { OfflineStore } from './offlineStore';
 import type { ServiceConnection } from '../service';
 import {
-  CatalogNode, CodeNode, EmptyNode, ErrorNode, LoadMoreNode, NoteNode, RefactorNode, ROOTS, RootNode, TagNode, type ListOwner,
+  CatalogNode, CodeNode, EmptyNode, ErrorNode, LoadMoreNode, NoteNode, RefactorNode, roots, RootNode, TagNode, type ListOwner,
 } from './nodes';
 
 /** How many lines of code a tooltip shows. */
@@ -40,7 +40,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
   private readonly unreachableChanged = new vscode.EventEmitter<string | undefined>();
   /** Fires the one-line cause when the service cannot be reached and nothing is shown, undefined when that ends. */
   readonly onDidChangeUnreachable = this.unreachableChanged.event;
-  private readonly roots = ROOTS.map((r) => new RootNode(r.kind, r.label, r.icon));
+  private readonly roots = roots().map((r) => new RootNode(r.kind, r.label, r.icon));
   private readonly lists = new Map<string, CatalogList<Code | Refactor>>();
   private readonly codeChildren = new Map<number, CodeChildren>();
   private unreachable: string | undefined;
@@ -68,7 +68,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     // Empty, so the view shows its welcome content (package.json viewsWelcome).
     if (!node) return this.unreachable ? [] : this.roots;
     if (node instanceof RootNode && node.kind === 'tags') {
-      return this.state.tags.length ? this.state.tags.map((t) => new TagNode(t, node)) : [new EmptyNode('No saved tags: use Add Tag…', node)];
+      return this.state.tags.length ? this.state.tags.map((t) => new TagNode(t, node)) : [new EmptyNode(vscode.l10n.t('No saved tags: use Add Tag…'), node)];
     }
     if (node instanceof RootNode || node instanceof TagNode) return this.listRows(node);
     if (node instanceof CodeNode) return this.refactorRows(node);
@@ -171,7 +171,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     await list.ensureFirstPage();
     if (list.error !== undefined && !this.logged.has(Object(list.error))) {
       this.logged.add(Object(list.error));
-      logFailure(this.logger, `load ${String(owner.label)}`, list.error);
+      logFailure(this.logger, `Could not load ${String(owner.label)}`, list.error);
       if (isUnreachable(list.error) && this.nothingShown()) this.setUnreachable(causeOf(list.error));
     }
     this.describe(owner, list);
@@ -180,7 +180,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
       : new CodeNode(item, owner)));
     if (list.error !== undefined) rows.push(new ErrorNode(causeOf(list.error), owner));
     else if (list.hasMore) rows.push(new LoadMoreNode(owner));
-    else if (rows.length === 0) rows.push(new EmptyNode(spec.kind === 'recentRefactorings' ? 'No refactorings' : 'No codes', owner));
+    else if (rows.length === 0) rows.push(new EmptyNode(spec.kind === 'recentRefactorings' ? vscode.l10n.t('No refactorings') : vscode.l10n.t('No codes'), owner));
     return rows;
   }
 
@@ -195,7 +195,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
         },
         (err: unknown) => {
           fresh.error = err;
-          logFailure(this.logger, `load the refactorings of code #${node.code.id}`, err);
+          logFailure(this.logger, `Could not load the refactorings of code #${node.code.id}`, err);
         },
       );
       this.codeChildren.set(node.code.id, fresh);
@@ -204,8 +204,8 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     await entry.loading;
     if (entry.error !== undefined) return [new ErrorNode(causeOf(entry.error), node)];
     const refactors = entry.refactors ?? [];
-    const rows: CatalogNode[] = refactors.length ? refactors.map((r) => new RefactorNode(r, node, node.code.title)) : [new EmptyNode('No refactorings', node)];
-    if (entry.cachedAt) rows.push(new NoteNode(`cached ${formatTime(entry.cachedAt)}: the service could not be reached`, node));
+    const rows: CatalogNode[] = refactors.length ? refactors.map((r) => new RefactorNode(r, node, node.code.title)) : [new EmptyNode(vscode.l10n.t('No refactorings'), node)];
+    if (entry.cachedAt) rows.push(new NoteNode(vscode.l10n.t('cached {0}: the service could not be reached', formatTime(entry.cachedAt)), node));
     return rows;
   }
 
@@ -236,12 +236,12 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     const tip = new vscode.MarkdownString();
     tip.appendText(String(owner.label));
     if (list?.cachedAt) {
-      notes.push(`cached ${formatTime(list.cachedAt)}`);
-      tip.appendText(`\n\nThe service could not be reached: showing the list as it was on ${list.cachedAt.toLocaleString()}.`);
+      notes.push(vscode.l10n.t('cached {0}', formatTime(list.cachedAt)));
+      tip.appendText(`\n\n${vscode.l10n.t('The service could not be reached: showing the list as it was on {0}.', formatDateTime(list.cachedAt))}`);
     }
     if (list?.filteredHere && this.state.language) {
-      notes.push(`${this.state.language}, filtered here`);
-      tip.appendText(`\n\nThe service has no ${this.state.language} form of this list: its pages are filtered here, so a page may show fewer codes.`);
+      notes.push(vscode.l10n.t('{0}, filtered here', this.state.language));
+      tip.appendText(`\n\n${vscode.l10n.t('The service has no {0} form of this list: its pages are filtered here, so a page may show fewer codes.', this.state.language)}`);
     }
     const description = notes.length ? notes.join(' · ') : undefined;
     const tooltip = notes.length ? tip : undefined;
@@ -259,9 +259,17 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
   }
 }
 
+/** A time today, else a short date and time, in VS Code's display language. */
 function formatTime(d: Date): string {
   const sameDay = d.toDateString() === new Date().toDateString();
-  return sameDay ? d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : d.toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+  return sameDay
+    ? d.toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit' })
+    : d.toLocaleString(vscode.env.language, { dateStyle: 'short', timeStyle: 'short' });
+}
+
+/** A date and time as tooltips show it, in VS Code's display language. */
+export function formatDateTime(d: Date): string {
+  return d.toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 function tooltip(title: string, comment: string, date: Date | null, code: string, language: string): vscode.MarkdownString {
@@ -270,7 +278,7 @@ function tooltip(title: string, comment: string, date: Date | null, code: string
   md.supportHtml = false;
   md.appendText(title);
   if (comment.trim()) md.appendText(`\n\n${comment.trim()}`);
-  if (date && !Number.isNaN(date.getTime())) md.appendText(`\n\n${date.toLocaleString()}`);
+  if (date && !Number.isNaN(date.getTime())) md.appendText(`\n\n${formatDateTime(date)}`);
   const lines = code.split(/\r?\n/);
   const shown = lines.slice(0, TOOLTIP_LINES).join('\n') + (lines.length > TOOLTIP_LINES ? '\n…' : '');
   if (shown.trim()) md.appendMarkdown('\n\n').appendCodeblock(shown, toVsCodeLanguageId(language));

@@ -40,15 +40,15 @@ export class CatalogView implements vscode.Disposable {
         this.view.message = cause === undefined ? this.sampleMessage() : undefined;
       }),
       vscode.window.onDidChangeActiveTextEditor(() => this.followEditor()),
-      errors.command('refactorBrowser.refresh', 'refresh the Catalog', () => this.tree.refresh()),
-      errors.command('refactorBrowser.loadMore', 'load more', (node?: unknown) =>
+      errors.command('refactorBrowser.refresh', vscode.l10n.t('Could not refresh the Catalog'), () => this.tree.refresh()),
+      errors.command('refactorBrowser.loadMore', vscode.l10n.t('Could not load more'), (node?: unknown) =>
         node instanceof LoadMoreNode ? this.tree.loadMore(node) : undefined),
-      errors.command('refactorBrowser.retry', 'retry', (node?: unknown) =>
+      errors.command('refactorBrowser.retry', vscode.l10n.t('Could not retry'), (node?: unknown) =>
         node instanceof ErrorNode ? this.tree.retry(node) : this.tree.refresh()),
-      errors.command('refactorBrowser.filterLanguage', 'filter by language', (language?: unknown) => this.filterLanguage(language)),
-      errors.command('refactorBrowser.addTag', 'add the tag', (tag?: unknown) => this.addTag(tag)),
-      errors.command('refactorBrowser.removeTag', 'remove the tag', (node?: unknown, selected?: unknown) => this.removeTag(node, selected)),
-      errors.command('refactorBrowser.openSettings', 'open the settings', () =>
+      errors.command('refactorBrowser.filterLanguage', vscode.l10n.t('Could not filter by language'), (language?: unknown) => this.filterLanguage(language)),
+      errors.command('refactorBrowser.addTag', vscode.l10n.t('Could not add the tag'), (tag?: unknown) => this.addTag(tag)),
+      errors.command('refactorBrowser.removeTag', vscode.l10n.t('Could not remove the tag'), (node?: unknown, selected?: unknown) => this.removeTag(node, selected)),
+      errors.command('refactorBrowser.openSettings', vscode.l10n.t('Could not open the settings'), () =>
         vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.baseUrl`)),
     );
     this.showState();
@@ -83,7 +83,7 @@ export class CatalogView implements vscode.Disposable {
 
   private sampleMessage(): string | undefined {
     return this.settings.baseUrl === ''
-      ? 'Browsing the built-in sample catalog. To browse a service, set Refactor Browser: Base Url with the gear button above.'
+      ? vscode.l10n.t('Browsing the built-in sample catalog. To browse a service, set Refactor Browser: Base Url with the gear button above.')
       : undefined;
   }
 
@@ -112,9 +112,9 @@ export class CatalogView implements vscode.Disposable {
 
   private async addTag(arg: unknown): Promise<void> {
     const typed = typeof arg === 'string' ? arg : await vscode.window.showInputBox({
-      title: 'Add Tag',
-      prompt: 'A tag of the service, e.g. arrays',
-      validateInput: (v) => (normalizeTag(v) === undefined ? 'A tag is a non-empty name without "/"' : undefined),
+      title: vscode.l10n.t('Add Tag'),
+      prompt: vscode.l10n.t('A tag of the service, e.g. arrays'),
+      validateInput: (v) => (normalizeTag(v) === undefined ? vscode.l10n.t('A tag is a non-empty name without "/"') : undefined),
     });
     const tag = typed === undefined ? undefined : normalizeTag(typed);
     if (tag === undefined) return;
@@ -127,7 +127,7 @@ export class CatalogView implements vscode.Disposable {
     let gone = rows.filter((r): r is TagNode => r instanceof TagNode).map((r) => r.tag);
     if (gone.length === 0 && typeof node === 'string') gone = [node];
     if (gone.length === 0) {
-      const pick = await vscode.window.showQuickPick([...this.settings.tags], { title: 'Remove Tag' });
+      const pick = await vscode.window.showQuickPick([...this.settings.tags], { title: vscode.l10n.t('Remove Tag') });
       if (pick === undefined) return;
       gone = [pick];
     }
@@ -137,10 +137,10 @@ export class CatalogView implements vscode.Disposable {
 }
 
 async function pickLanguage(current: string): Promise<string | undefined> {
-  const choices = languageChoices(current);
+  const choices = languageChoices(current, { all: vscode.l10n.t('All Languages'), current: vscode.l10n.t('current') });
   const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { language: string }>();
-  pick.title = 'Filter by Language';
-  pick.placeholder = 'A language of the service, or type another name';
+  pick.title = vscode.l10n.t('Filter by Language');
+  pick.placeholder = vscode.l10n.t('A language of the service, or type another name');
   const base = choices.map((c) => ({ label: c.label, description: c.description, language: c.language }));
   pick.items = base;
   return new Promise<string | undefined>((resolve) => {
@@ -149,7 +149,7 @@ async function pickLanguage(current: string): Promise<string | undefined> {
       const typed = value.trim();
       // A name the list lacks can still be filtered by: the service decides what it knows.
       const known = base.some((c) => c.label.toLowerCase() === typed.toLowerCase());
-      pick.items = typed && !known ? [...base, { label: typed, description: 'filter by this name', language: normalizeLanguageInput(typed), alwaysShow: true }] : base;
+      pick.items = typed && !known ? [...base, { label: typed, description: vscode.l10n.t('filter by this name'), language: normalizeLanguageInput(typed), alwaysShow: true }] : base;
     });
     pick.onDidAccept(() => {
       result = pick.selectedItems[0]?.language;

@@ -11,7 +11,8 @@ import { EditorTracker } from './editorTracker';
 import type { ErrorReporter } from '../errorReporting';
 import { pickCode, type LoadedItems } from './goToCode';
 import { insertAtCursor } from './insert';
-import { codeIdOf, itemOf, itemsOf, pageUrlOf, snippetOf, textOf, languageOf, titleOf, type Item } from './items';
+import { codeIdOf, itemOf, itemsOf, pageUrlOf, snippetOf, textOf, languageOf, type Item } from './items';
+import { itemTitle as titleOf, snippetTitle } from '../names';
 import { parseOpenInput, type OpenRequest } from './openInput';
 import { isWebUrl } from '../../protocol/codeView';
 import type { ServiceConnection } from '../service';
@@ -36,28 +37,29 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
 
   const copy = async (text: string, what: string): Promise<void> => {
     await vscode.env.clipboard.writeText(text);
-    vscode.window.setStatusBarMessage(`Copied ${what}`, 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', what), 3000);
   };
   /** The item's page, or undefined (and the person told why) for the built-in sample catalog, which has none. */
   const pageUrl = async (item: Item): Promise<string | undefined> => {
     if (service.hasWebPages()) return pageUrlOf(item, (await service.getClient()).baseUrl);
     void vscode.window.showInformationMessage(
-      'The built-in sample catalog has no web pages. Set Refactor Browser: Base Url to a service (for example one started with `refactor-browser serve`) to open its pages.');
+      vscode.l10n.t('The built-in sample catalog has no web pages. Set Refactor Browser: Base Url to a service (for example one started with `refactor-browser serve`) to open its pages.'));
     return undefined;
   };
 
   const actions: CodeViewActions = {
     insert: (item, section) => {
       const snippet = snippetOf(item, section);
-      return errors.run(`insert ${snippet.title}`, () => insertAtCursor(snippet.text, snippet.language, editors));
+      return errors.run(vscode.l10n.t('Could not insert {0}', snippetTitle(item, snippet)), () => insertAtCursor(snippet.text, snippet.language, editors));
     },
     compareWithOriginal: (refactor, original) =>
-      errors.run(`compare ${titleOf(refactor)}`, () => compareWithOriginal(docs, refactor, original)),
+      errors.run(vscode.l10n.t('Could not compare {0}', titleOf(refactor)), () => compareWithOriginal(docs, refactor, original)),
     copy: (item, section) => {
       const snippet = snippetOf(item, section);
-      return errors.run(`copy ${snippet.title}`, () => copy(snippet.text, snippet.title));
+      const title = snippetTitle(item, snippet);
+      return errors.run(vscode.l10n.t('Could not copy {0}', title), () => copy(snippet.text, title));
     },
-    openDocument: (item) => errors.run(`open ${titleOf(item)}`, () => openAsDocument(item)),
+    openDocument: (item) => errors.run(vscode.l10n.t('Could not open {0}', titleOf(item)), () => openAsDocument(item)),
   };
   const panels = new CodeViewPanels(context.extensionUri, service, logger, actions);
 
@@ -78,17 +80,17 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
     if (item?.kind === 'code') return open({ ref: String(item.code.id), codeId: item.code.id, listed: item.code });
     if (item) return open({ ref: String(item.refactor.codeId), codeId: item.refactor.codeId, refactorId: item.refactor.id });
     if (typeof arg === 'number') {
-      if (!Number.isSafeInteger(arg) || arg < 0) throw new Error(`not a code id: ${arg}`);
+      if (!Number.isSafeInteger(arg) || arg < 0) throw new Error(vscode.l10n.t('not a code id: {0}', arg));
       return open({ ref: String(arg), codeId: arg });
     }
     const input = typeof arg === 'string' ? arg : await vscode.window.showInputBox({
-      title: 'Open Code',
-      prompt: 'A code id, a code_ref (42-some-title) or the page URL of a code',
-      validateInput: (v) => (v.trim() === '' || parseOpenInput(v) ? undefined : 'Not a code id, code_ref or code page URL'),
+      title: vscode.l10n.t('Open Code'),
+      prompt: vscode.l10n.t('A code id, a code_ref (42-some-title) or the page URL of a code'),
+      validateInput: (v) => (v.trim() === '' || parseOpenInput(v) ? undefined : vscode.l10n.t('Not a code id, code_ref or code page URL')),
     });
     if (input === undefined) return;
     const request = parseOpenInput(input);
-    if (!request) throw new Error(`not a code id, code_ref or code page URL: ${JSON.stringify(input)}`);
+    if (!request) throw new Error(vscode.l10n.t('not a code id, code_ref or code page URL: {0}', JSON.stringify(input)));
     open(request);
   }
 
@@ -98,7 +100,7 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
     if (item) return item;
     const code = panels.currentCode();
     if (code) return { kind: 'code', code };
-    void vscode.window.showInformationMessage('Open a code first (Refactor Browser: Open Code…), or use this command on a row of the Catalog.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Open a code first (Refactor Browser: Open Code…), or use this command on a row of the Catalog.'));
     return undefined;
   }
 
@@ -108,52 +110,52 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
     docs,
     editors,
     panels,
-    command('refactorBrowser.openCode', 'open the code', openCode),
-    command('refactorBrowser.goToCode', 'go to the code', async () => {
+    command('refactorBrowser.openCode', vscode.l10n.t('Could not open the code'), openCode),
+    command('refactorBrowser.goToCode', vscode.l10n.t('Could not go to the code'), async () => {
       const request = await pickCode(tree);
       if (request) open(request);
     }),
-    command('refactorBrowser.insertAtCursor', 'insert the code', async (arg) => {
+    command('refactorBrowser.insertAtCursor', vscode.l10n.t('Could not insert the code'), async (arg) => {
       const item = itemOrCurrent(arg);
       if (item) await insertAtCursor(textOf(item), languageOf(item), editors);
     }),
-    command('refactorBrowser.compareWithOriginal', 'compare with the original', async (arg) => {
+    command('refactorBrowser.compareWithOriginal', vscode.l10n.t('Could not compare with the original'), async (arg) => {
       const item = itemOf(arg);
       if (item?.kind !== 'refactor') {
-        void vscode.window.showInformationMessage('Compare with Original works on a refactoring.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Compare with Original works on a refactoring.'));
         return;
       }
       await compareWithOriginal(docs, item);
     }),
-    command('refactorBrowser.compareSelected', 'compare the selected rows', (clicked, selected) =>
+    command('refactorBrowser.compareSelected', vscode.l10n.t('Could not compare the selected rows'), (clicked, selected) =>
       compareTwo(docs, itemsOf(clicked, selected))),
-    command('refactorBrowser.compareWithEditor', 'compare with the active editor', async (arg) => {
+    command('refactorBrowser.compareWithEditor', vscode.l10n.t('Could not compare with the active editor'), async (arg) => {
       const item = itemOrCurrent(arg);
       if (item) await compareWithEditor(docs, item, editors);
     }),
-    command('refactorBrowser.compareAllRefactorings', 'compare all refactorings', async (arg) => {
+    command('refactorBrowser.compareAllRefactorings', vscode.l10n.t('Could not compare all refactorings'), async (arg) => {
       const item = itemOrCurrent(arg);
       if (item) await compareAllRefactorings(docs, codeIdOf(item));
     }),
-    command('refactorBrowser.copyCode', 'copy the code', async (arg) => {
+    command('refactorBrowser.copyCode', vscode.l10n.t('Could not copy the code'), async (arg) => {
       const item = itemOrCurrent(arg);
       if (item) await copy(textOf(item), titleOf(item));
     }),
-    command('refactorBrowser.copyPageUrl', 'copy the page URL', async (arg) => {
+    command('refactorBrowser.copyPageUrl', vscode.l10n.t('Could not copy the page URL'), async (arg) => {
       const item = itemOrCurrent(arg);
       const url = item && await pageUrl(item);
-      if (item && url) await copy(url, `the page URL of ${titleOf(item)}`);
+      if (item && url) await copy(url, vscode.l10n.t('the page URL of {0}', titleOf(item)));
     }),
-    command('refactorBrowser.openInBrowser', 'open the page', async (arg) => {
+    command('refactorBrowser.openInBrowser', vscode.l10n.t('Could not open the page'), async (arg) => {
       const item = itemOrCurrent(arg);
       if (!item) return;
       const url = await pageUrl(item);
       if (url === undefined) return;
-      if (!isWebUrl(url)) throw new Error(`not an http(s) page: ${url}`);
+      if (!isWebUrl(url)) throw new Error(vscode.l10n.t('not an http(s) page: {0}', url));
       logger.info(`opening ${url} in the browser`);
       await vscode.env.openExternal(vscode.Uri.parse(url, true));
     }),
-    command('refactorBrowser.openAsDocument', 'open the document', async (arg) => {
+    command('refactorBrowser.openAsDocument', vscode.l10n.t('Could not open the document'), async (arg) => {
       const item = itemOrCurrent(arg);
       if (item) await openAsDocument(item);
     }),

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { Code } from '../../api/model';
 import type { CodeDocuments } from './documents';
 import type { EditorTracker } from './editorTracker';
-import { languageOf, titleOf, type Item } from './items';
+import { languageOf, type Item } from './items';
+import { itemTitle as titleOf } from '../names';
 
 /** The diff editor's title for two sides. */
 export function diffTitle(left: string, right: string): string {
@@ -29,7 +30,7 @@ export async function compareWithOriginal(docs: CodeDocuments, refactor: Item & 
 export async function compareTwo(docs: CodeDocuments, items: readonly Item[]): Promise<boolean> {
   if (items.length !== 2) {
     void vscode.window.showInformationMessage(
-      `Compare Selected needs exactly two codes or refactorings selected (${items.length} selected).`);
+      vscode.l10n.t('Compare Selected needs exactly two codes or refactorings selected ({0} selected).', items.length));
     return false;
   }
   await diff(docs, items[0], items[1], diffTitle(titleOf(items[0]), titleOf(items[1])));
@@ -43,7 +44,7 @@ export async function compareTwo(docs: CodeDocuments, items: readonly Item[]): P
 export async function compareWithEditor(docs: CodeDocuments, item: Item, editors: EditorTracker): Promise<boolean> {
   const editor = await editors.target();
   if (!editor) {
-    void vscode.window.showInformationMessage('Compare with Active Editor needs an open text editor.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Compare with Active Editor needs an open text editor.'));
     return false;
   }
   const left = await docs.openItem(item);
@@ -59,7 +60,7 @@ export async function compareWithEditor(docs: CodeDocuments, item: Item, editors
     const doc = await vscode.workspace.openTextDocument(snapshot);
     if (doc.languageId !== editor.document.languageId) await vscode.languages.setTextDocumentLanguage(doc, editor.document.languageId);
     right = snapshot;
-    rightTitle = `${name} (selection, lines ${selection.start.line + 1}–${selection.end.line + 1})`;
+    rightTitle = vscode.l10n.t('{0} (selection, lines {1}–{2})', name, selection.start.line + 1, selection.end.line + 1);
   }
   await vscode.commands.executeCommand('vscode.diff', left.uri, right, diffTitle(titleOf(item), rightTitle));
   return true;
@@ -67,7 +68,7 @@ export async function compareWithEditor(docs: CodeDocuments, item: Item, editors
 
 /** The title of the multi-diff editor for a code. */
 export function allRefactoringsTitle(code: Code): string {
-  return `${titleOf({ kind: 'code', code })}: all refactorings`;
+  return vscode.l10n.t('{0}: all refactorings', titleOf({ kind: 'code', code }));
 }
 
 /** The original (left) against each of its refactorings (right), in one multi-diff editor. */
@@ -75,7 +76,7 @@ export async function compareAllRefactorings(docs: CodeDocuments, codeId: number
   const code = await docs.fetchCode(codeId);
   const refactors = code.refactors ?? [];
   if (refactors.length === 0) {
-    void vscode.window.showInformationMessage(`${titleOf({ kind: 'code', code })} has no refactorings yet.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no refactorings yet.', titleOf({ kind: 'code', code })));
     return false;
   }
   const original = await docs.openItem({ kind: 'code', code });

@@ -25,18 +25,18 @@ export class CodeDocuments implements vscode.TextDocumentContentProvider, vscode
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const target = parseDocumentPath(uri.path);
-    if (!target) throw new Error(`not a Refactor Browser document: ${uri.toString()}`);
+    if (!target) throw new Error(vscode.l10n.t('not a Refactor Browser document: {0}', uri.toString()));
     if (target.kind === 'selection') {
       const text = this.selections.get(target.id);
-      if (text === undefined) throw new Error('this selection snapshot is gone; compare again');
+      if (text === undefined) throw new Error(vscode.l10n.t('this selection snapshot is gone; compare again'));
       return text;
     }
     const service = serviceOfQuery(uri.query);
-    if (service === undefined) throw new Error(`not a Refactor Browser document: ${uri.toString()}`);
+    if (service === undefined) throw new Error(vscode.l10n.t('not a Refactor Browser document: {0}', uri.toString()));
     const code = await (await this.service.clientFor(service)).code(target.codeId);
     if (target.kind === 'code') return code.code;
     const refactor = code.refactors?.find((r) => r.id === target.refactorId);
-    if (!refactor) throw new Error(`code #${target.codeId} has no refactoring #${target.refactorId}`);
+    if (!refactor) throw new Error(vscode.l10n.t('code #{0} has no refactoring #{1}', target.codeId, target.refactorId));
     return refactor.code;
   }
 

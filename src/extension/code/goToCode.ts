@@ -2,7 +2,7 @@
 // title, language and author; typing an id, a code_ref or a page URL offers to open that code.
 import * as vscode from 'vscode';
 import type { Code, Refactor } from '../../api/model';
-import { authorOf, titleOf } from '../../api/names';
+import { authorOf, titleOf } from '../names';
 import { parseOpenInput, type OpenRequest } from './openInput';
 
 export interface LoadedItems {
@@ -27,7 +27,7 @@ function codePick(c: Code): Pick {
   return {
     label: escapeIcons(titleOf(c)),
     description: escapeIcons([c.language, authorOf(c)].join(' · ')),
-    detail: `code #${c.id}`,
+    detail: vscode.l10n.t('code #{0}', c.id),
     iconPath: new vscode.ThemeIcon('file-code'),
     open: { ref: String(c.id), codeId: c.id, listed: c },
   };
@@ -37,7 +37,7 @@ function refactorPick(r: Refactor): Pick {
   return {
     label: escapeIcons(titleOf(r)),
     description: escapeIcons([r.language, authorOf(r)].join(' · ')),
-    detail: `refactoring #${r.id} of code #${r.codeId}`,
+    detail: vscode.l10n.t('refactoring #{0} of code #{1}', r.id, r.codeId),
     iconPath: new vscode.ThemeIcon('git-compare'),
     open: { ref: String(r.codeId), codeId: r.codeId, refactorId: r.id },
   };
@@ -58,8 +58,8 @@ export function loadedPicks(source: LoadedItems): Pick[] {
 export function pickCode(source: LoadedItems): Promise<OpenRequest | undefined> {
   const loaded = loadedPicks(source);
   const quickPick = vscode.window.createQuickPick<Pick>();
-  quickPick.title = 'Go to Code';
-  quickPick.placeholder = 'Type a title, language or author, or a code id, code_ref or page URL';
+  quickPick.title = vscode.l10n.t('Go to Code');
+  quickPick.placeholder = vscode.l10n.t('Type a title, language or author, or a code id, code_ref or page URL');
   quickPick.matchOnDescription = true;
   quickPick.matchOnDetail = true;
   quickPick.items = loaded;
@@ -75,7 +75,7 @@ export function pickCode(source: LoadedItems): Promise<OpenRequest | undefined> 
       const typed = parseOpenInput(value);
       // The typed reference comes first and is never filtered out by the fuzzy match on labels.
       quickPick.items = typed
-        ? [{ label: `Open code ${typed.ref}`, alwaysShow: true, iconPath: new vscode.ThemeIcon('go-to-file'), open: typed }, ...loaded]
+        ? [{ label: vscode.l10n.t('Open code {0}', escapeIcons(typed.ref)), alwaysShow: true, iconPath: new vscode.ThemeIcon('go-to-file'), open: typed }, ...loaded]
         : loaded;
     });
     quickPick.onDidAccept(() => finish(quickPick.selectedItems[0]?.open));

@@ -27,7 +27,11 @@ export async function insertAtCursor(text: string, serviceLanguage: string, edit
   const applied = await editor.edit((builder) => {
     for (const e of edits) builder.replace(e.range, e.text);
   }, { undoStopBefore: true, undoStopAfter: true });
-  if (!applied) throw new Error(`${doc.uri.scheme === 'untitled' ? 'the editor' : doc.fileName} did not accept the edit (is it read-only?)`);
+  if (!applied) {
+    throw new Error(doc.uri.scheme === 'untitled'
+      ? vscode.l10n.t('the editor did not accept the edit (is it read-only?)')
+      : vscode.l10n.t('{0} did not accept the edit (is it read-only?)', doc.fileName));
+  }
   // Where the person looks next: back in the editor, with the inserted code.
   await vscode.window.showTextDocument(doc, { viewColumn: editor.viewColumn, preserveFocus: false });
   return { editor, atCursor: true };

@@ -4,8 +4,8 @@
 // payload (the interface with the Catalog tree), not by class, so either side can change its classes.
 import { codeRefOf, codeUrl, pageUrl } from '../../api/urls';
 import type { Code, Refactor } from '../../api/model';
-import { titleOf as nameOf } from '../../api/names';
-import { sectionTitleOf, splitSections, type Section } from '../../api/sections';
+import { titleOf as nameOf, type NameWords } from '../../api/names';
+import { splitSections, type Section } from '../../api/sections';
 import type { DocumentTarget } from './documentPaths';
 
 export type Item = { kind: 'code'; code: Code } | { kind: 'refactor'; refactor: Refactor };
@@ -40,8 +40,9 @@ export function codeIdOf(item: Item): number {
   return item.kind === 'code' ? item.code.id : item.refactor.codeId;
 }
 
-export function titleOf(item: Item): string {
-  return nameOf(item.kind === 'code' ? item.code : item.refactor);
+/** The item's title; `words` in the display language (English by default: this module is pure). */
+export function titleOf(item: Item, words?: NameWords): string {
+  return nameOf(item.kind === 'code' ? item.code : item.refactor, words);
 }
 
 export function languageOf(item: Item): string {
@@ -62,13 +63,13 @@ export interface Snippet {
   text: string;
   /** The service's language name, for an untitled document. */
   language: string;
-  /** For messages: the item's title, or `user_spec.rb of <the item's title>`. */
-  title: string;
+  /** The section's title for messages ('' for the text before the first heading); absent for the whole item. */
+  sectionTitle?: string;
 }
 
 export function snippetOf(item: Item, section?: Section): Snippet {
-  if (!section) return { text: textOf(item), language: languageOf(item), title: titleOf(item) };
-  return { text: section.text, language: section.language, title: `${sectionTitleOf(section)} of ${titleOf(item)}` };
+  if (!section) return { text: textOf(item), language: languageOf(item) };
+  return { text: section.text, language: section.language, sectionTitle: section.title };
 }
 
 export function documentTargetOf(item: Item): DocumentTarget {

@@ -87,8 +87,8 @@ describe('Tree rows', function () {
       assert.ok(md.includes('\\*\\*not bold\\*\\*') || md.includes('\\*\\*not'), md);
       assert.ok(md.includes('```'), md);
       assert.ok(md.includes('line 1\n') && md.includes('line 12') && !md.includes('line 13'), md);
-      // The code's date in this machine's locale, as Markdown text (spaces and punctuation escaped).
-      const date = new Date(hostile.createdAt).toLocaleString();
+      // The code's date in VS Code's display language, as Markdown text (spaces and punctuation escaped).
+      const date = new Date(hostile.createdAt).toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
       assert.match(date, /2007/);
       assert.ok(md.includes(new vscode.MarkdownString().appendText(date).value), `${md} lacks ${date}`);
     } finally {

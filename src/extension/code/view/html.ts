@@ -16,6 +16,12 @@ export interface CodeViewHtmlOptions {
   nonce?: string;
   /** The panel's title, shown until the script runs. */
   title: string;
+  /** VS Code's display language (`vscode.env.language`): the page's `lang`, and the locale of its dates. */
+  language: string;
+  /** The extension's translations (`vscode.l10n.bundle`), which the script's words are looked up in. */
+  l10nBundle?: Record<string, string>;
+  /** "Loading…" in the display language, shown until the script runs. */
+  loading: string;
 }
 
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
@@ -66,7 +72,7 @@ export function renderCodeViewHtml(opts: CodeViewHtmlOptions): string {
   const e = escapeHtml;
   const styles = opts.styleUris.map((uri) => `<link rel="stylesheet" href="${e(uri)}">`).join('\n  ');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${e(opts.language)}">
 <head>
   <meta http-equiv="Content-Security-Policy" content="${e(codeViewCsp(opts.cspSource, nonce))}">
   <meta charset="UTF-8">
@@ -74,8 +80,8 @@ export function renderCodeViewHtml(opts: CodeViewHtmlOptions): string {
   ${styles}
   <title>${e(opts.title)}</title>
 </head>
-<body>
-  <main id="root" aria-busy="true"><p class="status">Loading…</p></main>
+<body data-locale="${e(opts.language)}" data-l10n="${e(JSON.stringify(opts.l10nBundle ?? {}))}">
+  <main id="root" aria-busy="true"><p class="status" role="status">${e(opts.loading)}</p></main>
   <script nonce="${e(nonce)}" src="${e(opts.scriptUri)}"></script>
 </body>
 </html>

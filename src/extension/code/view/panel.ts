@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../../api/logger';
 import type { Code } from '../../../api/model';
-import { titleOf } from '../../../api/names';
+import { titleOf } from '../../names';
 import type { Section } from '../../../api/sections';
 import { codeRefOf, codeUrl, pageUrl } from '../../../api/urls';
 import { isWebUrl, parseCodeViewState, parseToExtension, type BlockTarget, type ToWebview } from '../../../protocol/codeView';
@@ -47,12 +47,15 @@ class CodeViewPanel {
     private listed: Code | undefined,
   ) {
     panel.webview.options = webviewOptions(owner.extensionUri);
-    panel.title = `Code #${codeId}`;
+    panel.title = titleOf({ id: codeId, title: '' });
     panel.webview.html = renderCodeViewHtml({
       cspSource: panel.webview.cspSource,
       scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(owner.extensionUri, 'dist', 'webview.js')).toString(),
       styleUris: [panel.webview.asWebviewUri(vscode.Uri.joinPath(owner.extensionUri, 'media', 'codeView.css')).toString()],
       title: panel.title,
+      language: vscode.env.language,
+      l10nBundle: vscode.l10n.bundle,
+      loading: vscode.l10n.t('Loading…'),
     });
     this.subscriptions.push(
       panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
@@ -93,7 +96,7 @@ class CodeViewPanel {
       this.panel.title = titleOf(code);
     } catch (err) {
       if (load !== this.loads) return;
-      logFailure(this.owner.logger, `show code #${this.codeId}`, err);
+      logFailure(this.owner.logger, `Could not show code #${this.codeId}`, err);
       this.state = { kind: 'error', message: oneLine(err) };
     }
     this.render();
@@ -218,7 +221,7 @@ export class CodeViewPanels implements vscode.WebviewPanelSerializer, vscode.Dis
     if (!view) {
       // Beside the editor a person works in, so Insert at Cursor has its target in sight.
       const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
-      const panel = vscode.window.createWebviewPanel(CODE_VIEW_TYPE, `Code #${codeId}`, column, webviewOptions(this.extensionUri));
+      const panel = vscode.window.createWebviewPanel(CODE_VIEW_TYPE, titleOf({ id: codeId, title: '' }), column, webviewOptions(this.extensionUri));
       view = this.adopt(codeId, panel, listed);
     }
     view.reveal(revealRefactorId, listed);

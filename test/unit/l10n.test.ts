@@ -1,0 +1,53 @@
+// Localization: the bundle the extension ships is what `@vscode/l10n-dev export` finds in the sources
+// (a string added to the code without re-exporting fails here), and the German translation covers
+// every string of the code and of package.json, keeping each string's placeholders.
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { localizedManifest, placeholders, readJson } from './helpers/manifest';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const placeholdersOf = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+
+describe('localization', function () {
+  this.timeout(60_000);
+
+  it('ships l10n/bundle.l10n.json as the export of the sources makes it (npm run l10n:export)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'refactor-browser-l10n-'));
+    try {
+      execFileSync(process.execPath, [path.join(ROOT, 'node_modules/@vscode/l10n-dev/dist/cli.js'), 'export', '-o', dir, './src'],
+        { cwd: ROOT, stdio: 'pipe', timeout: 50_000 });
+      const fresh = JSON.parse(readFileSync(path.join(dir, 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
+      assert.deepEqual(readJson('l10n/bundle.l10n.json'), fresh);
+      assert.ok(Object.keys(fresh).length > 50, `only ${Object.keys(fresh).length} strings exported`);
+      for (const needed of ['Recent Codes', 'Could not load: {0}', 'Insert {0} at Cursor', 'Loading…']) assert.ok(Object.hasOwn(fresh, needed), needed);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('translates every string of the code into German, keeping its placeholders', () => {
+    const english = readJson('l10n/bundle.l10n.json') as Record<string, string>;
+    const german = readJson('l10n/bundle.l10n.de.json') as Record<string, string>;
+    assert.deepEqual(Object.keys(german).sort(), Object.keys(english).sort());
+    for (const [key, text] of Object.entries(german)) {
+      assert.ok(text.trim() !== '', key);
+      assert.deepEqual(placeholdersOf(text), placeholdersOf(key), key);
+    }
+  });
+
+  it('names every title and description of package.json through package.nls.json, in English and German', () => {
+    const english = readJson('package.nls.json') as Record<string, string>;
+    const german = readJson('package.nls.de.json') as Record<string, string>;
+    const used = placeholders();
+    assert.ok(used.length > 25, `${used.length} placeholders`);
+    assert.deepEqual([...new Set(used)].sort(), Object.keys(english).sort(), 'every placeholder has its English text, and no text is unused');
+    assert.deepEqual(Object.keys(german).sort(), Object.keys(english).sort());
+    type Manifest = { contributes: { commands: Array<{ title: string }>; views: Record<string, Array<{ name: string }>> } };
+    const de = localizedManifest<Manifest>('de');
+    assert.equal(de.contributes.views.refactorBrowser[0].name, 'Katalog');
+    assert.ok(de.contributes.commands.every((c) => !c.title.includes('%')), 'no placeholder left');
+  });
+});
