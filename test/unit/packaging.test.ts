@@ -12,6 +12,18 @@ import * as path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
 
+interface Setting {
+  type: string;
+  order?: number;
+  scope?: string;
+  default: unknown;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  items?: { type: string; minLength?: number };
+  uniqueItems?: boolean;
+}
+
 interface Manifest {
   main: string;
   browser: string;
@@ -22,6 +34,8 @@ interface Manifest {
   repository?: unknown;
   homepage?: unknown;
   bugs?: unknown;
+  capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
+  contributes: { configuration: { properties: Record<string, Setting> } };
 }
 
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
@@ -132,6 +146,40 @@ describe('packaging', function () {
       assert.ok(pkg.keywords.every((k) => typeof k === 'string' && k.trim() === k && k !== ''));
       assert.equal(new Set(pkg.keywords).size, pkg.keywords.length);
       for (const link of ['repository', 'homepage', 'bugs'] as const) assert.equal(pkg[link], undefined, `${link}: there is no true URL to give`);
+    });
+
+    it('lists the settings in reading order, each with a scope that user, remote and workspace settings can set', () => {
+      const settings = pkg.contributes.configuration.properties;
+      const byOrder = Object.entries(settings).sort(([, a], [, b]) => (a.order ?? Infinity) - (b.order ?? Infinity)).map(([key]) => key);
+      assert.deepEqual(byOrder, ['baseUrl', 'language', 'followEditorLanguage', 'tags', 'requestTimeout'].map((k) => `refactorBrowser.${k}`));
+      assert.equal(new Set(Object.values(settings).map((s) => s.order)).size, byOrder.length, 'one order per setting');
+      for (const [key, setting] of Object.entries(settings)) {
+        // Not machine or machine-overridable: a user setting would neither apply in remote windows nor
+        // sync. Not application or machine: a workspace could not set it (Restricted Mode leaves out a
+        // folder's baseUrl until it is trusted instead).
+        assert.ok(['window', 'resource', 'language-overridable'].includes(setting.scope ?? ''), `${key}: scope ${setting.scope}`);
+      }
+      assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['refactorBrowser.baseUrl']);
+    });
+
+    it('bounds the settings: numbers between a minimum and a maximum, tags non-empty and distinct, a base URL empty or http(s)', () => {
+      for (const [key, setting] of Object.entries(pkg.contributes.configuration.properties)) {
+        if (setting.type === 'number' || setting.type === 'integer') {
+          assert.ok(setting.minimum !== undefined && setting.maximum !== undefined, `${key} has bounds`);
+          assert.ok(setting.minimum <= (setting.default as number) && (setting.default as number) <= setting.maximum, `${key}'s default within its bounds`);
+        }
+        if (setting.type === 'array' && setting.items?.type === 'string') {
+          assert.ok((setting.items.minLength ?? 0) >= 1, `${key}: no empty item`);
+          assert.equal(setting.uniqueItems, true, `${key}: no item twice`);
+        }
+      }
+      assert.ok((pkg.contributes.configuration.properties['refactorBrowser.requestTimeout'].minimum ?? 0) > 0, 'a timeout of 0 would fail every request');
+      // VS Code's settings editor reads `pattern` as a JavaScript regular expression.
+      const pattern = new RegExp(pkg.contributes.configuration.properties['refactorBrowser.baseUrl'].pattern ?? '', 'u');
+      for (const ok of ['', 'http://127.0.0.1:3000', 'https://refactor.example.org/api/', 'HTTPS://refactor.example.org', ' http://h/ ']) {
+        assert.match(ok, pattern);
+      }
+      for (const bad of ['refactor.example.org', 'ftp://example.org/', 'http://', 'file:///etc/passwd']) assert.doesNotMatch(bad, pattern);
     });
 
     it('names a 128×128 PNG icon', () => {
