@@ -5,6 +5,8 @@ import { withoutCredentials } from '../api/errors';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
 
 export const SECTION = 'refactorBrowser';
+/** refactorBrowser.requestTimeout's maximum in package.json. */
+export const MAX_TIMEOUT_SECONDS = 300;
 
 export interface Settings {
   /** The service's base address; empty: the built-in sample catalog. */
@@ -34,8 +36,9 @@ export function readSettings(): Settings {
     language: c.get<string>('language', '').trim(),
     followEditorLanguage: c.get<boolean>('followEditorLanguage', false),
     tags: Object.freeze((c.get<unknown[]>('tags', []) ?? []).filter((t): t is string => typeof t === 'string' && t.trim() !== '')),
-    // A zero or negative timeout would make every request fail at once.
-    requestTimeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? timeout : fallback,
+    // A zero or negative timeout would make every request fail at once; past the setting's maximum
+    // (package.json), the settings editor warns and the longest allowed applies.
+    requestTimeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, MAX_TIMEOUT_SECONDS) : fallback,
     network: readNetwork(),
   });
 }

@@ -1,8 +1,9 @@
 // `npm run test:smoke`: the extension as a person gets it, in three ways.
-// 1. The .vsix: packages the extension with vsce (minified bundles, as `npm run package` does) into a
-//    temp folder, installs it into a fresh code-server profile (no extensionDevelopmentPath: only what
-//    the .vsix holds is loaded), sees the built-in sample catalog in the Catalog, and checks that
-//    another extension gets no test API from it (it runs in production mode there).
+// 1. The .vsix: packages the extension with vsce as `npm run package` does (its vscode:prepublish
+//    script builds the minified bundles) into a temp folder, installs it into a fresh code-server
+//    profile (no extensionDevelopmentPath: only what the .vsix holds is loaded), sees the built-in
+//    sample catalog in the Catalog, and checks that another extension gets no test API from it (it
+//    runs in production mode there).
 // 2. Restricted Mode: the installed .vsix in a folder that is not trusted, whose own settings name a
 //    service, still browses (the sample catalog); trusted, the folder's setting applies.
 // 3. `npm run start:web`: starts it as the README says, opens the URL it prints, sees the same, then
@@ -52,13 +53,15 @@ async function sampleCatalogOn(page: Page): Promise<string> {
 
 let packaged: Promise<string> | undefined;
 
-/** The .vsix as `npm run package` makes it, built once per run into a temp folder removed at exit. */
+/**
+ * The .vsix as `npm run package` makes it (vsce runs the vscode:prepublish build first), built once per
+ * run into a temp folder removed at exit.
+ */
 function packageVsix(): Promise<string> {
   packaged ??= (async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'refactor-browser-vsix-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     const vsix = path.join(dir, 'refactor-browser.vsix');
-    await run(process.execPath, [path.join(REPO, 'esbuild.config.mjs'), '--minify'], { cwd: REPO, label: 'build' });
     await run(process.execPath, [
       path.join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links',
       '--allow-missing-repository', '--out', vsix,
