@@ -89,7 +89,11 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
 
   const post = (message: ToExtension): void => vscode.postMessage(message);
 
-  /** A button; `name`, when given, is what a screen reader says: the label with what it acts on. */
+  /**
+   * A button; `name`, when given, is what a screen reader says: the label with what it acts on
+   * ("Insert at Cursor: refactoring #81"). The name starts with the visible label, so speech input
+   * that says what it sees reaches it (WCAG 2.5.3, axe-core's label-content-name-mismatch).
+   */
   function button(label: string, message: ToExtension, className = 'action', name?: string): HTMLButtonElement {
     const b = el('button', className, [label]);
     b.type = 'button';
@@ -130,12 +134,12 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
   function toolbar(target: BlockTarget): HTMLElement {
     const what = blockName(target);
     return el('div', 'toolbar', [
-      button(l10n.t('Insert at Cursor'), { type: 'insert', target }, 'action', l10n.t('Insert {0} at Cursor', what)),
+      button(l10n.t('Insert at Cursor'), { type: 'insert', target }, 'action', l10n.t('Insert at Cursor: {0}', what)),
       target.kind === 'refactor'
-        ? button(l10n.t('Compare with Original'), { type: 'compareWithOriginal', refactorId: target.id }, 'action', l10n.t('Compare {0} with Original', what))
+        ? button(l10n.t('Compare with Original'), { type: 'compareWithOriginal', refactorId: target.id }, 'action', l10n.t('Compare with Original: {0}', what))
         : undefined,
       button(l10n.t('Copy'), { type: 'copy', target }, 'action', l10n.t('Copy {0}', what)),
-      button(l10n.t('Open as Document'), { type: 'openDocument', target }, 'action', l10n.t('Open {0} as Document', what)),
+      button(l10n.t('Open as Document'), { type: 'openDocument', target }, 'action', l10n.t('Open as Document: {0}', what)),
     ]);
   }
 
@@ -153,7 +157,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
       el('div', 'part-header', [
         el(level, 'part-title', [title, language && ' ', language]),
         el('div', 'toolbar', [
-          button(l10n.t('Insert at Cursor'), { type: 'insert', target }, 'action', l10n.t('Insert {0} at Cursor', what)),
+          button(l10n.t('Insert at Cursor'), { type: 'insert', target }, 'action', l10n.t('Insert at Cursor: {0}', what)),
           button(l10n.t('Copy'), { type: 'copy', target }, 'action', l10n.t('Copy {0}', what)),
         ]),
       ]),

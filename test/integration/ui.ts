@@ -1,7 +1,7 @@
 // UI actions on the workbench the suite runs in, done by the launcher with Playwright (see
 // test/ui/protocol.ts for why and for the verbs). Under a launcher without a browser the UI tests skip.
 import type { Context } from 'mocha';
-import type { DomInfo, ElementInfo, FrameInfo, Target, UiRequest, UiResult, UiVerb } from '../ui/protocol';
+import type { AxeViolation, DomInfo, FocusRing, ElementInfo, FrameInfo, Target, UiRequest, UiResult, UiVerb } from '../ui/protocol';
 import { bridgeUrl, postToBridge } from './bridgeClient';
 
 export class Ui {
@@ -43,6 +43,12 @@ export class Ui {
   }
   async dom(target: Target, options: { webview?: boolean; frameText?: string; maxText?: number } = {}): Promise<DomInfo[]> {
     return (await this.do({ verb: 'dom', target, ...options })).elements;
+  }
+  async focusRing(until: string, frameText?: string): Promise<FocusRing> {
+    return this.do({ verb: 'focusRing', until, frameText });
+  }
+  async axe(frameText?: string): Promise<AxeViolation[]> {
+    return (await this.do({ verb: 'axe', frameText })).violations;
   }
   async editorText(): Promise<string> {
     return (await this.do({ verb: 'editorText' })).text;

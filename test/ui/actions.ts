@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import { promises as fs } from 'node:fs';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { isScreenshotName, type DomInfo, type ElementInfo, type Target, type UiRequest } from './protocol';
+import { isScreenshotName, type AxeViolation, type DomInfo, type ElementInfo, type Target, type UiRequest } from './protocol';
 
 type AriaRole = Parameters<Page['getByRole']>[0];
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -91,6 +91,26 @@ async function elementsOf(loc: Locator, attributes: string[]): Promise<ElementIn
   );
 }
 
+/** The focused element, as focusRing reads it (no DOM lib here). */
+interface FocusedElement {
+  tagName: string;
+  getAttribute(name: string): string | null;
+  matches(css: string): boolean;
+}
+
+/** What axe.run resolves to, the part read here. */
+interface AxeResults {
+  violations: Array<{ id: string; impact: AxeViolation['impact']; help: string; nodes: Array<{ target: string[]; html: string }> }>;
+}
+
+let axe: Promise<string> | undefined;
+
+/** axe-core's browser build (node_modules/axe-core/axe.min.js), read once. */
+function axeSource(): Promise<string> {
+  axe ??= fs.readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  return axe;
+}
+
 /** Does one UI request; returns the verb's result (see UiVerbs) or throws with a readable reason. */
 export async function perform(page: Page, request: UiRequest, screenshotDir: string): Promise<unknown> {
   const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -170,6 +190,46 @@ export async function perform(page: Page, request: UiRequest, screenshotDir: str
     case 'dom': {
       const scope = request.webview ? await webviewFrame(page, request.frameText, timeout) : page;
       return { elements: await domOf(locate(scope, request.target), request.maxText ?? 300) };
+    }
+    case 'axe': {
+      const frame = await webviewFrame(page, request.frameText, timeout);
+      // Evaluated through the browser's debugging protocol, which the webview's CSP (scripts by nonce
+      // only) does not govern: the page itself gets no way to run it.
+      await frame.evaluate(await axeSource());
+      const violations = await frame.evaluate(async () => {
+        const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe;
+        const results = await axe.run((globalThis as unknown as { document: unknown }).document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+        return results.violations.map((v) => ({
+          id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.html.slice(0, 160)}`),
+        }));
+      });
+      return { violations };
+    }
+    case 'focusRing': {
+      const frame = await webviewFrame(page, request.frameText, timeout);
+      await frame.locator('body').focus({ timeout });
+      for (let i = 0; ; i++) {
+        await page.keyboard.press('Tab');
+        const reached = await frame.evaluate((css) => {
+          const el = (globalThis as unknown as { document: { activeElement: FocusedElement | null } }).document.activeElement;
+          return el?.matches(css) ?? false;
+        }, request.until);
+        if (reached) break;
+        if (i === 50) throw new Error(`50 presses of Tab never reached ${request.until}`);
+      }
+      return frame.evaluate(() => {
+        const doc = (globalThis as unknown as { document: { activeElement: FocusedElement | null; body: { className: string } } }).document;
+        const el = doc.activeElement;
+        const style = el ? (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(el) : undefined;
+        return {
+          tag: el?.tagName.toLowerCase() ?? '',
+          ariaLabel: el?.getAttribute('aria-label') ?? null,
+          outlineStyle: style?.outlineStyle ?? '',
+          outlineWidth: style?.outlineWidth ?? '',
+          outlineColor: style?.outlineColor ?? '',
+          bodyClass: doc.body.className,
+        };
+      });
     }
     case 'editorText': {
       const lines = page.locator('.editor-group-container.active .monaco-editor .view-lines').first();

@@ -112,6 +112,37 @@ export interface UiVerbs {
   dom: { req: { target: Target; webview?: boolean; frameText?: string; maxText?: number }; res: { elements: DomInfo[] } };
   /** The text the active editor shows (its rendered lines, top to bottom). */
   editorText: { req: Empty; res: { text: string } };
+  /**
+   * Runs the axe-core accessibility engine (WCAG 2 A and AA rules) in the first webview content
+   * frame whose text contains `frameText`; returns what it reports as violations.
+   */
+  axe: { req: { frameText?: string }; res: { violations: AxeViolation[] } };
+  /**
+   * In the first webview content frame whose text contains `frameText`: focuses its page, presses Tab
+   * as a keyboard user would until the focused element matches the CSS selector `until` (at most 50
+   * times), and reports that element and its focus ring.
+   */
+  focusRing: { req: { frameText?: string; until: string }; res: FocusRing };
+}
+
+/** The element keyboard focus is on, and how its outline is drawn. */
+export interface FocusRing {
+  tag: string;
+  ariaLabel: string | null;
+  outlineStyle: string;
+  outlineWidth: string;
+  outlineColor: string;
+  /** The webview body's classes: the theme kind VS Code gave the page. */
+  bodyClass: string;
+}
+
+/** One rule axe-core finds broken, with the elements that break it. */
+export interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  help: string;
+  /** Each offending element's selector and HTML, cut short. */
+  nodes: string[];
 }
 
 export type UiVerb = keyof UiVerbs;

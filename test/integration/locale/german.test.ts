@@ -55,7 +55,7 @@ describe('In German (VS Code started with --locale de)', function () {
       const posted = code.createdAt!.toLocaleString('de', { dateStyle: 'medium', timeStyle: 'short' });
       await webviewText(ui, [code.title, `Refactorings (${code.refactors!.length})`, 'An der Cursorposition einfügen', 'Als Dokument öffnen', posted]);
       const buttons = await ui.dom({ css: 'button[aria-label]' }, { webview: true, frameText: code.title });
-      assert.ok(buttons.some((b) => b.attributes['aria-label'] === `Code #${code.id} an der Cursorposition einfügen`), JSON.stringify(buttons.map((b) => b.attributes['aria-label'])));
+      assert.ok(buttons.some((b) => b.attributes['aria-label'] === `An der Cursorposition einfügen: Code #${code.id}`), JSON.stringify(buttons.map((b) => b.attributes['aria-label'])));
     });
   });
 });

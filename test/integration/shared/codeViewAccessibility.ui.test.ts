@@ -1,0 +1,95 @@
+// The code view as a screen reader and a keyboard meet it, in both extension hosts: axe-core (WCAG 2
+// A/AA and best practices) finds nothing serious or critical in a code with refactorings, in a code
+// with sections, and in the error line; every button's name says what it acts on; every code block
+// takes keyboard focus; headings go h1, h2, h3; the page has its main landmark.
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+import { loadSampleDataset } from '../../../src/server/sampleDataset';
+import { hasSections, splitSections } from '../../../src/api/sections';
+import { closeAllEditors, fetchCode, settleWebviews, webviewText } from '../codeViewHelpers';
+import { resetState, useSettings } from '../helpers';
+import { refusedUrl } from '../services';
+import { uiOrSkip, type Ui } from '../ui';
+import type { AxeViolation } from '../../ui/protocol';
+
+const SERIOUS = new Set(['serious', 'critical']);
+
+function serious(violations: AxeViolation[]): string[] {
+  return violations.filter((v) => SERIOUS.has(v.impact ?? '')).map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.join('\n  ')}`);
+}
+
+describe('Code view accessibility (UI)', function () {
+  this.timeout(90_000);
+  let ui: Ui;
+
+  before(async function () {
+    ui = uiOrSkip(this);
+    await resetState();
+    await settleWebviews(ui);
+  });
+  afterEach(closeAllEditors);
+  after(resetState);
+
+  it('has no serious or critical axe violations, names every button by what it acts on, and lets the keyboard reach every code block', async () => {
+    const code = await fetchCode(1);
+    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await webviewText(ui, [code.title, `Refactorings (${code.refactors!.length})`]);
+    assert.deepStrictEqual(serious(await ui.axe(code.title)), []);
+
+    const dom = (css: string) => ui.dom({ css }, { webview: true, frameText: code.title, maxText: 80 });
+    const names = (await dom('button.action')).map((b) => b.attributes['aria-label']);
+    assert.ok(names.includes(`Insert at Cursor: code #${code.id}`), JSON.stringify(names));
+    const refactor = code.refactors![0];
+    for (const name of [`Insert at Cursor: refactoring #${refactor.id}`, `Compare with Original: refactoring #${refactor.id}`, `Copy refactoring #${refactor.id}`, `Open as Document: refactoring #${refactor.id}`]) {
+      assert.ok(names.includes(name), `${name} in ${JSON.stringify(names)}`);
+    }
+    const blocks = await dom('pre.code');
+    assert.strictEqual(blocks.length, code.refactors!.length + 1);
+    assert.ok(blocks.every((b) => b.attributes.tabindex === '0' && b.attributes['aria-label']?.startsWith('Code of ')), JSON.stringify(blocks.map((b) => b.attributes)));
+    const headings = (await dom('h1, h2, h3')).map((h) => h.tag);
+    assert.deepStrictEqual(headings, ['h1', 'h2', ...code.refactors!.map(() => 'h3')]);
+    assert.strictEqual((await dom('main')).length, 1);
+  });
+
+  it('has no serious or critical axe violations in a code shown section by section', async () => {
+    const sectioned = loadSampleDataset().recentCodes.all.find((c) => hasSections(splitSections(c.code, c.language)));
+    assert.ok(sectioned, 'the sample has a code with sections');
+    await vscode.commands.executeCommand('refactorBrowser.openCode', sectioned.id);
+    const sections = splitSections(sectioned.code, sectioned.language);
+    await webviewText(ui, [sectioned.title, sections[0].title]);
+    assert.deepStrictEqual(serious(await ui.axe(sectioned.title)), []);
+    const names = (await ui.dom({ css: 'button.action' }, { webview: true, frameText: sectioned.title })).map((b) => b.attributes['aria-label']);
+    assert.ok(names.includes(`Insert at Cursor: section ${sections[1].title} of code #${sectioned.id}`), JSON.stringify(names));
+  });
+
+  it('draws the keyboard focus, thicker in a high contrast theme, on buttons and on the code blocks', async () => {
+    const code = await fetchCode(1);
+    const theme = vscode.workspace.getConfiguration('workbench');
+    try {
+      await theme.update('colorTheme', 'Default High Contrast', vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+      await webviewText(ui, [code.title, `Refactorings (${code.refactors!.length})`]);
+      const button = await ui.focusRing('button.action', code.title);
+      assert.match(button.bodyClass, /vscode-high-contrast/);
+      assert.deepStrictEqual([button.tag, button.ariaLabel], ['button', `Insert at Cursor: code #${code.id}`]);
+      assert.strictEqual(button.outlineStyle, 'solid');
+      assert.strictEqual(button.outlineWidth, '2px');
+      const block = await ui.focusRing('pre.code', code.title);
+      assert.deepStrictEqual([block.tag, block.ariaLabel], ['pre', `Code of code #${code.id}`]);
+      assert.strictEqual(block.outlineStyle, 'solid');
+      assert.strictEqual(block.outlineWidth, '2px');
+      assert.deepStrictEqual(serious(await ui.axe(code.title)), [], 'and nothing serious in high contrast either');
+    } finally {
+      await theme.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('has no serious or critical axe violations in the error line, which is announced', async () => {
+    await useSettings({ baseUrl: await refusedUrl(), requestTimeout: 2 });
+    await vscode.commands.executeCommand('refactorBrowser.openCode', 1);
+    await webviewText(ui, ['Retry']);
+    assert.deepStrictEqual(serious(await ui.axe('Retry')), []);
+    const alert = await ui.dom({ css: '[role=alert]' }, { webview: true, frameText: 'Retry' });
+    assert.strictEqual(alert.length, 1);
+  });
+});
