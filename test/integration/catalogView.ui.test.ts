@@ -1,15 +1,15 @@
 // The Catalog view as a person uses it, read off the screen: click the activity-bar item, expand Recent
 // Codes, page with "Load more…", filter through the quick pick (a listed language, a typed one, All
 // Languages), add a tag through its input box and remove it from the tag row's menu, select several
-// rows, watch the progress bar while a list loads, and the welcome content when the service cannot
-// be reached. Saves media/screenshots/catalog.png for the README.
+// rows, open a row with the keyboard, read what a screen reader says of a row, watch the progress bar
+// and the message while a list loads, and the welcome content when the service cannot be reached. Saves media/screenshots/catalog.png for the README.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { PAGE_SIZE } from '../../src/api/model';
 import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { api, resetState, ROOT_LABELS, useSettings, waitFor } from './helpers';
 import { items, useFrontedService } from './catalogHelpers';
-import { collapseCatalog } from './codeViewHelpers';
+import { closeAllEditors, codeViewTabs, collapseCatalog, waitForCodeViewTab } from './codeViewHelpers';
 import { uiOrSkip, type Ui } from './ui';
 import { refusedUrl } from './services';
 
@@ -57,18 +57,36 @@ describe('Catalog view (UI)', function () {
     shown.forEach((row, i) => {
       assert.ok(row.text.includes(expected[i].label), `row ${i}: ${JSON.stringify(row.text)} lacks ${expected[i].label}`);
       assert.ok(row.text.includes(expected[i].description), `row ${i}: ${JSON.stringify(row.text)} lacks ${expected[i].description}`);
+      // What a screen reader says of the row: a sentence, not the description's dots.
+      if (expected[i].contextValue !== 'refactorBrowser.code') return;
+      const [language, author, count] = expected[i].description.split(' · ');
+      assert.strictEqual(row.attributes['aria-label'], `${expected[i].label}, ${language}, by ${author}, ${count}`);
     });
 
     // A code expands to its refactorings (revealing one expands its code).
     const code = sample.recentCodes.all[0];
     await (await api()).reveal(['Recent Codes', code.title, code.refactors[0].title]);
-    const nested = await ui.query({ css: `${ROWS}[aria-level="3"]` }, [], 1);
+    const nested = await ui.query({ css: `${ROWS}[aria-level="3"]` }, ['aria-label'], 1);
     assert.ok(nested[0].text.includes(code.refactors[0].title), nested[0].text);
+    assert.strictEqual(nested[0].attributes['aria-label'], `${code.refactors[0].title}, a refactoring of ${code.title}, by ${code.refactors[0].userName}`);
     await ui.screenshot('catalog');
   });
 
   afterEach(async () => {
     await useSettings({ language: undefined, baseUrl: undefined, requestTimeout: undefined, tags: undefined });
+  });
+
+  it('opens the focused row with Enter, as a keyboard user does', async () => {
+    await closeAllEditors();
+    // Clicking a root expands it and leaves keyboard focus on it; the arrow moves to its first code.
+    await expandRoot(ui, 'Recent Codes');
+    await ui.press('ArrowDown');
+    const code = sample.recentCodes.all[0];
+    await ui.waitFor({ css: `${ROWS}.focused[aria-level="2"]`, hasText: code.title });
+    assert.strictEqual(codeViewTabs().length, 0, 'moving focus opens nothing');
+    await ui.press('Enter');
+    await waitForCodeViewTab(code.title);
+    await closeAllEditors();
   });
 
   it('says it shows the sample catalog, and its gear button opens the base URL setting', async () => {
@@ -175,7 +193,7 @@ describe('Catalog view (UI)', function () {
     assert.ok(shown.every((r) => !r.text.includes(tag)), JSON.stringify(shown.map((r) => r.text)));
   });
 
-  it('shows progress in the view while a list loads', async () => {
+  it('shows progress in the view while a list loads, and says in its message what loads', async () => {
     const served = await useFrontedService({});
     try {
       await served.front.hold();
@@ -189,6 +207,8 @@ describe('Catalog view (UI)', function () {
         const bars = await ui.query({ css: '.part.sidebar .monaco-progress-container' }, ['class', 'aria-hidden']);
         throw new Error(`${err.message}: ${JSON.stringify(bars.map((b) => b.attributes))}`);
       });
+      // Text on the page, where a screen reader finds it, not only an animation.
+      await ui.waitFor({ css: '.part.sidebar .tree-explorer-viewlet-tree-view > .message', hasText: 'Loading Recent Refactorings…' });
       await served.front.release();
       await ui.waitFor({ css: `${ROWS}[aria-level="2"]`, hasText: sample.recentRefactors.all[0].title });
       await waitFor(async () => {

@@ -22,7 +22,7 @@ describe('localization', function () {
       const fresh = JSON.parse(readFileSync(path.join(dir, 'bundle.l10n.json'), 'utf8')) as Record<string, string>;
       assert.deepEqual(readJson('l10n/bundle.l10n.json'), fresh);
       assert.ok(Object.keys(fresh).length > 50, `only ${Object.keys(fresh).length} strings exported`);
-      for (const needed of ['Recent Codes', 'Could not load: {0}', 'Insert at Cursor: {0}', 'Loading…']) assert.ok(Object.hasOwn(fresh, needed), needed);
+      for (const needed of ['Recent Codes', 'Could not load: {0}', 'Insert at Cursor: {0}', 'Loading…', 'Loading {0}…']) assert.ok(Object.hasOwn(fresh, needed), needed);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -46,14 +46,19 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
   private unreachable: string | undefined;
   /** Failures already logged: a row re-rendered is not a new error. */
   private readonly logged = new WeakSet<object>();
+  /** By row id, the lists that failed to load, with their label and cause, for the view to say. */
+  private readonly failing = new Map<string, { label: string; cause: string }>();
+  private readonly failuresChanged = new vscode.EventEmitter<void>();
+  /** Fires when a list fails to load, or loads again after failing. */
+  readonly onDidChangeFailures = this.failuresChanged.event;
 
   constructor(
     private readonly service: ServiceConnection,
     private state: CatalogState,
     private readonly offline: OfflineStore,
     private readonly logger: Logger,
-    /** Wraps each request (the view shows progress while one runs). */
-    private readonly around: <R>(work: () => Promise<R>) => Promise<R> = (work) => work(),
+    /** Wraps each request for the list or code `what` names (the view shows and says what is loading). */
+    private readonly around: <R>(work: () => Promise<R>, what: string) => Promise<R> = (work) => work(),
   ) {}
 
   getTreeItem(node: CatalogNode): vscode.TreeItem {
@@ -125,6 +130,10 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     this.lists.clear();
     this.codeChildren.clear();
     for (const root of this.roots) this.describe(root, undefined);
+    if (this.failing.size) {
+      this.failing.clear();
+      this.failuresChanged.fire();
+    }
     this.setUnreachable(undefined);
     this.changed.fire(undefined);
   }
@@ -152,13 +161,14 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
   dispose(): void {
     this.changed.dispose();
     this.unreachableChanged.dispose();
+    this.failuresChanged.dispose();
   }
 
   private listFor(owner: ListOwner, spec: ListSpec): CatalogList<Code | Refactor> {
     const key = owner.id ?? listKey(spec);
     let list = this.lists.get(key);
     if (!list) {
-      list = new CatalogList<Code | Refactor>(pageLoader(spec, { ...this.sources(), language: this.state.language }));
+      list = new CatalogList<Code | Refactor>(pageLoader(spec, { ...this.sources(String(owner.label)), language: this.state.language }));
       this.lists.set(key, list);
     }
     return list;
@@ -175,6 +185,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
       if (isUnreachable(list.error) && this.nothingShown()) this.setUnreachable(causeOf(list.error));
     }
     this.describe(owner, list);
+    this.noteFailure(owner.id ?? '', String(owner.label), list.error);
     const rows: CatalogNode[] = list.items.map((item) => ('codeId' in item
       ? new RefactorNode(item, owner as RootNode, this.codeTitle(item.codeId))
       : new CodeNode(item, owner)));
@@ -188,7 +199,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     let entry = this.codeChildren.get(node.code.id);
     if (!entry) {
       const fresh: CodeChildren = {};
-      fresh.loading = loadRefactors(node.code.id, this.sources()).then(
+      fresh.loading = loadRefactors(node.code.id, this.sources(vscode.l10n.t('Refactorings of "{0}"', String(node.label)))).then(
         (got) => {
           fresh.refactors = got.refactors;
           fresh.cachedAt = got.cachedAt;
@@ -202,6 +213,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
       entry = fresh;
     }
     await entry.loading;
+    this.noteFailure(node.id ?? '', vscode.l10n.t('Refactorings of "{0}"', String(node.label)), entry.error);
     if (entry.error !== undefined) return [new ErrorNode(causeOf(entry.error), node)];
     const refactors = entry.refactors ?? [];
     const rows: CatalogNode[] = refactors.length ? refactors.map((r) => new RefactorNode(r, node, node.code.title)) : [new EmptyNode(vscode.l10n.t('No refactorings'), node)];
@@ -209,14 +221,27 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     return rows;
   }
 
-  /** Where lists and refactorings come from: this service, kept offline under its name. */
-  private sources(): Omit<SourceContext, 'language'> {
+  /** Where the list or code `what` names comes from: this service, kept offline under its name. */
+  private sources(what: string): Omit<SourceContext, 'language'> {
     return {
       getClient: () => this.service.getClient(),
       offline: this.offline,
       serviceKey: this.service.isBuiltIn() ? 'sample' : this.service.configuredUrl(),
-      around: this.around,
+      around: (work) => this.around(work, what),
     };
+  }
+
+  /** The lists that failed to load (what the view says), oldest first. */
+  failures(): Array<{ label: string; cause: string }> {
+    return [...this.failing.values()];
+  }
+
+  private noteFailure(id: string, label: string, error: unknown): void {
+    const cause = error === undefined ? undefined : causeOf(error);
+    if (this.failing.get(id)?.cause === cause) return;
+    if (cause === undefined) this.failing.delete(id);
+    else this.failing.set(id, { label, cause });
+    this.failuresChanged.fire();
   }
 
   private codeTitle(codeId: number): string | undefined {

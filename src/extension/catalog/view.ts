@@ -17,6 +17,8 @@ import { ErrorNode, LoadMoreNode, TagNode, type CatalogNode } from './nodes';
 export const VIEW_ID = 'refactorBrowser.catalog';
 /** True while the service cannot be reached and nothing is shown (package.json viewsWelcome). */
 export const UNREACHABLE_KEY = 'refactorBrowser.unreachable';
+/** How long a request runs before the view's message says what is loading. */
+const LOADING_MESSAGE_DELAY_MS = 300;
 
 export class CatalogView implements vscode.Disposable {
   readonly tree: CatalogTreeProvider;
@@ -24,21 +26,25 @@ export class CatalogView implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private settings: Settings;
   private editorLanguage: string | undefined;
+  /** What is loading now, with how many requests for each (the view's message says it). */
+  private readonly loading = new Map<string, number>();
+  private loadingTimer: ReturnType<typeof setTimeout> | undefined;
+  /** True once a request has run long enough for the message to say what is loading. */
+  private loadingSaid = false;
 
   constructor(service: ServiceConnection, settings: Settings, offline: OfflineStore, logger: Logger, errors: ErrorReporter) {
     this.settings = settings;
     this.editorLanguage = this.activeEditorLanguage();
-    this.tree = new CatalogTreeProvider(service, this.catalogState(), offline, logger,
-      (work) => Promise.resolve(vscode.window.withProgress({ location: { viewId: VIEW_ID } }, work)));
+    this.tree = new CatalogTreeProvider(service, this.catalogState(), offline, logger, (work, what) => this.loadingWhile(work, what));
     this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true, canSelectMany: true });
     this.disposables.push(
       this.tree,
       this.view,
       this.tree.onDidChangeUnreachable((cause) => {
         void vscode.commands.executeCommand('setContext', UNREACHABLE_KEY, cause !== undefined);
-        // VS Code shows the welcome content only while the view has no message.
-        this.view.message = cause === undefined ? this.sampleMessage() : undefined;
+        this.showState();
       }),
+      this.tree.onDidChangeFailures(() => this.showState()),
       vscode.window.onDidChangeActiveTextEditor(() => this.followEditor()),
       errors.command('refactorBrowser.refresh', vscode.l10n.t('Could not refresh the Catalog'), () => this.tree.refresh()),
       errors.command('refactorBrowser.loadMore', vscode.l10n.t('Could not load more'), (node?: unknown) =>
@@ -68,6 +74,7 @@ export class CatalogView implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.loadingTimer);
     for (const d of this.disposables) d.dispose();
   }
 
@@ -76,9 +83,52 @@ export class CatalogView implements vscode.Disposable {
     return { language: this.language(), tags: this.settings.tags, service: JSON.stringify([baseUrl, requestTimeoutSeconds, network]) };
   }
 
+  /**
+   * The view's description (the language filter) and its message, which says in words what the
+   * spinner and the error rows show: what is loading, else what failed and why, else that the sample
+   * catalog is shown. None while the service cannot be reached: VS Code shows the welcome content
+   * only while the view has no message.
+   */
   private showState(): void {
     this.view.description = this.language() || undefined;
-    if (!this.tree.isUnreachable()) this.view.message = this.sampleMessage();
+    const message = this.tree.isUnreachable() ? undefined : this.loadingMessage() ?? this.failureMessage() ?? this.sampleMessage();
+    if (this.view.message !== message) this.view.message = message;
+  }
+
+  /**
+   * Runs one request with the view's progress bar, saying what it loads once it has taken
+   * LOADING_MESSAGE_DELAY_MS: a quick answer moves nothing in the view.
+   */
+  private async loadingWhile<R>(work: () => Promise<R>, what: string): Promise<R> {
+    this.loading.set(what, (this.loading.get(what) ?? 0) + 1);
+    this.loadingTimer ??= setTimeout(() => {
+      this.loadingSaid = true;
+      this.showState();
+    }, LOADING_MESSAGE_DELAY_MS);
+    try {
+      return await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, work);
+    } finally {
+      const left = (this.loading.get(what) ?? 1) - 1;
+      if (left > 0) this.loading.set(what, left);
+      else this.loading.delete(what);
+      if (this.loading.size === 0) {
+        clearTimeout(this.loadingTimer);
+        this.loadingTimer = undefined;
+        this.loadingSaid = false;
+      }
+      this.showState();
+    }
+  }
+
+  private loadingMessage(): string | undefined {
+    return this.loadingSaid && this.loading.size ? vscode.l10n.t('Loading {0}…', [...this.loading.keys()].join(', ')) : undefined;
+  }
+
+  private failureMessage(): string | undefined {
+    const [first, ...more] = this.tree.failures();
+    if (!first) return undefined;
+    const said = vscode.l10n.t('{0} could not be loaded: {1}', first.label, first.cause);
+    return more.length ? `${said} ${vscode.l10n.t('({0} more could not be loaded)', more.length)}` : said;
   }
 
   private sampleMessage(): string | undefined {

@@ -32,6 +32,8 @@ describe('Errors, offline and the log', function () {
       assert.strictEqual(items(await browser.treeRows(['Recent Codes'])).length, 25);
       const logged = browser.recentLog().filter((l) => l.startsWith('error ') && l.includes(`${served.front.url}codes/popular.xml`));
       assert.strictEqual(logged.length, 1, `the error is logged once, by the client:\n${logged.join('\n')}`);
+      // Said in words too, for whoever does not see the row (a screen reader reads the view's message).
+      assert.match(browser.view().message, /^Popular Codes could not be loaded: HTTP 500/);
 
       await served.front.fail([]);
       const before = (await served.front.paths()).length;
@@ -40,6 +42,36 @@ describe('Errors, offline and the log', function () {
       assert.strictEqual(items(again).length, 25);
       assert.deepStrictEqual((await served.front.paths()).slice(before), ['/codes/popular.xml']);
       assert.strictEqual(items(await browser.treeRows(['Recent Codes'])).length, 25, 'Recent Codes kept');
+      assert.strictEqual(browser.view().message, '', 'loaded again: nothing to say');
+    } finally {
+      await resetState();
+      await served.close();
+    }
+  });
+
+  it('says in the view\'s message what is loading while a request takes long, and which code\'s refactorings failed', async () => {
+    const served = await useFrontedService({});
+    try {
+      const browser = await api();
+      assert.strictEqual(browser.view().message, '');
+      await served.front.hold();
+      const loading = browser.treeRows(['Recent Refactorings']);
+      await waitFor(() => (browser.view().message === 'Loading Recent Refactorings…' ? true : undefined), 'the loading message')
+        .catch((err: Error) => assert.fail(`${err.message}: ${JSON.stringify(browser.view().message)}`));
+      await served.front.release();
+      assert.ok(items(await loading).length > 0);
+      await waitFor(() => (browser.view().message === '' ? true : undefined), 'the message to go');
+
+      const [code] = items(await browser.treeRows(['Recent Codes'])).filter((r) => r.collapsible);
+      const id = Number(/\d+$/.exec(code.id)![0]);
+      await served.front.fail([`/codes/${id}.xml`]);
+      const rows = await browser.treeRows(['Recent Codes', code.label]);
+      assert.strictEqual(rows[0].contextValue, 'refactorBrowser.error');
+      assert.match(browser.view().message, new RegExp(`^Refactorings of "${code.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" could not be loaded: HTTP 500`));
+      // Refresh starts over: what failed is no longer said.
+      await served.front.fail([]);
+      await vscode.commands.executeCommand('refactorBrowser.refresh');
+      assert.strictEqual(browser.view().message, '');
     } finally {
       await resetState();
       await served.close();
