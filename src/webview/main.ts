@@ -276,7 +276,8 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
       button(l10n.t('Retry'), { type: 'retry' }),
     ]);
     box.setAttribute('role', 'alert');
-    replaceRoot([box]);
+    // The page keeps its heading, as the tab does: a screen reader's heading list still says which code.
+    replaceRoot([el('h1', undefined, [codeId === undefined ? l10n.t('Refactor Browser') : words.code(codeId)]), box]);
   }
 
   return { show, reveal, loading, error };

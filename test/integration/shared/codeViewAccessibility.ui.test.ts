@@ -1,6 +1,6 @@
 // The code view as a screen reader and a keyboard meet it, in both extension hosts: axe-core (WCAG 2
-// A/AA and best practices) finds nothing serious or critical in a code with refactorings, in a code
-// with sections, and in the error line; every button's name says what it acts on; every code block
+// A/AA and best practices) finds nothing, of any impact, in a code with refactorings, in a code with
+// sections, in a high contrast theme and in the error line; every button's name says what it acts on; every code block
 // takes keyboard focus; headings go h1, h2, h3; the page has its main landmark.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
@@ -12,10 +12,9 @@ import { refusedUrl } from '../services';
 import { uiOrSkip, type Ui } from '../ui';
 import type { AxeViolation } from '../../ui/protocol';
 
-const SERIOUS = new Set(['serious', 'critical']);
-
-function serious(violations: AxeViolation[]): string[] {
-  return violations.filter((v) => SERIOUS.has(v.impact ?? '')).map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.join('\n  ')}`);
+/** What axe-core reports, a line per rule with the elements it flags (the issue asks for no serious or critical finding; none of any impact is left). */
+function findings(violations: AxeViolation[]): string[] {
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.join('\n  ')}`);
 }
 
 describe('Code view accessibility (UI)', function () {
@@ -30,11 +29,11 @@ describe('Code view accessibility (UI)', function () {
   afterEach(closeAllEditors);
   after(resetState);
 
-  it('has no serious or critical axe violations, names every button by what it acts on, and lets the keyboard reach every code block', async () => {
+  it('has no axe violations, names every button by what it acts on, and lets the keyboard reach every code block', async () => {
     const code = await fetchCode(1);
     await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
     await webviewText(ui, [code.title, `Refactorings (${code.refactors!.length})`]);
-    assert.deepStrictEqual(serious(await ui.axe(code.title)), []);
+    assert.deepStrictEqual(findings(await ui.axe(code.title)), []);
 
     const dom = (css: string) => ui.dom({ css }, { webview: true, frameText: code.title, maxText: 80 });
     const names = (await dom('button.action')).map((b) => b.attributes['aria-label']);
@@ -51,13 +50,13 @@ describe('Code view accessibility (UI)', function () {
     assert.strictEqual((await dom('main')).length, 1);
   });
 
-  it('has no serious or critical axe violations in a code shown section by section', async () => {
+  it('has no axe violations in a code shown section by section', async () => {
     const sectioned = loadSampleDataset().recentCodes.all.find((c) => hasSections(splitSections(c.code, c.language)));
     assert.ok(sectioned, 'the sample has a code with sections');
     await vscode.commands.executeCommand('refactorBrowser.openCode', sectioned.id);
     const sections = splitSections(sectioned.code, sectioned.language);
     await webviewText(ui, [sectioned.title, sections[0].title]);
-    assert.deepStrictEqual(serious(await ui.axe(sectioned.title)), []);
+    assert.deepStrictEqual(findings(await ui.axe(sectioned.title)), []);
     const names = (await ui.dom({ css: 'button.action' }, { webview: true, frameText: sectioned.title })).map((b) => b.attributes['aria-label']);
     assert.ok(names.includes(`Insert at Cursor: section ${sections[1].title} of code #${sectioned.id}`), JSON.stringify(names));
   });
@@ -78,18 +77,20 @@ describe('Code view accessibility (UI)', function () {
       assert.deepStrictEqual([block.tag, block.ariaLabel], ['pre', `Code of code #${code.id}`]);
       assert.strictEqual(block.outlineStyle, 'solid');
       assert.strictEqual(block.outlineWidth, '2px');
-      assert.deepStrictEqual(serious(await ui.axe(code.title)), [], 'and nothing serious in high contrast either');
+      assert.deepStrictEqual(findings(await ui.axe(code.title)), [], 'and none in high contrast either');
     } finally {
       await theme.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 
-  it('has no serious or critical axe violations in the error line, which is announced', async () => {
+  it('has no axe violations in the error line, which is announced', async () => {
     await useSettings({ baseUrl: await refusedUrl(), requestTimeout: 2 });
     await vscode.commands.executeCommand('refactorBrowser.openCode', 1);
     await webviewText(ui, ['Retry']);
-    assert.deepStrictEqual(serious(await ui.axe('Retry')), []);
+    assert.deepStrictEqual(findings(await ui.axe('Retry')), []);
     const alert = await ui.dom({ css: '[role=alert]' }, { webview: true, frameText: 'Retry' });
     assert.strictEqual(alert.length, 1);
+    const heading = await ui.dom({ css: 'h1' }, { webview: true, frameText: 'Retry' });
+    assert.deepStrictEqual(heading.map((h) => h.text), ['Code #1'], 'the page still says which code');
   });
 });
