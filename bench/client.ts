@@ -10,13 +10,13 @@ import { fetchVia } from '../src/api/dispatcher';
 import type { FetchLike } from '../src/api/http';
 import { decodeCodes } from '../src/api/xmlDecode';
 import { startServer } from '../src/server/server';
-import { generateCatalog } from './catalogGen';
+import { generateCatalog } from '../src/server/generatedCatalog';
 import { figure, interleave, median, type Figure } from './measure';
 
 const ROUNDS = { rounds: 21, inner: 50, warmup: 50, maxMs: 15_000 };
 
 export async function clientFigures(): Promise<Figure[]> {
-  const server = await startServer({ host: '127.0.0.1', port: 0, catalog: generateCatalog(200) });
+  const server = await startServer({ host: '127.0.0.1', port: 0, catalog: generateCatalog({ codes: 200, refactorsPerCode: 0 }) });
   const dispatcher = new Agent({ connections: 4 });
   try {
     const base = `${server.url}/`;

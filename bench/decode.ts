@@ -3,13 +3,13 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { renderCodeListXml } from '../src/server/xmlRender';
 import { decodeCodes, parserOptions } from '../src/api/xmlDecode';
-import { generateCatalog } from './catalogGen';
+import { generateCatalog } from '../src/server/generatedCatalog';
 import { figure, interleave, median, type Figure } from './measure';
 
 const GOAL = 1.5;
 
 export async function decodeFigures(): Promise<Figure[]> {
-  const catalog = generateCatalog(2000);
+  const catalog = generateCatalog({ codes: 2000, refactorsPerCode: 0 });
   const parser = new XMLParser(parserOptions);
   const out: Figure[] = [];
   for (const [items, inner, rounds] of [[25, 100, 31], [2000, 2, 21]] as const) {
