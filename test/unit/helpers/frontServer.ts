@@ -27,6 +27,8 @@ export interface FrontServer {
   readonly requests: FrontRecord[];
   /** Paths (as asked, query included) answered 500 while listed here. */
   readonly failing: Set<string>;
+  /** Paths answered 503 with `Retry-After: 0` as many times as given here (a busy service asking to be asked again). */
+  readonly busy: Map<string, number>;
   /** Until released, list requests wait (to watch what a view shows while loading). */
   hold(): void;
   release(): void;
@@ -47,6 +49,7 @@ export async function startFrontServer(upstream: string, options: FrontOptions):
   const paths: string[] = [];
   const requests: FrontRecord[] = [];
   const failing = new Set<string>();
+  const busy = new Map<string, number>();
   const cors = options.noCors ? {} : CORS;
   let held: Array<() => void> | undefined;
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse): void => {
@@ -61,6 +64,12 @@ export async function startFrontServer(upstream: string, options: FrontOptions):
     const answer = (): void => {
       if (!preflight && failing.has(url.pathname + url.search)) {
         res.writeHead(500, { 'content-type': 'text/plain', ...cors }).end('failing on purpose');
+        return;
+      }
+      const busyFor = preflight ? 0 : busy.get(url.pathname + url.search) ?? 0;
+      if (busyFor > 0) {
+        busy.set(url.pathname + url.search, busyFor - 1);
+        res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '0', ...cors }).end('busy, ask again');
         return;
       }
       if (!preflight && options.noLanguageForms && LANGUAGE_FORM.test(url.pathname)) {
@@ -96,6 +105,7 @@ export async function startFrontServer(upstream: string, options: FrontOptions):
     paths,
     requests,
     failing,
+    busy,
     hold: () => { held ??= []; },
     release: () => {
       const waiting = held ?? [];

@@ -1,0 +1,360 @@
+// The search index: every code search knows (entries.ts), indexed by MiniSearch (ranked, prefix and
+// typo-tolerant, and it runs in the browser) as one document per code holding its refactorings too,
+// saved and read back in a compact form (compactIndex.ts). No `vscode` import: the extension and
+// `refactor-browser search` share it, ranking included.
+import type { Options, SearchResult } from 'minisearch';
+import type { Code, Refactor } from '../api/model';
+import { CompactFormError, CompactMiniSearch } from './compactIndex';
+import { Entries, entryOf, rowOf, type CodeEntry, type EntryLimits, type RefactorEntry } from './entries';
+import { indexTerm, queryTerm, tokenize } from './terms';
+
+/** Results a search returns unless asked for another number. */
+export const DEFAULT_LIMIT = 50;
+/** How long a shown line of code may be before it is cut around what matched. */
+const MAX_LINE_CHARS = 120;
+/** The format of toJSON's text; an index saved in another is not read. */
+const FORMAT = 1;
+
+/** One result, as a quick pick row or a line of `refactor-browser search` shows it. */
+export interface SearchHit {
+  /** `refactor` when what matched best is one of the code's refactorings. */
+  kind: 'code' | 'refactor';
+  codeId: number;
+  refactorId?: number;
+  /** As the service gave it: '' when untitled (titleOf names it). */
+  title: string;
+  /** For a refactoring: its code's title ('' when untitled or not seen). */
+  codeTitle?: string;
+  language: string;
+  /** '' when no answer seen named the author (authorOf's words apply). */
+  author: string;
+  /** The line of code that matched best (the first line when only a title or comment did), trimmed. */
+  line: string;
+  score: number;
+}
+
+export interface SearchOptions {
+  /** Only this language (the service's name, any case); '' or undefined for all. */
+  language?: string;
+  limit?: number;
+}
+
+/**
+ * Where a later Index the Catalog run stops a list: the newest item (its time, then its id: the
+ * recent lists' order) the list held when a run last read it to its end.
+ */
+export interface ListProgress {
+  /** Milliseconds since the epoch. */
+  at: number;
+  id: number;
+}
+
+export class SearchIndexError extends Error {}
+
+/** A MiniSearch document: a code with its refactorings' words. */
+interface IndexDoc {
+  id: number;
+  title: string;
+  language: string;
+  about: string;
+  text: string;
+}
+
+/** Titles above language, author and tags, above comments and code. */
+const BOOST = { title: 4, language: 2, about: 2, text: 1 };
+
+function options(): Options<IndexDoc> {
+  return {
+    fields: ['title', 'language', 'about', 'text'],
+    tokenize,
+    processTerm: indexTerm,
+    searchOptions: {
+      tokenize: (text: string) => tokenize(text),
+      processTerm: queryTerm,
+      boost: BOOST,
+      // The word being typed is a prefix (from two letters: one matches a tenth of all words); a word
+      // of four letters may have one typo, of seven two.
+      prefix: (term: string, i: number, terms: string[]) => i === terms.length - 1 && term.length >= 2,
+      fuzzy: (term: string) => (term.length >= 7 ? 2 : term.length >= 4 ? 1 : false),
+    },
+  };
+}
+
+function docOf(e: CodeEntry): IndexDoc {
+  const titles = [e.title];
+  const about = [e.author, ...e.tags];
+  const text = [e.comment, e.code];
+  for (const r of e.refactors) {
+    titles.push(r.title);
+    about.push(r.author);
+    text.push(r.comment, r.code);
+  }
+  return { id: e.id, title: titles.join('\n'), language: e.language, about: about.join('\n'), text: text.join('\n') };
+}
+
+export class CodeSearch {
+  private readonly entries: Entries;
+  private mini: CompactMiniSearch<IndexDoc>;
+  /** Entries changed since they were last indexed. */
+  private readonly dirty = new Set<number>();
+  private readonly lists = new Map<string, ListProgress>();
+  /** When anything was last added (ms since the epoch); 0 for an empty index. */
+  updatedAt = 0;
+  /** When a run of Index the Catalog last paged every list to its end (ms since the epoch); 0 if none did. */
+  indexedAt = 0;
+
+  private constructor(entries: Entries, mini: CompactMiniSearch<IndexDoc>) {
+    this.entries = entries;
+    this.mini = mini;
+  }
+
+  static empty(limits?: EntryLimits): CodeSearch {
+    return new CodeSearch(new Entries(limits), new CompactMiniSearch<IndexDoc>(options()));
+  }
+
+  /**
+   * An index toJSON saved. A text that is not one (another format, a cut file, hostile content) is
+   * a SearchIndexError; a saved index whose MiniSearch part does not match its entries is indexed
+   * again from them (`rebuilt`).
+   */
+  static fromJSON(text: string): { index: CodeSearch; rebuilt: boolean } {
+    let saved: unknown;
+    try {
+      saved = JSON.parse(text);
+    } catch (e) {
+      throw new SearchIndexError(`the saved search index is not JSON (${(e as Error).message})`);
+    }
+    if (!isSaved(saved)) throw new SearchIndexError('the saved search index is not in a form this version reads');
+    const entries = new Entries();
+    for (const row of saved.entries) {
+      const entry = entryOf(row);
+      if (!entry) throw new SearchIndexError('the saved search index holds a malformed entry');
+      entries.merge(entry);
+    }
+    let mini: CompactMiniSearch<IndexDoc> | undefined;
+    try {
+      mini = CompactMiniSearch.fromCompact(saved.index, options());
+    } catch (e) {
+      if (!(e instanceof CompactFormError)) throw e;
+    }
+    const matches = mini !== undefined && mini.documentCount === entries.size && [...entries.values()].every((e) => mini!.has(e.id));
+    const index = new CodeSearch(entries, matches ? mini! : new CompactMiniSearch<IndexDoc>(options()));
+    if (!matches) for (const e of entries.values()) index.dirty.add(e.id);
+    for (const [key, progress] of Object.entries(saved.lists)) {
+      if (isProgress(progress)) index.lists.set(key, { at: progress.at, id: progress.id });
+    }
+    index.updatedAt = saved.updatedAt;
+    index.indexedAt = saved.indexedAt;
+    index.flush();
+    return { index, rebuilt: !matches };
+  }
+
+  toJSON(): string {
+    this.flush();
+    return JSON.stringify({
+      format: FORMAT, updatedAt: this.updatedAt, indexedAt: this.indexedAt, lists: Object.fromEntries(this.lists),
+      entries: [...this.entries.values()].map(rowOf), index: this.mini.toCompact(),
+    });
+  }
+
+  /** How many codes (the service's own, not those known only by a refactoring) and refactorings search knows. */
+  counts(): { codes: number; refactors: number } {
+    return { codes: this.entries.codeCount(), refactors: this.entries.refactorCount() };
+  }
+
+  isFull(): boolean {
+    return this.entries.isFull();
+  }
+
+  hasCode(id: number): boolean {
+    return this.entries.get(id)?.seen === true;
+  }
+
+  hasRefactor(id: number, codeId: number): boolean {
+    return this.entries.get(codeId)?.refactors.some((r) => r.id === id) === true;
+  }
+
+  /** Takes codes (with their refactorings, from the single-code answer), seen under `tag` if given; `full` when some were left out. */
+  addCodes(codes: readonly Code[], tag?: string): { full: boolean } {
+    return this.changed(this.entries.addCodes(codes, tag));
+  }
+
+  addRefactors(refactors: readonly Refactor[]): { full: boolean } {
+    return this.changed(this.entries.addRefactors(refactors));
+  }
+
+  /** Takes what another index knows (entries from a file of sightings); `full` when some were left out. */
+  addEntries(rows: readonly unknown[]): { full: boolean } {
+    const changed: number[] = [];
+    let full = false;
+    for (const row of rows) {
+      const entry = entryOf(row);
+      if (!entry) continue;
+      const result = this.entries.merge(entry);
+      if (result === 'full') full = true;
+      else if (result === 'changed') changed.push(entry.id);
+    }
+    return this.changed({ changed, full });
+  }
+
+  /** The saved form of the entries `ids` names (for a file of sightings). */
+  rowsOf(ids: Iterable<number>): unknown[] {
+    const rows: unknown[] = [];
+    for (const id of ids) {
+      const e = this.entries.get(id);
+      if (e) rows.push(rowOf(e));
+    }
+    return rows;
+  }
+
+  listProgress(key: string): ListProgress | undefined {
+    const p = this.lists.get(key);
+    return p && { ...p };
+  }
+
+  setListProgress(key: string, progress: ListProgress): void {
+    this.lists.set(key, { ...progress });
+  }
+
+  /** How many entries wait to be indexed. */
+  pending(): number {
+    return this.dirty.size;
+  }
+
+  /** Indexes what changed, all of it now. */
+  flush(): void {
+    this.flushUntil(Infinity);
+  }
+
+  /**
+   * Indexes what changed until `deadline` (performance.now() time), so that a caller can give the
+   * extension host back between slices; returns how many entries still wait.
+   */
+  flushUntil(deadline: number): number {
+    let n = 0;
+    for (const id of this.dirty) {
+      // performance.now() costs about as much as indexing a small code: look every 16.
+      if ((++n & 15) === 0 && performance.now() > deadline) break;
+      this.dirty.delete(id);
+      const entry = this.entries.get(id);
+      if (!entry) continue;
+      if (this.mini.has(id)) this.mini.replace(docOf(entry));
+      else this.mini.add(docOf(entry));
+    }
+    return this.dirty.size;
+  }
+
+  /** The best matches for `query`, best first: every word required where any code has them all, else any. */
+  search(query: string, opts: SearchOptions = {}): SearchHit[] {
+    this.flush();
+    if (query.trim() === '') return [];
+    const language = opts.language?.toLowerCase() || undefined;
+    const filter = language ? (r: SearchResult) => this.entries.get(r.id as number)?.language.toLowerCase() === language : undefined;
+    let results = this.mini.search(query, { combineWith: 'AND', filter });
+    if (results.length === 0) results = this.mini.search(query, { combineWith: 'OR', filter });
+    const limit = opts.limit ?? DEFAULT_LIMIT;
+    const hits: SearchHit[] = [];
+    for (const r of results) {
+      if (hits.length >= limit) break;
+      const entry = this.entries.get(r.id as number);
+      if (entry) hits.push(hitOf(entry, r));
+    }
+    return hits;
+  }
+
+  private changed(result: { changed: number[]; full: boolean }): { full: boolean } {
+    for (const id of result.changed) this.dirty.add(id);
+    if (result.changed.length) this.updatedAt = Date.now();
+    return { full: result.full };
+  }
+}
+
+/**
+ * How much each matched word of the index counts when telling which part of a code matched: a word
+ * as typed 3, one the typed word begins 2, one found despite a typo 1 (so that `inject` finds the
+ * refactoring that uses inject before the line that prints with inspect).
+ */
+function weighWords(r: SearchResult): Map<string, number> {
+  const typed = r.queryTerms.map((t) => t.toLowerCase());
+  const weights = new Map<string, number>();
+  for (const term of r.terms) {
+    const t = term.toLowerCase();
+    weights.set(t, typed.includes(t) ? 3 : typed.some((q) => t.startsWith(q)) ? 2 : 1);
+  }
+  return weights;
+}
+
+/** The result as shown: the code, or the refactoring of it whose words matched most. */
+function hitOf(e: CodeEntry, r: SearchResult): SearchHit {
+  const words = weighWords(r);
+  const found = (...texts: string[]): number => {
+    const lower = texts.join('\n').toLowerCase();
+    let n = 0;
+    for (const [w, weight] of words) if (lower.includes(w)) n += weight;
+    return n;
+  };
+  let best: RefactorEntry | undefined;
+  let bestCount = e.seen ? found(e.title, e.comment, e.code, e.author) : -1;
+  for (const ref of e.refactors) {
+    const n = found(ref.title, ref.comment, ref.code, ref.author);
+    if (n > bestCount) {
+      best = ref;
+      bestCount = n;
+    }
+  }
+  if (!best) {
+    return { kind: 'code', codeId: e.id, title: e.title, language: e.language, author: e.author, line: bestLine(e.code, words), score: r.score };
+  }
+  return {
+    kind: 'refactor', codeId: e.id, refactorId: best.id, title: best.title, codeTitle: e.title, language: e.language,
+    author: best.author, line: bestLine(best.code, words), score: r.score,
+  };
+}
+
+/**
+ * The line of `code` holding the most of `words` (by weight; the first such), trimmed and cut to
+ * MAX_LINE_CHARS around the first of them; the first non-blank line when none holds any.
+ */
+export function bestLine(code: string, words: ReadonlyMap<string, number>): string {
+  const lines = code.split(/\r?\n/);
+  let best = -1;
+  let bestCount = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const lower = lines[i].toLowerCase();
+    let count = 0;
+    for (const [w, weight] of words) if (lower.includes(w)) count += weight;
+    if (count > bestCount) {
+      best = i;
+      bestCount = count;
+    }
+  }
+  const line = (best >= 0 ? lines[best] : lines.find((l) => l.trim() !== '') ?? '').trim();
+  if (line.length <= MAX_LINE_CHARS) return line;
+  const lower = line.toLowerCase();
+  const positions = [...words.keys()].map((w) => lower.indexOf(w)).filter((i) => i >= 0);
+  const at = positions.length ? Math.min(...positions) : 0;
+  const from = at < MAX_LINE_CHARS / 2 ? 0 : Math.min(at - 20, line.length - MAX_LINE_CHARS);
+  return `${from > 0 ? '…' : ''}${line.slice(from, from + MAX_LINE_CHARS)}${from + MAX_LINE_CHARS < line.length ? '…' : ''}`;
+}
+
+interface Saved {
+  format: number;
+  updatedAt: number;
+  indexedAt: number;
+  lists: Record<string, unknown>;
+  entries: unknown[];
+  index: unknown;
+}
+
+function isSaved(v: unknown): v is Saved {
+  if (typeof v !== 'object' || v === null) return false;
+  const s = v as Record<string, unknown>;
+  return s.format === FORMAT && typeof s.updatedAt === 'number' && typeof s.indexedAt === 'number'
+    && typeof s.lists === 'object' && s.lists !== null && Array.isArray(s.entries) && 'index' in s;
+}
+
+function isProgress(v: unknown): v is ListProgress {
+  if (typeof v !== 'object' || v === null) return false;
+  const p = v as Record<string, unknown>;
+  return Number.isSafeInteger(p.at) && Number.isSafeInteger(p.id);
+}

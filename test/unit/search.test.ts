@@ -1,0 +1,292 @@
+// Search as a person meets it: what a query finds and in which order (a title above code text, the
+// word being typed as a prefix, a typo forgiven, camelCase parts, authors, tags, languages), which
+// refactoring a result opens at, the line it shows, the language filter; and the index as it is
+// kept: read back with the same answers, bounded, and never trusted when the file is not its own.
+import { strict as assert } from 'node:assert';
+import * as fc from 'fast-check';
+import type { Code, Refactor } from '../../src/api/model';
+import { MAX_TEXT_CHARS } from '../../src/search/entries';
+import { CodeSearch, SearchIndexError, type SearchHit } from '../../src/search/searchIndex';
+
+let nextId = 1;
+
+function code(fields: Partial<Code> & { title: string }): Code {
+  const id = fields.id ?? nextId++;
+  return {
+    id, language: 'Ruby', permalink: '', code: 'x = 1\n', comment: '', createdAt: new Date(Date.UTC(2008, 0, id)), updatedAt: null,
+    refactorsCount: 0, trackbackUrl: '', userId: 1, user: { id: 1, name: 'Ana Lima', identityUrl: '', rating: null, refactorsCount: null, website: '' },
+    ...fields,
+  };
+}
+
+function refactor(codeId: number, fields: Partial<Refactor> & { title: string }): Refactor {
+  return {
+    id: fields.id ?? nextId++, codeId, language: 'Ruby', code: 'y = 2\n', comment: '', createdAt: null, rating: null, ratingsCount: null,
+    userId: 2, userName: 'Bo Chen', userWebsite: '', ...fields,
+  };
+}
+
+const ids = (hits: SearchHit[]): number[] => hits.map((h) => h.codeId);
+
+describe('search', () => {
+  describe('what a query finds, and in which order', () => {
+    it('ranks a code whose title holds the words above one whose code text does', () => {
+      const index = CodeSearch.empty();
+      const inText = code({ title: 'Read the server output', code: 'lines.each { |l| parse(l) } # the log\n' });
+      const inTitle = code({ title: 'Parse a log line', code: 'm = LINE.match(s)\n' });
+      const neither = code({ title: 'Sum an array', code: 'a.sum\n' });
+      index.addCodes([inText, inTitle, neither]);
+      assert.deepEqual(ids(index.search('parse log')), [inTitle.id, inText.id]);
+    });
+
+    it('takes the word being typed as a prefix, from two letters', () => {
+      const index = CodeSearch.empty();
+      const c = code({ title: 'Parse a log line' });
+      index.addCodes([c]);
+      assert.deepEqual(ids(index.search('pa')), [c.id]);
+      assert.deepEqual(ids(index.search('pars')), [c.id]);
+      assert.deepEqual(ids(index.search('log pars')), [c.id]);
+    });
+
+    it('forgives one typo in a word of four letters or more, two from seven', () => {
+      const index = CodeSearch.empty();
+      const c = code({ title: 'Match users by email', code: 'users.each { |user| user.email }\n' });
+      index.addCodes([c]);
+      assert.deepEqual(ids(index.search('emal')), [c.id]);
+      assert.deepEqual(ids(index.search('emaik')), [c.id]);
+      assert.deepEqual(ids(index.search('matsh')), [c.id]);
+      assert.deepEqual(ids(index.search('emxyl')), [], 'two typos in five letters are another word');
+    });
+
+    it('finds a camelCase name by its parts and by the whole name, and snake_case by its words', () => {
+      const index = CodeSearch.empty();
+      const c = code({ title: 'Build HTML', language: 'JavaScript', code: "var list = document.getElementById('comments');\nvar total_price = 0;\n" });
+      index.addCodes([c]);
+      for (const q of ['getElementById', 'element', 'getelem', 'total_price', 'price']) assert.deepEqual(ids(index.search(q)), [c.id], q);
+    });
+
+    it('finds codes by author, tag and language, and matches a language name whole (c, c#, c++)', () => {
+      const index = CodeSearch.empty();
+      const inC = code({ title: 'Copy a string', language: 'C' });
+      const inCs = code({ title: 'Filter a list', language: 'C#', user: { id: 9, name: 'Hiroshi Tanaka', identityUrl: '', rating: null, refactorsCount: null, website: '' } });
+      const inCpp = code({ title: 'Print a vector', language: 'C++' });
+      index.addCodes([inC, inCs, inCpp]);
+      index.addCodes([inCpp], 'Speed');
+      assert.deepEqual(ids(index.search('hiroshi')), [inCs.id]);
+      assert.deepEqual(ids(index.search('speed')), [inCpp.id]);
+      assert.deepEqual(ids(index.search('c')), [inC.id]);
+      assert.deepEqual(ids(index.search('c#')), [inCs.id]);
+      assert.deepEqual(ids(index.search('c++')), [inCpp.id]);
+    });
+
+    it('needs every word where some code has them all, else shows what has any', () => {
+      const index = CodeSearch.empty();
+      const both = code({ title: 'Sum an array of prices' });
+      const one = code({ title: 'Sum a list' });
+      index.addCodes([one, both]);
+      assert.deepEqual(ids(index.search('sum prices')), [both.id]);
+      assert.deepEqual(new Set(ids(index.search('sum nothinglikethis'))), new Set([both.id, one.id]));
+    });
+
+    it('leaves out the words every code holds: a query of only those finds nothing, and they do not stop other words', () => {
+      const index = CodeSearch.empty();
+      const c = code({ title: 'Return the total', code: 'def total\n  return sum\nend\n' });
+      index.addCodes([c]);
+      assert.deepEqual(index.search('return'), []);
+      assert.deepEqual(ids(index.search('return the total')), [c.id]);
+      assert.deepEqual(index.search('   '), []);
+    });
+
+    it('keeps to the language filter, in any case, and returns at most the limit', () => {
+      const index = CodeSearch.empty();
+      const codes = Array.from({ length: 30 }, (_, i) => code({ title: `Sort the list ${i}`, language: i % 3 === 0 ? 'Python' : 'Ruby' }));
+      index.addCodes(codes);
+      const python = index.search('sort', { language: 'python' });
+      assert.equal(python.length, 10);
+      assert.ok(python.every((h) => h.language === 'Python'));
+      assert.equal(index.search('sort', { limit: 7 }).length, 7);
+      assert.equal(index.search('sort').length, 30);
+    });
+  });
+
+  describe('what a result shows and opens', () => {
+    it('opens at the refactoring whose words matched, with its title, author, code title and line', () => {
+      const index = CodeSearch.empty();
+      const c = code({ title: 'Sum an array of prices', code: 'sum = 0\nitems.each { |i| sum += i.price }\n' });
+      index.addCodes([c]);
+      const r = refactor(c.id, { title: 'Use inject', code: 'def total(items)\n  items.inject(0) { |s, i| s + i.price }\nend\n' });
+      index.addRefactors([r]);
+      const [hit] = index.search('inject');
+      assert.deepEqual(hit && { ...hit, score: 0 }, {
+        kind: 'refactor', codeId: c.id, refactorId: r.id, title: 'Use inject', codeTitle: 'Sum an array of prices', language: 'Ruby',
+        author: 'Bo Chen', line: 'items.inject(0) { |s, i| s + i.price }', score: 0,
+      });
+      const [own] = index.search('each');
+      assert.equal(own.kind, 'code');
+      assert.equal(own.line, 'items.each { |i| sum += i.price }');
+    });
+
+    it('prefers the part that has a word as typed over one found through a typo', () => {
+      const index = CodeSearch.empty();
+      const c = code({ title: 'Double the even numbers', code: 'puts result.inspect\n' });
+      index.addCodes([c]);
+      const r = refactor(c.id, { title: 'One pass', code: 'numbers.inject([]) { |acc, n| acc }\n' });
+      index.addRefactors([r]);
+      const [hit] = index.search('inject');
+      assert.equal(hit.refactorId, r.id);
+    });
+
+    it('knows a refactoring seen before its code, and fills the code in when it comes', () => {
+      const index = CodeSearch.empty();
+      const r = refactor(777, { title: 'Use a hash', code: 'index = users.index_by(&:email)\n' });
+      index.addRefactors([r]);
+      let [hit] = index.search('hash');
+      assert.deepEqual([hit.kind, hit.codeId, hit.refactorId, hit.codeTitle], ['refactor', 777, r.id, '']);
+      assert.deepEqual(index.counts(), { codes: 0, refactors: 1 });
+      index.addCodes([code({ id: 777, title: 'Match orders to users' })]);
+      [hit] = index.search('hash');
+      assert.equal(hit.codeTitle, 'Match orders to users');
+      assert.deepEqual(ids(index.search('orders')), [777]);
+      assert.deepEqual(index.counts(), { codes: 1, refactors: 1 });
+    });
+
+    it('keeps the author a list named when the single-code answer (which nests no user) comes', () => {
+      const index = CodeSearch.empty();
+      const listed = code({ title: 'Swap two ints' });
+      index.addCodes([listed]);
+      const { user: _user, ...single } = listed;
+      index.addCodes([{ ...single, refactors: [refactor(listed.id, { title: 'std::swap' })] }]);
+      const [hit] = index.search('swap ints');
+      assert.equal(hit.author, 'Ana Lima');
+      assert.ok(index.search('std::swap').some((h) => h.kind === 'refactor'));
+    });
+
+    it('shows a long line cut around the word that matched', () => {
+      const index = CodeSearch.empty();
+      const long = `${'a'.repeat(200)} needle ${'b'.repeat(200)}`;
+      index.addCodes([code({ title: 'Long line', code: `short\n${long}\n` })]);
+      const [hit] = index.search('needle');
+      assert.ok(hit.line.includes('needle') && hit.line.startsWith('…') && hit.line.endsWith('…'), hit.line);
+      assert.ok(hit.line.length <= 122, `${hit.line.length} characters`);
+    });
+
+    it('keeps its titles as the service gave them: an untitled code stays untitled for the caller to name', () => {
+      const index = CodeSearch.empty();
+      index.addCodes([code({ title: '', code: 'untitled_thing = 1\n' })]);
+      const [hit] = index.search('untitled_thing');
+      assert.equal(hit.title, '');
+    });
+  });
+
+  describe('the index as it is kept', () => {
+    it('reads back what it saved, with the same answers and counts', () => {
+      const index = CodeSearch.empty();
+      const a = code({ title: 'Parse a log line', code: 'while line = gets\n  puts line if line =~ /ERROR/\nend\n' });
+      const b = code({ title: 'Sum an array of prices', language: 'Python' });
+      index.addCodes([a, b], 'text');
+      index.addRefactors([refactor(a.id, { title: 'Use grep', code: 'puts ARGF.grep(/ERROR/)\n' }), refactor(b.id, { title: 'sum()' })]);
+      index.setListProgress('codes', { at: 1234, id: 5 });
+      index.indexedAt = 42;
+      const { index: back, rebuilt } = CodeSearch.fromJSON(index.toJSON());
+      assert.equal(rebuilt, false);
+      for (const q of ['parse', 'grep error', 'text', 'sum', 'prices', 'ana', 'python']) assert.deepEqual(back.search(q), index.search(q), q);
+      assert.deepEqual(back.counts(), index.counts());
+      assert.deepEqual(back.listProgress('codes'), { at: 1234, id: 5 });
+      assert.equal(back.indexedAt, 42);
+    });
+
+    it('saves no trace of what was replaced: a code changed twice is found by its last words only', () => {
+      const index = CodeSearch.empty();
+      const c = code({ title: 'First title' });
+      index.addCodes([c]);
+      index.search('first');
+      index.addCodes([{ ...c, title: 'Second title' }]);
+      index.search('second');
+      index.addCodes([{ ...c, title: 'Third title' }]);
+      const { index: back } = CodeSearch.fromJSON(index.toJSON());
+      assert.deepEqual(back.search('first'), []);
+      assert.deepEqual(back.search('second'), []);
+      assert.deepEqual(ids(back.search('third')), [c.id]);
+    });
+
+    it('indexes its entries again when the saved MiniSearch part does not match them', () => {
+      const index = CodeSearch.empty();
+      index.addCodes([code({ title: 'Parse a log line' }), code({ title: 'Sum an array' })]);
+      const saved = JSON.parse(index.toJSON()) as { index: { terms: string[] } };
+      saved.index.terms = saved.index.terms.slice(1);
+      const broken = JSON.parse(index.toJSON()) as Record<string, unknown>;
+      for (const tampered of [{ ...broken, index: { ...saved.index } }, { ...broken, index: 'nonsense' }]) {
+        const { index: back, rebuilt } = CodeSearch.fromJSON(JSON.stringify(tampered));
+        assert.equal(rebuilt, true);
+        assert.deepEqual(back.search('parse'), index.search('parse'));
+      }
+    });
+
+    it('refuses, with a SearchIndexError, a file that is not an index it wrote', () => {
+      const good = (() => {
+        const index = CodeSearch.empty();
+        index.addCodes([code({ title: 'Parse a log line' })]);
+        return JSON.parse(index.toJSON()) as Record<string, unknown>;
+      })();
+      const bad = [
+        '', '{', 'null', '[]', '{"format":2}', JSON.stringify({ ...good, format: 99 }),
+        JSON.stringify({ ...good, entries: [['not', 'a', 'row']] }),
+        JSON.stringify({ ...good, entries: [[1, 'T', 'Ruby', 'A', '', '', ['x'], 0, 1, [['r', 'bad']]]] }),
+        JSON.stringify({ ...good, entries: 'everything' }),
+      ];
+      for (const text of bad) assert.throws(() => CodeSearch.fromJSON(text), SearchIndexError, text.slice(0, 80));
+    });
+
+    it('never throws anything but a SearchIndexError, and never crashes, on a saved index with any part changed', () => {
+      const index = CodeSearch.empty();
+      index.addCodes([code({ title: 'Parse a log line' }), code({ title: 'Sum an array' })]);
+      const saved = JSON.parse(index.toJSON()) as Record<string, unknown>;
+      fc.assert(fc.property(fc.constantFrom(...Object.keys(saved)), fc.jsonValue(), (key, value) => {
+        try {
+          const { index: back } = CodeSearch.fromJSON(JSON.stringify({ ...saved, [key]: value }));
+          back.search('parse');
+        } catch (e) {
+          if (!(e instanceof SearchIndexError)) throw e;
+        }
+      }), { numRuns: 300 });
+    });
+
+    it('reads a saved index whose MiniSearch part has any value changed without crashing, and shows only codes it holds', () => {
+      const index = CodeSearch.empty();
+      const held = [code({ title: 'Parse a log line', code: 'puts line\n' }), code({ title: 'Sum an array', language: 'C#' })];
+      index.addCodes(held);
+      const saved = JSON.parse(index.toJSON()) as { index: Record<string, unknown> };
+      const heldIds = new Set(held.map((c) => c.id));
+      fc.assert(fc.property(fc.constantFrom('ids', 'lengths', 'terms', 'postings', 'fieldIds', 'averageFieldLength', 'documentCount', 'nextId'),
+        fc.nat(), fc.jsonValue(), (key, at, value) => {
+          const part = saved.index[key];
+          const changed = Array.isArray(part)
+            ? part.map((v, i) => (i === at % part.length ? (Array.isArray(v) && v.length ? v.map((x, k) => (k === at % v.length ? value : x)) : value) : v))
+            : value;
+          const { index: back } = CodeSearch.fromJSON(JSON.stringify({ ...saved, index: { ...saved.index, [key]: changed } }));
+          for (const q of ['parse', 'sum array', 'c#', 'pu']) {
+            for (const hit of back.search(q)) assert.ok(heldIds.has(hit.codeId), `${q} showed code ${hit.codeId}`);
+          }
+        }), { numRuns: 400 });
+    });
+
+    it('is bounded: each text to MAX_TEXT_CHARS, and no code taken in once the codes or characters are at their bound', () => {
+      const index = CodeSearch.empty({ maxCodes: 3, maxStoredChars: 1_000_000 });
+      const huge = code({ title: 'Huge', code: `${'word '.repeat(10_000)}\nlastwordhere\n` });
+      index.addCodes([huge]);
+      assert.deepEqual(index.search('lastwordhere'), [], 'the text past the bound is not searched');
+      assert.deepEqual(index.addCodes([code({ title: 'Two' }), code({ title: 'Three' })]), { full: false });
+      assert.deepEqual(index.addCodes([code({ title: 'Four' })]), { full: true });
+      assert.equal(index.isFull(), true);
+      assert.deepEqual(index.search('four'), []);
+      // What is in can still change.
+      assert.deepEqual(index.addCodes([{ ...huge, title: 'Huge renamed' }]), { full: false });
+      assert.equal(index.search('renamed').length, 1);
+
+      const byChars = CodeSearch.empty({ maxCodes: 100, maxStoredChars: 2 * MAX_TEXT_CHARS + 100 });
+      const big = (title: string) => code({ title, code: 'x'.repeat(MAX_TEXT_CHARS) });
+      assert.deepEqual(byChars.addCodes([big('One'), big('Two')]), { full: false });
+      assert.deepEqual(byChars.addCodes([big('Three')]), { full: true });
+    });
+  });
+});
