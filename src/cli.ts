@@ -12,21 +12,29 @@ import { loadDatasetFile } from './server/datasetFile';
 import { inProcessFetch, SAMPLE_BASE_URL } from './server/fetchHandler';
 import { loadSampleDataset } from './server/sampleDataset';
 import { startServer } from './server/server';
+import { generateCatalog } from './server/generatedCatalog';
+import { runSearch } from './cli/search';
+
+/** The built-in sample catalog's name where a service is named (the search index's file). */
+const SAMPLE_SERVICE = 'sample';
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** Where a long run shows its progress on one rewritten line: stderr when it is a terminal. */
+  progress?(text: string): void;
 }
 
 const processIo: Io = {
   out: (t) => void process.stdout.write(t),
   err: (t) => void process.stderr.write(t),
+  progress: process.stderr.isTTY ? (t) => void process.stderr.write(t) : undefined,
 };
 
 export async function main(argv: readonly string[], given: Io = processIo): Promise<number> {
   // Error lines carry text from responses (an element name, a reference's character): like stdout,
   // stderr gets no control character that could drive the terminal.
-  const io: Io = { out: given.out, err: (t) => given.err(stripControls(t)) };
+  const io: Io = { out: given.out, err: (t) => given.err(stripControls(t)), progress: given.progress };
   let command: Command;
   try {
     command = parseCommandLine(argv);
@@ -60,6 +68,9 @@ export async function main(argv: readonly string[], given: Io = processIo): Prom
 
 async function browse(command: Exclude<Command, { name: 'help' | 'serve' }>, io: Io): Promise<number> {
   return withClient(command.global, async (client) => {
+    if (command.name === 'search') {
+      return runSearch(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);
+    }
     if (command.name === 'show') {
       const ref = parseCodeRef(command.ref);
       if (ref === undefined) {
@@ -111,7 +122,8 @@ async function withClient(global: GlobalOptions, body: (client: RefactorClient) 
 }
 
 async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Promise<number> {
-  const catalog = command.catalog === undefined ? undefined : loadDatasetFile(command.catalog);
+  const catalog = command.catalog !== undefined ? loadDatasetFile(command.catalog)
+    : command.generate !== undefined ? generateCatalog({ codes: command.generate }) : undefined;
   const server = await startServer({ port: command.port, host: command.host, catalog });
   // Listen for the signals before saying so: whoever reads the line may send one at once.
   const stopped = new Promise<void>((resolve) => {

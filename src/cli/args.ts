@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { withoutCredentials } from '../api/errors';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import { CREDENTIALS_REFUSED } from '../api/urls';
+import { MAX_GENERATED_CODES } from '../server/generatedCatalog';
 
 export type ListCommandName = 'recent' | 'popular' | 'tag' | 'refactorings';
 
@@ -18,7 +19,8 @@ export type Command =
   | { name: 'help'; topic?: string }
   | { name: ListCommandName; tag?: string; language?: string; page: number; global: GlobalOptions }
   | { name: 'show'; ref: string; global: GlobalOptions }
-  | { name: 'serve'; port: number; host: string; catalog?: string };
+  | { name: 'search'; query: string; language?: string; limit: number; global: GlobalOptions }
+  | { name: 'serve'; port: number; host: string; catalog?: string; generate?: number };
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -27,7 +29,11 @@ export class UsageError extends Error {
   }
 }
 
-export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'serve'] as const;
+export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'search', 'serve'] as const;
+
+/** Results `search` prints unless --limit says otherwise, and the most it prints. */
+export const DEFAULT_SEARCH_LIMIT = 20;
+export const MAX_SEARCH_LIMIT = 1000;
 
 const globalSpec = {
   'base-url': { type: 'string' },
@@ -37,10 +43,12 @@ const globalSpec = {
 } as const;
 
 const listSpec = { ...globalSpec, language: { type: 'string', short: 'l' }, page: { type: 'string' } } as const;
+const searchSpec = { ...globalSpec, language: { type: 'string', short: 'l' }, limit: { type: 'string', short: 'n' } } as const;
 const serveSpec = {
   port: { type: 'string', short: 'p' },
   host: { type: 'string' },
   catalog: { type: 'string' },
+  generate: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -58,11 +66,28 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     const { values, positionals } = parse(name, rest, serveSpec);
     if (values.help) return { name: 'help', topic: name };
     noPositionals(name, positionals, 0);
+    if (values.catalog !== undefined && values.generate !== undefined) throw new UsageError('--catalog and --generate name two catalogs: give one', name);
     return {
       name,
       port: values.port === undefined ? 3000 : integerOption(name, '--port', values.port, 0, 65535),
       host: values.host ?? '127.0.0.1',
       catalog: values.catalog,
+      generate: values.generate === undefined ? undefined : integerOption(name, '--generate', values.generate, 0, MAX_GENERATED_CODES),
+    };
+  }
+
+  if (name === 'search') {
+    const { values, positionals } = parse(name, rest, searchSpec);
+    if (values.help) return { name: 'help', topic: name };
+    // The words of a query need no quotes: `search parse log` is the query "parse log".
+    const query = positionals.join(' ').trim();
+    if (query === '') throw new UsageError('search needs a QUERY (words of a title, code, comment, author, tag or language)', name);
+    const language = values.language;
+    if (language !== undefined && language.trim() === '') throw new UsageError('--language needs a language name', name);
+    return {
+      name, query, language,
+      limit: values.limit === undefined ? DEFAULT_SEARCH_LIMIT : integerOption(name, '--limit', values.limit, 1, MAX_SEARCH_LIMIT),
+      global: globalOptions(name, values, env),
     };
   }
 

@@ -61,7 +61,7 @@ function plural(n: number, word: string): string {
 
 // Titles and names are strangers' text: keep a listing to one line per field and strip terminal
 // control sequences so a title cannot rewrite the screen.
-function oneLine(s: string): string {
+export function oneLine(s: string): string {
   return stripControls(s).replace(/\s+/g, ' ').trim();
 }
 

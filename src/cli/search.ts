@@ -1,0 +1,104 @@
+// `refactor-browser search QUERY`: the extension's search on the command line. The index lives in a
+// cache folder, one file per service; each search first brings it up to date the way Index the
+// Catalog does (the whole service the first time, then only what is new), then searches it with
+// the same ranking. A service that cannot be reached leaves the kept index to search, said on stderr.
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fnv1a64 } from '../server/etag';
+import { indexCatalog, IndexingError, type IndexSource } from '../search/indexer';
+import { CodeSearch, SearchIndexError, type SearchHit } from '../search/searchIndex';
+import { ENGLISH_NAMES, titleOf } from '../api/names';
+import { formatJson, oneLine } from './format';
+import type { Command } from './args';
+
+export interface SearchIo {
+  out(text: string): void;
+  err(text: string): void;
+  /** Shows progress on one rewritten line (our own words and counts only: it is not stripped of controls). */
+  progress?(text: string): void;
+}
+
+/** The folder the indexes are kept in: REFACTOR_BROWSER_CACHE, else the platform's cache folder. */
+export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.REFACTOR_BROWSER_CACHE) return env.REFACTOR_BROWSER_CACHE;
+  if (process.platform === 'win32' && env.LOCALAPPDATA) return path.join(env.LOCALAPPDATA, 'refactor-browser', 'Cache');
+  if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Caches', 'refactor-browser');
+  return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'refactor-browser');
+}
+
+/** One file per service, named by a hash of its base URL (never the URL itself, which may be long or odd). */
+export function indexFile(folder: string, service: string): string {
+  return path.join(folder, `search-${fnv1a64(new TextEncoder().encode(service))}.json`);
+}
+
+export async function runSearch(
+  command: Extract<Command, { name: 'search' }>,
+  source: IndexSource,
+  service: string,
+  io: SearchIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  const file = indexFile(cacheFolder(env), service);
+  const { index, kept } = await readIndex(file, io);
+  let refreshed = true;
+  const progress = io.progress;
+  try {
+    await indexCatalog({
+      source, index,
+      onProgress: progress && ((p) => progress(`\rindexing: ${p.codes} codes, ${p.refactors} refactorings`)),
+    });
+  } catch (e) {
+    if (!(e instanceof IndexingError)) throw e;
+    // Nothing kept and nothing read: there is nothing to search.
+    if (!kept && e.pagesRead === 0) throw e.cause;
+    refreshed = false;
+    io.err(`refactor-browser: could not bring the search index up to date (${e.message}); searching what it holds\n`);
+  } finally {
+    progress?.('\r\x1b[K');
+  }
+  await writeIndex(file, index);
+  const hits = index.search(command.query, { language: command.language, limit: command.limit });
+  io.out(command.global.json ? formatJson(hits) : formatHits(hits, index, refreshed));
+  return 0;
+}
+
+async function readIndex(file: string, io: SearchIo): Promise<{ index: CodeSearch; kept: boolean }> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') io.err(`refactor-browser: cannot read the search index ${file} (${(e as Error).message}); building it again\n`);
+    return { index: CodeSearch.empty(), kept: false };
+  }
+  try {
+    return { index: CodeSearch.fromJSON(text).index, kept: true };
+  } catch (e) {
+    if (!(e instanceof SearchIndexError)) throw e;
+    io.err(`refactor-browser: ${e.message} (${file}); building it again\n`);
+    return { index: CodeSearch.empty(), kept: false };
+  }
+}
+
+/** Written beside and renamed over, so that a search stopped halfway, or another one, never finds half a file. */
+async function writeIndex(file: string, index: CodeSearch): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(temp, index.toJSON());
+  await fs.rename(temp, file);
+}
+
+function formatHits(hits: readonly SearchHit[], index: CodeSearch, refreshed: boolean): string {
+  const { codes, refactors } = index.counts();
+  const of = `${codes} codes and ${refactors} refactorings${refreshed ? '' : ' (not brought up to date)'}`;
+  if (hits.length === 0) return `No matches among ${of}.\n`;
+  const lines = hits.map((h) => {
+    const code = titleOf({ id: h.codeId, title: h.kind === 'refactor' ? (h.codeTitle ?? '') : h.title });
+    const title = h.kind === 'refactor'
+      ? `#${h.codeId}  ${oneLine(titleOf({ id: h.refactorId ?? 0, codeId: h.codeId, title: h.title }))}  (refactoring #${h.refactorId} of ${oneLine(code)})`
+      : `#${h.codeId}  ${oneLine(code)}`;
+    const meta = [h.language, h.author || ENGLISH_NAMES.anonymous].map(oneLine).join(' · ');
+    return `${title}\n      ${meta}\n      ${oneLine(h.line)}\n`;
+  });
+  return `${lines.join('')}${hits.length} of the best matches among ${of}.\n`;
+}
