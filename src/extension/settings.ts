@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { withoutCredentials } from '../api/errors';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
+import { DEFAULT_REFACTORING_ORDER, isRefactoringOrder, type RefactoringOrder } from '../api/ratings';
 
 export const SECTION = 'refactorBrowser';
 /** refactorBrowser.requestTimeout's maximum in package.json. */
@@ -16,6 +17,8 @@ export interface Settings {
   readonly followEditorLanguage: boolean;
   readonly tags: readonly string[];
   readonly requestTimeoutSeconds: number;
+  /** How a code's refactorings are ordered in the code view, the Catalog and Compare All Refactorings. */
+  readonly refactoringOrder: RefactoringOrder;
   /**
    * VS Code's network settings as they stand (proxy, no-proxy list, strict TLS), credentials masked.
    * The host's fetch applies them itself; a change only tells the Catalog that lists which failed
@@ -39,8 +42,26 @@ export function readSettings(): Settings {
     // A zero or negative timeout would make every request fail at once; past the setting's maximum
     // (package.json), the settings editor warns and the longest allowed applies.
     requestTimeoutSeconds: Number.isFinite(timeout) && timeout > 0 ? Math.min(timeout, MAX_TIMEOUT_SECONDS) : fallback,
+    refactoringOrder: readRefactoringOrder(c),
     network: readNetwork(),
   });
+}
+
+/** The order a value names; anything else (a hand-edited typo) is the default. */
+function readRefactoringOrder(c: vscode.WorkspaceConfiguration): RefactoringOrder {
+  const order = c.get<unknown>('refactoringOrder');
+  return isRefactoringOrder(order) ? order : DEFAULT_REFACTORING_ORDER;
+}
+
+/**
+ * Remembers the order the code view's switch picked: in the user settings, so that every window
+ * follows it and Settings Sync carries it; in the workspace's instead where the workspace sets its
+ * own, which would otherwise override the choice.
+ */
+export async function writeRefactoringOrder(order: RefactoringOrder): Promise<void> {
+  const c = vscode.workspace.getConfiguration(SECTION);
+  const target = c.inspect('refactoringOrder')?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await c.update('refactoringOrder', order, target);
 }
 
 function readNetwork(): string {

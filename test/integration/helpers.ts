@@ -6,6 +6,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { RefactorBrowserApi } from '../../src/extension';
 import type { Settings } from '../../src/extension/settings';
+import type { RefactoringOrder } from '../../src/api/ratings';
 
 export const EXTENSION_ID = 'refactor-browser.refactor-browser';
 export const ROOT_LABELS = ['Recent Codes', 'Popular Codes', 'Tags', 'Recent Refactorings'];
@@ -39,6 +40,7 @@ export interface SettingValues {
   followEditorLanguage?: boolean;
   tags?: string[];
   requestTimeout?: number;
+  refactoringOrder?: RefactoringOrder;
 }
 const SNAPSHOT_KEY: Record<keyof SettingValues, keyof Settings> = {
   baseUrl: 'baseUrl',
@@ -46,8 +48,11 @@ const SNAPSHOT_KEY: Record<keyof SettingValues, keyof Settings> = {
   followEditorLanguage: 'followEditorLanguage',
   tags: 'tags',
   requestTimeout: 'requestTimeoutSeconds',
+  refactoringOrder: 'refactoringOrder',
 };
-const DEFAULTS: Required<SettingValues> = { baseUrl: '', language: '', followEditorLanguage: false, tags: [], requestTimeout: 15 };
+const DEFAULTS: Required<SettingValues> = {
+  baseUrl: '', language: '', followEditorLanguage: false, tags: [], requestTimeout: 15, refactoringOrder: 'bestRated',
+};
 
 function applied(settings: Settings, values: SettingValues): boolean {
   return (Object.keys(values) as Array<keyof SettingValues>).every((k) => {
@@ -89,7 +94,9 @@ export async function useSettings(values: SettingValues, timeoutMs = 10_000): Pr
 
 /** Back to a fresh window's state: default settings, no editors open. */
 export async function resetState(): Promise<void> {
-  await useSettings({ baseUrl: undefined, language: undefined, followEditorLanguage: undefined, tags: undefined, requestTimeout: undefined });
+  await useSettings({
+    baseUrl: undefined, language: undefined, followEditorLanguage: undefined, tags: undefined, requestTimeout: undefined, refactoringOrder: undefined,
+  });
   // Loopback ports come round again: a list kept for an earlier test's service must not answer for this one's.
   await (await api()).forgetOffline();
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');

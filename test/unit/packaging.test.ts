@@ -22,6 +22,8 @@ interface Setting {
   pattern?: string;
   items?: { type: string; minLength?: number };
   uniqueItems?: boolean;
+  enum?: unknown[];
+  enumDescriptions?: string[];
 }
 
 interface Manifest {
@@ -151,7 +153,7 @@ describe('packaging', function () {
     it('lists the settings in reading order, each with a scope that user, remote and workspace settings can set', () => {
       const settings = pkg.contributes.configuration.properties;
       const byOrder = Object.entries(settings).sort(([, a], [, b]) => (a.order ?? Infinity) - (b.order ?? Infinity)).map(([key]) => key);
-      assert.deepEqual(byOrder, ['baseUrl', 'language', 'followEditorLanguage', 'tags', 'requestTimeout'].map((k) => `refactorBrowser.${k}`));
+      assert.deepEqual(byOrder, ['baseUrl', 'language', 'followEditorLanguage', 'tags', 'requestTimeout', 'refactoringOrder'].map((k) => `refactorBrowser.${k}`));
       assert.equal(new Set(Object.values(settings).map((s) => s.order)).size, byOrder.length, 'one order per setting');
       for (const [key, setting] of Object.entries(settings)) {
         // Not machine or machine-overridable: a user setting would neither apply in remote windows nor
@@ -162,8 +164,12 @@ describe('packaging', function () {
       assert.deepEqual(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations, ['refactorBrowser.baseUrl']);
     });
 
-    it('bounds the settings: numbers between a minimum and a maximum, tags non-empty and distinct, a base URL empty or http(s)', () => {
+    it('bounds the settings: numbers between a minimum and a maximum, tags non-empty and distinct, a base URL empty or http(s), choices described', () => {
       for (const [key, setting] of Object.entries(pkg.contributes.configuration.properties)) {
+        if (setting.enum) {
+          assert.ok(setting.enum.includes(setting.default), `${key}'s default is one of its values`);
+          assert.equal(setting.enumDescriptions?.length, setting.enum.length, `${key}: a description per value`);
+        }
         if (setting.type === 'number' || setting.type === 'integer') {
           assert.ok(setting.minimum !== undefined && setting.maximum !== undefined, `${key} has bounds`);
           assert.ok(setting.minimum <= (setting.default as number) && (setting.default as number) <= setting.maximum, `${key}'s default within its bounds`);

@@ -2,6 +2,8 @@
 // code view, the Catalog and Compare All Refactorings share. Ties, missing ratings, votes and dates,
 // and properties that the order is total and deterministic whatever the refactorings hold.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import fc from 'fast-check';
 import {
   bestRatedIds, compareRefactorings, DEFAULT_REFACTORING_ORDER, isRated, isRefactoringOrder, ratingPhrase, REFACTORING_ORDERS, sortRefactorings,
@@ -17,8 +19,14 @@ function r(id: number, rating: number | null, ratingsCount: number | null, creat
 const ids = (items: readonly Rated[], order: RefactoringOrder): number[] => sortRefactorings(items, order).map((x) => x.id);
 
 describe('the order of refactorings', () => {
-  it('names its orders, best rated first and by default', () => {
+  it('names its orders as the setting refactorBrowser.refactoringOrder does, best rated first and by default', () => {
+    const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { enum?: unknown[]; default?: unknown }> } };
+    };
+    const setting = pkg.contributes.configuration.properties['refactorBrowser.refactoringOrder']!;
     assert.deepEqual([...REFACTORING_ORDERS], ['bestRated', 'newest', 'oldest']);
+    assert.deepEqual(setting.enum, [...REFACTORING_ORDERS]);
+    assert.equal(setting.default, DEFAULT_REFACTORING_ORDER);
     assert.equal(DEFAULT_REFACTORING_ORDER, 'bestRated');
     for (const o of REFACTORING_ORDERS) assert.ok(isRefactoringOrder(o));
     for (const v of ['', 'best', 'Newest', 'rating', null, 1, undefined, {}]) assert.equal(isRefactoringOrder(v), false, String(v));
