@@ -2,6 +2,7 @@
 // rows and messages share.
 import * as vscode from 'vscode';
 import { authorOf as authorIn, titleOf as titleIn, type NameWords } from '../api/names';
+import { formatCount, formatRating, isRated, ratingPhrase as ratingPhraseIn, type Rated, type RatingWords } from '../api/ratings';
 import { titleOf as itemTitleIn, type Item, type Snippet } from './code/items';
 
 export const words: NameWords = {
@@ -35,4 +36,25 @@ export function snippetTitle(item: Item, snippet: Snippet): string {
 /** `1 refactoring`, `3 refactorings`. */
 export function refactoringCount(n: number): string {
   return n === 1 ? vscode.l10n.t('1 refactoring') : vscode.l10n.t('{0} refactorings', n);
+}
+
+const ratingWords: RatingWords = {
+  get notRated() {
+    return vscode.l10n.t('not rated');
+  },
+  rated: (rating) => vscode.l10n.t('rated {0}', rating),
+  ratedOneVote: (rating) => vscode.l10n.t('rated {0} (1 vote)', rating),
+  ratedVotes: (rating, votes) => vscode.l10n.t('rated {0} ({1} votes)', rating, votes),
+};
+
+/** `rated 4.5 (12 votes)` … `not rated`, as a sentence says it. */
+export function ratingPhrase(r: Pick<Rated, 'rating' | 'ratingsCount'>): string {
+  return ratingPhraseIn(r, ratingWords, vscode.env.language);
+}
+
+/** `★ 4.5 (12)`, `★ 4.5` with the votes unknown, as a row's description shows it; undefined when not rated. */
+export function ratingBadge(r: Pick<Rated, 'rating' | 'ratingsCount'>): string | undefined {
+  if (!isRated(r)) return undefined;
+  const rating = formatRating(r.rating as number, vscode.env.language);
+  return r.ratingsCount === null ? vscode.l10n.t('★ {0}', rating) : vscode.l10n.t('★ {0} ({1})', rating, formatCount(r.ratingsCount, vscode.env.language));
 }

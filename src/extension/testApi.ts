@@ -20,6 +20,8 @@ export interface TreeRow {
   icon: string;
   /** The command clicking the row runs. */
   command: string | undefined;
+  /** What a screen reader says of the row ('' when VS Code makes it of the label and description). */
+  accessibilityLabel: string;
 }
 
 export interface RefactorBrowserApi {
@@ -77,6 +79,7 @@ function asRow(n: vscode.TreeItem & { id?: string }): TreeRow {
     collapsible: n.collapsibleState !== undefined && n.collapsibleState !== vscode.TreeItemCollapsibleState.None,
     icon: n.iconPath instanceof vscode.ThemeIcon ? n.iconPath.id : '',
     command: n.command?.command,
+    accessibilityLabel: n.accessibilityInformation?.label ?? '',
   };
 }
 

@@ -63,12 +63,15 @@ describe('Catalog view (UI)', function () {
       assert.strictEqual(row.attributes['aria-label'], `${expected[i].label}, ${language}, by ${author}, ${count}`);
     });
 
-    // A code expands to its refactorings (revealing one expands its code).
+    // A code expands to its refactorings (revealing one expands its code), best rated first: in sample
+    // code 53, Tell, don't ask (4 from 12 votes) before the older Object#try (4 from 1 vote).
     const code = sample.recentCodes.all[0];
-    await (await api()).reveal(['Recent Codes', code.title, code.refactors[0].title]);
-    const nested = await ui.query({ css: `${ROWS}[aria-level="3"]` }, ['aria-label'], 1);
-    assert.ok(nested[0].text.includes(code.refactors[0].title), nested[0].text);
-    assert.strictEqual(nested[0].attributes['aria-label'], `${code.refactors[0].title}, a refactoring of ${code.title}, by ${code.refactors[0].userName}`);
+    assert.deepStrictEqual(code.refactors.map((r) => r.title), ['Object#try', "Tell, don't ask"]);
+    await (await api()).reveal(['Recent Codes', code.title, 'Object#try']);
+    const nested = await ui.query({ css: `${ROWS}[aria-level="3"]` }, ['aria-label'], 2);
+    assert.ok(nested[0].text.includes("Tell, don't ask") && nested[0].text.includes('★ 4 (12) · Hiroshi Tanaka'), nested[0].text);
+    assert.strictEqual(nested[0].attributes['aria-label'], `Tell, don't ask, a refactoring of ${code.title}, by Hiroshi Tanaka, rated 4 (12 votes)`);
+    assert.strictEqual(nested[1].attributes['aria-label'], `Object#try, a refactoring of ${code.title}, by Fatima Haddad, rated 4 (1 vote)`);
     await ui.screenshot('catalog');
   });
 

@@ -51,9 +51,10 @@ describe('Hostile content in VS Code', function () {
     assert.strictEqual(code.label, `Title ${MARKUP}`);
     assert.strictEqual(code.description, `JavaScript · Mallory ${MARKUP} · 2 refactorings`);
     const refactors = await browser.treeRows(['Recent Codes', code.label]);
+    // Best rated first: Second is rated 2, Refactor 1.
     assert.deepStrictEqual(refactors.map((r) => [r.label, r.description]), [
-      [`Refactor ${MARKUP}`, `Anon ${MARKUP} · Title ${MARKUP}`],
-      [`Second ${MARKUP}`, `Mallory ${MARKUP} · Title ${MARKUP}`],
+      [`Second ${MARKUP}`, `★ 2 (1) · Mallory ${MARKUP} · Title ${MARKUP}`],
+      [`Refactor ${MARKUP}`, `★ 1 (1) · Anon ${MARKUP} · Title ${MARKUP}`],
     ]);
     assert.deepStrictEqual((await browser.treeRows(['Tags'])).map((r) => r.label), [TAG]);
     assert.deepStrictEqual(items(await browser.treeRows(['Tags', TAG])).map((r) => r.label), [`Title ${MARKUP}`]);

@@ -3,7 +3,7 @@
 // refreshes. Tooltips are left undefined here: the provider fills them in resolveTreeItem.
 import * as vscode from 'vscode';
 import type { Code, Refactor } from '../../api/model';
-import { authorOf, refactoringCount, titleOf } from '../names';
+import { authorOf, ratingBadge, ratingPhrase, refactoringCount, titleOf } from '../names';
 import type { ListSpec } from './listSources';
 
 export type RootKind = 'recentCodes' | 'popularCodes' | 'tags' | 'recentRefactorings';
@@ -72,11 +72,13 @@ export class RefactorNode extends vscode.TreeItem {
     super(titleOf(refactor), vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/refactor:${refactor.id}`;
     const author = authorOf(refactor);
-    this.description = codeTitle ? `${author} · ${codeTitle}` : author;
+    // The rating first: a code's refactorings are ordered by it, and a narrow view cuts the end off.
+    this.description = [ratingBadge(refactor), author, codeTitle].filter((p) => p).join(' · ');
+    const rating = ratingPhrase(refactor);
     this.accessibilityInformation = {
       label: codeTitle
-        ? vscode.l10n.t('{0}, a refactoring of {1}, by {2}', this.label as string, codeTitle, author)
-        : vscode.l10n.t('{0}, a refactoring by {1}', this.label as string, author),
+        ? vscode.l10n.t('{0}, a refactoring of {1}, by {2}, {3}', this.label as string, codeTitle, author, rating)
+        : vscode.l10n.t('{0}, a refactoring by {1}, {2}', this.label as string, author, rating),
     };
     this.iconPath = new vscode.ThemeIcon('git-compare');
     this.command = { command: 'refactorBrowser.openCode', title: vscode.l10n.t('Open Code'), arguments: [this] };

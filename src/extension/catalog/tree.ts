@@ -1,10 +1,12 @@
 // The Catalog tree (view `refactorBrowser.catalog`): four roots whose lists are fetched when a root
 // is expanded, page by page, with the language filter, error rows with Retry, cached lists when the
-// service is down, and codes that expand to their refactorings. Failures become rows, never popups.
+// service is down, and codes that expand to their refactorings, in the order of
+// refactorBrowser.refactoringOrder. Failures become rows, never popups.
 import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
 import { logFailure } from '../errorReporting';
 import type { Code, Refactor } from '../../api/model';
+import { sortRefactorings, type RefactoringOrder } from '../../api/ratings';
 import { titleOf } from '../names';
 import { CatalogList, causeOf, isUnreachable } from './list';
 import { toVsCodeLanguageId } from '../../api/languages';
@@ -32,6 +34,8 @@ export interface CatalogState {
   tags: readonly string[];
   /** Names the service and the way to it (address, timeout, VS Code's network settings): a change means every list is stale. */
   service: string;
+  /** The order a code's refactorings are shown in. */
+  refactoringOrder: RefactoringOrder;
 }
 
 export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>, vscode.Disposable {
@@ -113,12 +117,16 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     return this.unreachable !== undefined;
   }
 
-  /** New settings: a new language or service makes every list stale; new tags only the Tags root. */
+  /**
+   * New settings: a new language or service makes every list stale; a new order redraws the rows
+   * from what is loaded (only codes' children change); new tags only the Tags root.
+   */
   update(state: CatalogState): void {
     const stale = state.language !== this.state.language || state.service !== this.state.service;
+    const reordered = state.refactoringOrder !== this.state.refactoringOrder;
     this.state = state;
     if (stale) this.refresh();
-    else this.changed.fire(this.roots.find((r) => r.kind === 'tags'));
+    else this.changed.fire(reordered ? undefined : this.roots.find((r) => r.kind === 'tags'));
   }
 
   /**
@@ -215,7 +223,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     await entry.loading;
     this.noteFailure(node.id ?? '', vscode.l10n.t('Refactorings of "{0}"', String(node.label)), entry.error);
     if (entry.error !== undefined) return [new ErrorNode(causeOf(entry.error), node)];
-    const refactors = entry.refactors ?? [];
+    const refactors = sortRefactorings(entry.refactors ?? [], this.state.refactoringOrder);
     const rows: CatalogNode[] = refactors.length ? refactors.map((r) => new RefactorNode(r, node, node.code.title)) : [new EmptyNode(vscode.l10n.t('No refactorings'), node)];
     if (entry.cachedAt) rows.push(new NoteNode(vscode.l10n.t('cached {0}: the service could not be reached', formatTime(entry.cachedAt)), node));
     return rows;

@@ -80,7 +80,10 @@ export class CatalogView implements vscode.Disposable {
 
   private catalogState() {
     const { baseUrl, requestTimeoutSeconds, network } = this.settings;
-    return { language: this.language(), tags: this.settings.tags, service: JSON.stringify([baseUrl, requestTimeoutSeconds, network]) };
+    return {
+      language: this.language(), tags: this.settings.tags, service: JSON.stringify([baseUrl, requestTimeoutSeconds, network]),
+      refactoringOrder: this.settings.refactoringOrder,
+    };
   }
 
   /**

@@ -1,11 +1,12 @@
 // Issue 5, point 1: the tree's rows as a person reads them: codes with language, author and count,
-// lazily built untrusted tooltips, codes expanding to their refactorings, refactoring rows with
-// author and code title, codicons, stable ids, getParent for reveal, multi-select.
+// lazily built untrusted tooltips, codes expanding to their refactorings (issue 15: best rated first,
+// or in the order set), refactoring rows with rating, author and code title, codicons, stable ids,
+// getParent for reveal, multi-select.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/sampleDataset';
 import sampleJson from '../../../src/server/sample-catalog.json';
-import { api, resetState, ROOT_LABELS } from '../helpers';
+import { api, resetState, ROOT_LABELS, useSettings } from '../helpers';
 import { items, useFrontedService } from '../catalogHelpers';
 
 const sample = loadSampleDataset();
@@ -29,17 +30,49 @@ describe('Tree rows', function () {
     assert.strictEqual(rows[0].collapsible, popular.refactorsCount > 0);
   });
 
-  it('expands a code to its refactorings, each with its author and the code title', async () => {
+  // Sample code 49, as the service lists its refactorings (oldest first): LINQ 5 from 1 vote, FindAll
+  // for .NET 2.0 5 from 17 votes, Name the rule 2 from 10 votes.
+  const FILTER = 'Filter a list with foreach';
+
+  it('expands a code to its refactorings, best rated first, each with its rating, author and the code title', async () => {
     const browser = await api();
-    const code = sample.recentCodes.all.find((c) => c.refactors.length >= 2);
-    assert.ok(code);
-    const rows = await browser.treeRows(['Recent Codes', code.title]);
-    assert.deepStrictEqual(rows.map((r) => r.label), code.refactors.map((r) => r.title || `Refactoring #${r.id}`));
-    assert.deepStrictEqual(rows.map((r) => r.description), code.refactors.map((r) => `${r.userName} · ${code.title}`));
+    assert.strictEqual(sample.codes.get(49)?.title, FILTER);
+    const rows = await browser.treeRows(['Recent Codes', FILTER]);
+    assert.deepStrictEqual(rows.map((r) => [r.label, r.description]), [
+      ['FindAll for .NET 2.0', `★ 5 (17) · anonymous · ${FILTER}`],
+      ['LINQ', `★ 5 (1) · Katarzyna Wójcik · ${FILTER}`],
+      ['Name the rule', `★ 2 (10) · Fatima Haddad · ${FILTER}`],
+    ]);
+    assert.deepStrictEqual(rows.map((r) => r.accessibilityLabel), [
+      `FindAll for .NET 2.0, a refactoring of ${FILTER}, by anonymous, rated 5 (17 votes)`,
+      `LINQ, a refactoring of ${FILTER}, by Katarzyna Wójcik, rated 5 (1 vote)`,
+      `Name the rule, a refactoring of ${FILTER}, by Fatima Haddad, rated 2 (10 votes)`,
+    ]);
     assert.ok(rows.every((r) => r.contextValue === 'refactorBrowser.refactor' && r.icon === 'git-compare' && r.command === 'refactorBrowser.openCode'));
   });
 
-  it('names the code of a recent refactoring where that code is loaded', async () => {
+  it('puts refactorings not rated yet last, newest first, and shows no rating for them', async () => {
+    // Sample code 42: Hash.new(0) and Words, not spaces have no votes; #102 (untitled) 3 from 12 votes.
+    const code = sample.codes.get(42)!;
+    const rows = await (await api()).treeRows(['Recent Codes', code.title]);
+    assert.deepStrictEqual(rows.map((r) => [r.label, r.description]), [
+      ['Refactoring #102', `★ 3 (12) · anonymous · ${code.title}`],
+      ['Words, not spaces (naïve split)', `Olusegun Adeyemi · ${code.title}`],
+      ['Hash.new(0)', `Zoë Ødegaard · ${code.title}`],
+    ]);
+    assert.strictEqual(rows[2].accessibilityLabel, `Hash.new(0), a refactoring of ${code.title}, by Zoë Ødegaard, not rated`);
+  });
+
+  it('orders a code\'s refactorings newest or oldest first as refactorBrowser.refactoringOrder says', async () => {
+    const browser = await api();
+    await browser.treeRows(['Recent Codes', FILTER]);
+    await useSettings({ refactoringOrder: 'newest' });
+    assert.deepStrictEqual((await browser.treeRows(['Recent Codes', FILTER])).map((r) => r.label), ['Name the rule', 'FindAll for .NET 2.0', 'LINQ']);
+    await useSettings({ refactoringOrder: 'oldest' });
+    assert.deepStrictEqual((await browser.treeRows(['Recent Codes', FILTER])).map((r) => r.label), ['LINQ', 'FindAll for .NET 2.0', 'Name the rule']);
+  });
+
+  it('names the code of a recent refactoring where that code is loaded, and its rating; the list stays newest first', async () => {
     const browser = await api();
     await browser.treeRows(['Recent Codes']);
     const rows = items(await browser.treeRows(['Recent Refactorings']));
@@ -47,7 +80,10 @@ describe('Tree rows', function () {
     const code = sample.recentCodes.all.find((c) => c.id === latest.codeId);
     assert.ok(code && sample.recentCodes.all.indexOf(code) < 25, 'the latest refactoring\'s code is on the first page');
     assert.strictEqual(rows[0].label, latest.title);
-    assert.strictEqual(rows[0].description, `${latest.userName} · ${code.title}`);
+    assert.strictEqual(rows[0].description, `★ ${latest.rating} (${latest.ratingsCount}) · ${latest.userName} · ${code.title}`);
+    // A "recent" list: newest first, as the service sends it, whatever the ratings (4, 2, 4, 4, 4 here).
+    assert.deepStrictEqual(rows.slice(0, 5).map((r) => r.label), sample.recentRefactors.all.slice(0, 5).map((r) => r.title || `Refactoring #${r.id}`));
+    assert.deepStrictEqual(sample.recentRefactors.all.slice(0, 5).map((r) => r.rating), [4, 2, 4, 4, 4]);
   });
 
   it('says "Refactoring #id" and "anonymous" where the service gives no title or author', async () => {
@@ -57,7 +93,8 @@ describe('Tree rows', function () {
     try {
       const rows = await (await api()).treeRows(['Recent Refactorings']);
       assert.strictEqual(rows[0].label, 'Refactoring #901');
-      assert.strictEqual(rows[0].description, 'anonymous');
+      assert.strictEqual(rows[0].description, `★ ${refactor.rating} (${refactor.ratingsCount}) · anonymous`);
+      assert.strictEqual(rows[0].accessibilityLabel, `Refactoring #901, a refactoring by anonymous, rated ${refactor.rating} (${refactor.ratingsCount} votes)`);
     } finally {
       await resetState();
       await served.close();
