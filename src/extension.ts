@@ -39,7 +39,9 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
       applied.fire(next);
     }),
   );
-  const codeCommands = registerCodeCommands({ context, service, tree: catalog.tree, logger, errors });
+  const codeCommands = registerCodeCommands({
+    context, service, tree: catalog.tree, logger, errors, refactoringOrder: () => settings.refactoringOrder,
+  });
   context.subscriptions.push(codeCommands);
   if (!recording) return undefined;
   return createTestApi({

@@ -16,6 +16,7 @@ import { itemTitle as titleOf, snippetTitle } from '../names';
 import { parseOpenInput, type OpenRequest } from './openInput';
 import { isWebUrl } from '../../protocol/codeView';
 import type { ServiceConnection } from '../service';
+import type { RefactoringOrder } from '../../api/ratings';
 
 export interface CodeCommandDeps {
   context: vscode.ExtensionContext;
@@ -23,6 +24,8 @@ export interface CodeCommandDeps {
   tree: LoadedItems;
   logger: Logger;
   errors: ErrorReporter;
+  /** refactorBrowser.refactoringOrder as it stands. */
+  refactoringOrder: () => RefactoringOrder;
 }
 
 /** The registrations, and the code views (their serializer is what VS Code calls to restore them after a reload). */
@@ -31,7 +34,7 @@ export interface CodeCommands extends vscode.Disposable {
 }
 
 export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
-  const { context, service, tree, logger, errors } = deps;
+  const { context, service, tree, logger, errors, refactoringOrder } = deps;
   const docs = new CodeDocuments(service);
   const editors = new EditorTracker();
 
@@ -135,7 +138,7 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
     }),
     command('refactorBrowser.compareAllRefactorings', vscode.l10n.t('Could not compare all refactorings'), async (arg) => {
       const item = itemOrCurrent(arg);
-      if (item) await compareAllRefactorings(docs, codeIdOf(item));
+      if (item) await compareAllRefactorings(docs, codeIdOf(item), refactoringOrder());
     }),
     command('refactorBrowser.copyCode', vscode.l10n.t('Could not copy the code'), async (arg) => {
       const item = itemOrCurrent(arg);

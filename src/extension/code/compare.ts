@@ -3,6 +3,7 @@
 // editor. Every side is a read-only virtual document (documents.ts), except the editor's own document.
 import * as vscode from 'vscode';
 import type { Code } from '../../api/model';
+import { sortRefactorings, type RefactoringOrder } from '../../api/ratings';
 import type { CodeDocuments } from './documents';
 import type { EditorTracker } from './editorTracker';
 import { languageOf, type Item } from './items';
@@ -71,10 +72,10 @@ export function allRefactoringsTitle(code: Code): string {
   return vscode.l10n.t('{0}: all refactorings', titleOf({ kind: 'code', code }));
 }
 
-/** The original (left) against each of its refactorings (right), in one multi-diff editor. */
-export async function compareAllRefactorings(docs: CodeDocuments, codeId: number): Promise<boolean> {
+/** The original (left) against each of its refactorings (right), in one multi-diff editor, in the code view's order. */
+export async function compareAllRefactorings(docs: CodeDocuments, codeId: number, order: RefactoringOrder): Promise<boolean> {
   const code = await docs.fetchCode(codeId);
-  const refactors = code.refactors ?? [];
+  const refactors = sortRefactorings(code.refactors ?? [], order);
   if (refactors.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no refactorings yet.', titleOf({ kind: 'code', code })));
     return false;

@@ -1,13 +1,13 @@
 // The compares inside VS Code against the built-in sample service: which document is on each side,
 // what each side holds, and the titles; Compare Selected only with exactly two rows; the active
-// editor's selection or whole document; every refactoring in the multi-diff editor.
+// editor's selection or whole document; every refactoring in the multi-diff editor, in the code view's order.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { Code } from '../../../src/api/model';
 import {
   closeAllEditors, codeRow, documentText, fetchCode, refactorRow, untitledEditor, waitForDiff,
 } from '../codeViewHelpers';
-import { resetState, waitFor } from '../helpers';
+import { resetState, useSettings, waitFor } from '../helpers';
 
 describe('Compare', function () {
   this.timeout(60_000);
@@ -72,7 +72,8 @@ describe('Compare', function () {
     assert.strictEqual(diff.modified.toString(), editor.document.uri.toString());
   });
 
-  it('Compare All Refactorings: the multi-diff editor pairs the original with each refactoring', async () => {
+  /** The pairs of the multi-diff editor Compare All Refactorings opens for `code`. */
+  async function compareAll(): Promise<vscode.TabInputTextDiff[]> {
     await vscode.commands.executeCommand('refactorBrowser.compareAllRefactorings', codeRow(code));
     const tab = await waitFor(() => {
       const active = vscode.window.tabGroups.activeTabGroup.activeTab;
@@ -83,9 +84,28 @@ describe('Compare', function () {
     const pairs = (tab.input as { textDiffs?: vscode.TabInputTextDiff[] }).textDiffs;
     assert.ok(Array.isArray(pairs), `a multi-diff input, got ${JSON.stringify(tab.input)}`);
     assert.strictEqual(pairs.length, code.refactors!.length);
-    for (const [i, refactor] of code.refactors!.entries()) {
-      assert.strictEqual(await documentText(pairs[i].original), code.code);
-      assert.strictEqual(await documentText(pairs[i].modified), refactor.code);
+    for (const pair of pairs) assert.strictEqual(await documentText(pair.original), code.code);
+    return pairs;
+  }
+
+  /** Which refactorings of `code` the pairs show on their right, top to bottom (each refactoring's text is its own). */
+  async function refactorIds(pairs: vscode.TabInputTextDiff[]): Promise<Array<number | undefined>> {
+    const texts = await Promise.all(pairs.map((p) => documentText(p.modified)));
+    return texts.map((text) => code.refactors!.find((r) => r.code === text)?.id);
+  }
+
+  it('Compare All Refactorings: the multi-diff editor pairs the original with each refactoring, best rated first', async () => {
+    // Sample code 1: #34 and #1 rated 5 by 31 and 5 votes, #28 5 by 4; #4, #10 and #15 rated 4 by 8,
+    // 5 and 2; #24 3, #5 2; #22 not rated.
+    assert.deepStrictEqual(await refactorIds(await compareAll()), [34, 1, 28, 4, 10, 15, 24, 5, 22]);
+  });
+
+  it('Compare All Refactorings follows refactorBrowser.refactoringOrder: newest first', async () => {
+    await useSettings({ refactoringOrder: 'newest' });
+    try {
+      assert.deepStrictEqual(await refactorIds(await compareAll()), [34, 28, 24, 22, 15, 10, 5, 4, 1]);
+    } finally {
+      await useSettings({ refactoringOrder: undefined });
     }
   });
 });
