@@ -36,6 +36,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
       settings = next;
       service.update(next);
       catalog.update(next);
+      codeCommands.codeViews.orderChanged();
       applied.fire(next);
     }),
   );

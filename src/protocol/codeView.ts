@@ -3,6 +3,7 @@
 // which checks the type AND every field and returns a fresh object holding only the known fields,
 // so nothing a webview (or a compromised page inside it) sends is trusted by shape alone.
 // No DOM, node or vscode imports: this file compiles under the extension's and the webview's tsconfig.
+import { isRefactoringOrder, type RefactoringOrder } from '../api/ratings';
 
 /** A block in the view: the code itself or one of its refactorings, by numeric id. */
 export interface BlockTarget {
@@ -68,14 +69,19 @@ export type ToExtension =
   | { type: 'copy'; target: TextTarget }
   | { type: 'openDocument'; target: BlockTarget }
   | { type: 'openExternal'; url: string }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** The switch above the refactorings picked this order: remember it (the setting). */
+  | { type: 'setOrder'; order: RefactoringOrder };
 
 /** Messages the extension posts to the webview. */
 export type ToWebview =
-  | { type: 'show'; code: CodeViewModel; revealRefactorId?: number }
+  /** The code, its refactorings to be shown in `order`. */
+  | { type: 'show'; code: CodeViewModel; order: RefactoringOrder; revealRefactorId?: number }
   | { type: 'loading'; codeId?: number }
   | { type: 'error'; message: string; codeId?: number }
-  | { type: 'reveal'; refactorId: number };
+  | { type: 'reveal'; refactorId: number }
+  /** The order changed (the setting, from this view, another one or another window): reorder what is shown. */
+  | { type: 'order'; order: RefactoringOrder };
 
 /** What the webview persists with `setState`, and the panel serializer reads back after a reload. */
 export interface CodeViewState {
@@ -155,6 +161,8 @@ export function parseToExtension(msg: unknown): ToExtension | undefined {
       return isId(msg.refactorId) ? { type: 'compareWithOriginal', refactorId: msg.refactorId } : undefined;
     case 'openExternal':
       return isWebUrl(msg.url) ? { type: 'openExternal', url: msg.url } : undefined;
+    case 'setOrder':
+      return isRefactoringOrder(msg.order) ? { type: 'setOrder', order: msg.order } : undefined;
     default:
       return undefined;
   }
@@ -198,9 +206,10 @@ export function parseToWebview(msg: unknown): ToWebview | undefined {
   switch (msg.type) {
     case 'show': {
       const code = parseCodeViewModel(msg.code);
-      if (!code) return undefined;
-      if (msg.revealRefactorId === undefined) return { type: 'show', code };
-      return isId(msg.revealRefactorId) ? { type: 'show', code, revealRefactorId: msg.revealRefactorId } : undefined;
+      const order = msg.order;
+      if (!code || !isRefactoringOrder(order)) return undefined;
+      if (msg.revealRefactorId === undefined) return { type: 'show', code, order };
+      return isId(msg.revealRefactorId) ? { type: 'show', code, order, revealRefactorId: msg.revealRefactorId } : undefined;
     }
     case 'loading':
       if (msg.codeId === undefined) return { type: 'loading' };
@@ -212,6 +221,8 @@ export function parseToWebview(msg: unknown): ToWebview | undefined {
     }
     case 'reveal':
       return isId(msg.refactorId) ? { type: 'reveal', refactorId: msg.refactorId } : undefined;
+    case 'order':
+      return isRefactoringOrder(msg.order) ? { type: 'order', order: msg.order } : undefined;
     default:
       return undefined;
   }

@@ -7,11 +7,17 @@
 // l10n bundle and locale (html.ts), read here with @vscode/l10n. Every button names what it acts
 // on for a screen reader, every code block takes keyboard focus (to scroll it), and the page has a
 // main landmark with regions for the code and the refactorings under an h1, h2, h3 order.
+// The refactorings show in the order of refactorBrowser.refactoringOrder (src/api/ratings.ts): a
+// switch beside their heading reorders them here at once and asks the extension to remember it.
 import * as l10n from '@vscode/l10n';
 import {
   isWebUrl, parseToWebview,
   type BlockTarget, type CodeViewModel, type CodeViewState, type RefactorViewModel, type ToExtension,
 } from '../protocol/codeView';
+import {
+  bestRatedIds, compareRefactorings, isRefactoringOrder, ratingPhrase as ratingPhraseIn, REFACTORING_ORDERS,
+  type RefactoringOrder, type RatingWords,
+} from '../api/ratings';
 import { LazyHighlighter, isHighlightable, withinHighlightLimits } from './highlight';
 import { canonicalServiceLanguage, highlightJsLanguage } from '../api/languages';
 import { authorOf as authorIn, titleOf as titleIn, type NameWords } from '../api/names';
@@ -69,6 +75,25 @@ const words: NameWords = {
 const titleOf = (item: Parameters<typeof titleIn>[0]): string => titleIn(item, words);
 const authorOf = (item: Parameters<typeof authorIn>[0]): string => authorIn(item, words);
 
+const ratingWords: RatingWords = {
+  get notRated() {
+    return l10n.t('not rated');
+  },
+  rated: (rating) => l10n.t('rated {0}', rating),
+  ratedOneVote: (rating) => l10n.t('rated {0} (1 vote)', rating),
+  ratedVotes: (rating, votes) => l10n.t('rated {0} ({1} votes)', rating, votes),
+};
+const ratingPhrase = (r: RefactorViewModel): string => ratingPhraseIn(r, ratingWords, locale);
+
+/** The switch's choices, in the setting's order. */
+function orderLabel(order: RefactoringOrder): string {
+  switch (order) {
+    case 'bestRated': return l10n.t('Best rated first');
+    case 'newest': return l10n.t('Newest first');
+    case 'oldest': return l10n.t('Oldest first');
+  }
+}
+
 function formatDate(iso: string | null): Node | undefined {
   if (iso === null) return undefined;
   const time = el('time', undefined, [new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })]);
@@ -86,6 +111,8 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
   let highlighter: LazyHighlighter | undefined;
   let pendingReveal: number | undefined;
   let flashTimer: number | undefined;
+  /** What is shown of the refactorings: each with its block, the element holding the blocks, and the switch. */
+  let shown: { blocks: Array<{ refactor: RefactorViewModel; block: HTMLElement }>; list: HTMLElement; select: HTMLSelectElement | undefined } | undefined;
 
   const post = (message: ToExtension): void => vscode.postMessage(message);
 
@@ -113,6 +140,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
   function replaceRoot(children: Children, busy = false): void {
     highlighter?.dispose();
     highlighter = undefined;
+    shown = undefined;
     root.replaceChildren(...children.filter((c): c is Node | string => c !== undefined));
     root.setAttribute('aria-busy', String(busy));
   }
@@ -199,18 +227,19 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     ]);
   }
 
-  function refactorSection(r: RefactorViewModel): HTMLElement {
+  /**
+   * A refactoring's block. The best-rated one's heading carries a "Best rated" badge: visible text
+   * inside the heading, so a screen reader's heading list and the region's name say it too.
+   */
+  function refactorSection(r: RefactorViewModel, best: boolean): HTMLElement {
     const author = externalLink(authorOf(r), r.userWebsite);
-    const rating = r.rating === null ? l10n.t('not rated')
-      : r.ratingsCount === null ? l10n.t('rated {0}', r.rating)
-        : r.ratingsCount === 1 ? l10n.t('rated {0} (1 vote)', r.rating) : l10n.t('rated {0} ({1} votes)', r.rating, r.ratingsCount);
     const created = formatDate(r.createdAt);
     const target: BlockTarget = { kind: 'refactor', id: r.id };
-    const heading = el('h3', undefined, [titleOf(r)]);
+    const heading = el('h3', undefined, [titleOf(r), best ? ' ' : undefined, best ? el('span', 'badge best', [l10n.t('Best rated')]) : undefined]);
     heading.id = `refactor-${r.id}-title`;
     const section = el('section', 'block refactor', [
       heading,
-      meta([el('span', undefined, [l10n.t('by'), ' ', author]), rating, created]),
+      meta([el('span', undefined, [l10n.t('by'), ' ', author]), ratingPhrase(r), created]),
       comment(r.comment),
       toolbar(target),
       ...blockCode(target, r.code, r.language, r.highlightLanguage, 'h4'),
@@ -221,7 +250,35 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     return section;
   }
 
-  function show(code: CodeViewModel, revealRefactorId: number | undefined): void {
+  /** The switch beside the refactorings' heading: a labelled select, so every screen reader and keyboard knows it. */
+  function orderSwitch(order: RefactoringOrder): HTMLSelectElement {
+    const select = el('select', undefined, REFACTORING_ORDERS.map((o) => {
+      const option = el('option', undefined, [orderLabel(o)]);
+      option.value = o;
+      return option;
+    }));
+    select.id = 'refactoring-order';
+    select.value = order;
+    select.addEventListener('change', () => {
+      if (!isRefactoringOrder(select.value)) return;
+      arrange(select.value);
+      post({ type: 'setOrder', order: select.value });
+    });
+    return select;
+  }
+
+  /** Puts the refactorings' blocks in `order`, moving the elements: nothing is rendered or highlighted again. */
+  function arrange(order: RefactoringOrder): void {
+    if (!shown) return;
+    if (shown.select && shown.select.value !== order) shown.select.value = order;
+    const compare = compareRefactorings(order);
+    const blocks = [...shown.blocks].sort((a, b) => compare(a.refactor, b.refactor)).map((b) => b.block);
+    const list = shown.list;
+    if (blocks.every((b, i) => list.children[i] === b)) return;
+    list.append(...blocks);
+  }
+
+  function show(code: CodeViewModel, order: RefactoringOrder, revealRefactorId: number | undefined): void {
     replaceRoot([]);
     highlighter = new LazyHighlighter();
     const block: BlockTarget = { kind: 'code', id: code.id };
@@ -235,8 +292,21 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     original.setAttribute('aria-label', l10n.t('The code'));
     const heading = el('h2', undefined, [code.refactors.length === 0 ? l10n.t('No refactorings yet') : l10n.t('Refactorings ({0})', code.refactors.length)]);
     heading.id = 'refactorings-title';
-    const refactorings = el('section', 'refactorings', [heading, ...code.refactors.map(refactorSection)]);
+    // A switch only where there is something to order.
+    const select = code.refactors.length > 1 ? orderSwitch(order) : undefined;
+    let control: HTMLElement | undefined;
+    if (select) {
+      const label = el('label', undefined, [l10n.t('Order')]);
+      label.htmlFor = select.id;
+      control = el('div', 'order', [label, select]);
+    }
+    const best = bestRatedIds(code.refactors);
+    const blocks = code.refactors.map((refactor) => ({ refactor, block: refactorSection(refactor, best.has(refactor.id)) }));
+    const list = el('div', 'refactoring-list');
+    const refactorings = el('section', 'refactorings', [el('div', 'refactorings-header', [heading, control]), list]);
     refactorings.setAttribute('aria-labelledby', heading.id);
+    shown = { blocks, list, select };
+    arrange(order);
     root.append(codeHeader(code), original, refactorings);
     vscode.setState({ codeId: code.id });
     const target = revealRefactorId ?? pendingReveal;
@@ -280,7 +350,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     replaceRoot([el('h1', undefined, [codeId === undefined ? l10n.t('Refactor Browser') : words.code(codeId)]), box]);
   }
 
-  return { show, reveal, loading, error };
+  return { show, reveal, loading, error, arrange };
 }
 
 function main(): void {
@@ -292,10 +362,11 @@ function main(): void {
     const message = parseToWebview(event.data);
     if (!message) return; // not ours, or malformed: nothing is rendered from it
     switch (message.type) {
-      case 'show': view.show(message.code, message.revealRefactorId); break;
+      case 'show': view.show(message.code, message.order, message.revealRefactorId); break;
       case 'loading': view.loading(message.codeId); break;
       case 'error': view.error(message.message, message.codeId); break;
       case 'reveal': view.reveal(message.refactorId); break;
+      case 'order': view.arrange(message.order); break;
     }
   });
   vscode.postMessage({ type: 'ready' });

@@ -35,6 +35,9 @@ export class Ui {
   async webviewClick(target: Target, frameText?: string): Promise<void> {
     await this.do({ verb: 'webviewClick', target, frameText });
   }
+  async webviewSelect(target: Target, value: string, frameText?: string): Promise<void> {
+    await this.do({ verb: 'webviewSelect', target, value, frameText });
+  }
   async webviewFrames(): Promise<FrameInfo[]> {
     return (await this.do({ verb: 'webviewFrames' })).frames;
   }

@@ -35,6 +35,7 @@ export function locate(page: Page | Frame, target: Target): Locator {
 /** The element fields `dom` reads (no DOM lib here). */
 interface DomElementFull {
   tagName: string;
+  value?: unknown;
   textContent: string | null;
   attributes: ArrayLike<{ name: string; value: string }>;
   getBoundingClientRect(): { top: number; bottom: number };
@@ -53,6 +54,7 @@ async function domOf(loc: Locator, maxText: number): Promise<DomInfo[]> {
           textLength: text.length,
           top: Math.round(el.getBoundingClientRect().top),
           viewportHeight: el.ownerDocument.defaultView?.innerHeight ?? 0,
+          ...(typeof el.value === 'string' && /^(SELECT|INPUT|TEXTAREA)$/.test(el.tagName) ? { value: el.value } : {}),
         };
       }),
     maxText,
@@ -78,6 +80,23 @@ function webviewContentFrames(page: Page): Frame[] {
     const parent = f.parentFrame();
     return parent !== null && /\/webview\/browser\/pre\/index\.html/.test(parent.url());
   });
+}
+
+/**
+ * The first element matching `target` in the first webview content frame whose text contains
+ * `frameText` (any, without it) and that has one; waits for such a frame and element up to the deadline.
+ */
+async function webviewElement(page: Page, target: Target, frameText: string | undefined, deadline: number): Promise<Locator> {
+  for (;;) {
+    for (const frame of webviewContentFrames(page)) {
+      const text = await frame.locator('body').innerText({ timeout: 1000 }).catch(() => '');
+      if (frameText !== undefined && !text.includes(frameText)) continue;
+      const loc = locate(frame, target).first();
+      if ((await loc.count()) > 0) return loc;
+    }
+    if (Date.now() > deadline) throw new Error(`no webview frame${frameText === undefined ? '' : ` with ${JSON.stringify(frameText)}`} has ${JSON.stringify(target)}`);
+    await page.waitForTimeout(100);
+  }
 }
 
 async function elementsOf(loc: Locator, attributes: string[]): Promise<ElementInfo[]> {
@@ -157,18 +176,15 @@ export async function perform(page: Page, request: UiRequest, screenshotDir: str
     }
     case 'webviewClick': {
       const deadline = Date.now() + timeout;
-      for (;;) {
-        for (const frame of webviewContentFrames(page)) {
-          const text = await frame.locator('body').innerText({ timeout: 1000 }).catch(() => '');
-          if (request.frameText !== undefined && !text.includes(request.frameText)) continue;
-          const loc = locate(frame, request.target).first();
-          if ((await loc.count()) === 0) continue;
-          await loc.click({ timeout: Math.max(1000, deadline - Date.now()) });
-          return {};
-        }
-        if (Date.now() > deadline) throw new Error(`no webview frame${request.frameText === undefined ? '' : ` with ${JSON.stringify(request.frameText)}`} has ${JSON.stringify(request.target)}`);
-        await page.waitForTimeout(100);
-      }
+      const loc = await webviewElement(page, request.target, request.frameText, deadline);
+      await loc.click({ timeout: Math.max(1000, deadline - Date.now()) });
+      return {};
+    }
+    case 'webviewSelect': {
+      const deadline = Date.now() + timeout;
+      const loc = await webviewElement(page, request.target, request.frameText, deadline);
+      await loc.selectOption(request.value, { timeout: Math.max(1000, deadline - Date.now()) });
+      return {};
     }
     case 'webviewFrames': {
       // A frame can go away while it is read (a webview closed or rebuilt meanwhile): leave it out.

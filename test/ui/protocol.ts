@@ -66,6 +66,8 @@ export interface DomInfo {
   /** Where the element's top is, in CSS pixels from the top of its frame's viewport (so scrolling shows). */
   top: number;
   viewportHeight: number;
+  /** The value a form control holds now (a select's chosen option), which no attribute says; absent for other elements. */
+  value?: string;
 }
 
 /** One webview's content frame. */
@@ -101,6 +103,8 @@ export interface UiVerbs {
    * (any webview without it); waits for such a frame and element up to the timeout.
    */
   webviewClick: { req: { frameText?: string; target: Target }; res: Empty };
+  /** Chooses the option with this value in a select inside a webview content frame, found as webviewClick finds its element. */
+  webviewSelect: { req: { frameText?: string; target: Target; value: string }; res: Empty };
   /** The text of every webview's content frame. */
   webviewFrames: { req: Empty; res: { frames: FrameInfo[] } };
   /** Moves the mouse over the element (tree rows then show their tooltip). */

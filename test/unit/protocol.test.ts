@@ -50,6 +50,9 @@ describe('parseToExtension (webview → extension)', () => {
     { type: 'compareWithOriginal', refactorId: 5 },
     { type: 'openExternal', url: 'https://example.org/a?b=c#d' },
     { type: 'openExternal', url: 'HTTP://EXAMPLE.ORG' },
+    { type: 'setOrder', order: 'bestRated' },
+    { type: 'setOrder', order: 'newest' },
+    { type: 'setOrder', order: 'oldest' },
   ];
 
   it('accepts every message in its valid shape, unchanged', () => {
@@ -105,6 +108,14 @@ describe('parseToExtension (webview → extension)', () => {
     }
   });
 
+  it('rejects setOrder unless it names one of the orders, spelt as the setting spells it', () => {
+    for (const order of [...WRONG_STRINGS, '', 'best', 'BestRated', 'newest ', 'rating', '__proto__', 'toString']) {
+      assert.equal(parseToExtension({ type: 'setOrder', order }), undefined, String(order));
+    }
+    assert.equal(parseToExtension({ type: 'setOrder' }), undefined);
+    assert.deepEqual(parseToExtension({ type: 'setOrder', order: 'oldest', write: 'workspace' }), { type: 'setOrder', order: 'oldest' });
+  });
+
   it('ignores extra fields and does not pass them on', () => {
     const parsed = parseToExtension({ type: 'insert', target: { kind: 'code', id: 1, evil: 1 }, command: 'rm -rf' });
     assert.deepEqual(parsed, { type: 'insert', target: { kind: 'code', id: 1 } });
@@ -118,14 +129,16 @@ describe('parseToExtension (webview → extension)', () => {
 
 describe('parseToWebview (extension → webview)', () => {
   const valid: ToWebview[] = [
-    { type: 'show', code: sampleCode() },
-    { type: 'show', code: sampleCode(), revealRefactorId: 3 },
-    { type: 'show', code: { ...sampleCode(), refactors: [] } },
+    { type: 'show', code: sampleCode(), order: 'bestRated' },
+    { type: 'show', code: sampleCode(), order: 'oldest', revealRefactorId: 3 },
+    { type: 'show', code: { ...sampleCode(), refactors: [] }, order: 'newest' },
     { type: 'loading' },
     { type: 'loading', codeId: 12 },
     { type: 'error', message: 'http://x/codes/1.xml: HTTP 404 Not Found' },
     { type: 'error', message: '', codeId: 1 },
     { type: 'reveal', refactorId: 3 },
+    { type: 'order', order: 'bestRated' },
+    { type: 'order', order: 'newest' },
   ];
 
   it('accepts every message in its valid shape, unchanged', () => {
@@ -139,7 +152,7 @@ describe('parseToWebview (extension → webview)', () => {
   });
 
   it('rejects a show whose code lacks any field or has it with the wrong type', () => {
-    const msg = { type: 'show', code: sampleCode() };
+    const msg = { type: 'show', code: sampleCode(), order: 'bestRated' };
     const stringFields = ['title', 'language', 'highlightLanguage', 'permalink', 'code', 'comment', 'userName',
       'userWebsite', 'pageUrl'];
     for (const f of stringFields) {
@@ -164,7 +177,7 @@ describe('parseToWebview (extension → webview)', () => {
   });
 
   it('rejects a show when any refactoring has a missing or wrong-typed field', () => {
-    const msg = { type: 'show', code: sampleCode() };
+    const msg = { type: 'show', code: sampleCode(), order: 'bestRated' };
     const r = sampleCode().refactors[0]!;
     for (const f of Object.keys(r)) {
       assert.equal(parseToWebview(withField(msg, `code.refactors.0.${f}`, undefined)), undefined, `without ${f}`);
@@ -178,7 +191,7 @@ describe('parseToWebview (extension → webview)', () => {
 
   it('rejects wrong optional and required ids of the other messages', () => {
     for (const v of WRONG_NUMBERS.filter((x) => x !== undefined)) {
-      assert.equal(parseToWebview({ type: 'show', code: sampleCode(), revealRefactorId: v }), undefined, String(v));
+      assert.equal(parseToWebview({ type: 'show', code: sampleCode(), order: 'newest', revealRefactorId: v }), undefined, String(v));
       assert.equal(parseToWebview({ type: 'loading', codeId: v }), undefined, String(v));
       assert.equal(parseToWebview({ type: 'error', message: 'x', codeId: v }), undefined, String(v));
     }
@@ -186,15 +199,24 @@ describe('parseToWebview (extension → webview)', () => {
     for (const v of WRONG_STRINGS) assert.equal(parseToWebview({ type: 'error', message: v }), undefined, String(v));
   });
 
+  it('rejects a show or an order message without one of the orders', () => {
+    for (const order of [...WRONG_STRINGS, '', 'best', 'Newest', 'rating']) {
+      assert.equal(parseToWebview({ type: 'show', code: sampleCode(), order }), undefined, `show ${String(order)}`);
+      assert.equal(parseToWebview({ type: 'order', order }), undefined, `order ${String(order)}`);
+    }
+    assert.equal(parseToWebview({ type: 'show', code: sampleCode() }), undefined, 'a show says its order');
+  });
+
   it('ignores extra fields and does not pass them on', () => {
     const code = { ...sampleCode(), extra: '<img src=x onerror=alert(1)>' };
-    const parsed = parseToWebview({ type: 'show', code, html: '<script>' });
-    assert.deepEqual(parsed, { type: 'show', code: sampleCode() });
+    const parsed = parseToWebview({ type: 'show', code, order: 'newest', html: '<script>' });
+    assert.deepEqual(parsed, { type: 'show', code: sampleCode(), order: 'newest' });
+    assert.deepEqual(parseToWebview({ type: 'order', order: 'oldest', code }), { type: 'order', order: 'oldest' });
   });
 
   it('keeps hostile strings as data: they are the webview\'s to render as text', () => {
     const hostile = '</pre><script>alert(1)</script>\u0000\u2028';
-    const parsed = parseToWebview(withField({ type: 'show', code: sampleCode() }, 'code.title', hostile));
+    const parsed = parseToWebview(withField({ type: 'show', code: sampleCode(), order: 'bestRated' }, 'code.title', hostile));
     assert.equal(parsed?.type === 'show' && parsed.code.title, hostile);
   });
 });
@@ -216,8 +238,8 @@ describe('buildCodeViewModel output and the protocol', () => {
   it('property: whatever the decoder produced, the webview accepts the show message after postMessage', () => {
     fc.assert(fc.property(code, (c) => {
       const model = buildCodeViewModel(c, 'https://example.org/codes/1');
-      const sent = structuredClone({ type: 'show', code: model });
-      assert.deepEqual(parseToWebview(sent), { type: 'show', code: model });
+      const sent = structuredClone({ type: 'show', code: model, order: 'bestRated' });
+      assert.deepEqual(parseToWebview(sent), { type: 'show', code: model, order: 'bestRated' });
     }), { numRuns: 200 });
   });
 });

@@ -17,6 +17,7 @@ import { parseOpenInput, type OpenRequest } from './openInput';
 import { isWebUrl } from '../../protocol/codeView';
 import type { ServiceConnection } from '../service';
 import type { RefactoringOrder } from '../../api/ratings';
+import { writeRefactoringOrder } from '../settings';
 
 export interface CodeCommandDeps {
   context: vscode.ExtensionContext;
@@ -63,8 +64,9 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
       return errors.run(vscode.l10n.t('Could not copy {0}', title), () => copy(snippet.text, title));
     },
     openDocument: (item) => errors.run(vscode.l10n.t('Could not open {0}', titleOf(item)), () => openAsDocument(item)),
+    setOrder: (order) => errors.run(vscode.l10n.t('Could not change the order of the refactorings'), () => writeRefactoringOrder(order)),
   };
-  const panels = new CodeViewPanels(context.extensionUri, service, logger, actions);
+  const panels = new CodeViewPanels(context.extensionUri, service, logger, actions, refactoringOrder);
 
   async function openAsDocument(item: Item): Promise<vscode.TextEditor> {
     // Fetched here first, so that a failure reaches the reporter as the client's own error, logged

@@ -3,9 +3,12 @@
 // webview persists. The webview asks with `ready` (each time it is rebuilt, since its context is not
 // retained while hidden); the panel answers with what it has: loading, the code, or a one-line error
 // with Retry. Messages in are checked by the shared protocol; actions are delegated to the commands.
+// The refactorings show in the order of refactorBrowser.refactoringOrder, which the view's switch
+// writes and every open view follows.
 import * as vscode from 'vscode';
 import type { Logger } from '../../../api/logger';
 import type { Code } from '../../../api/model';
+import type { RefactoringOrder } from '../../../api/ratings';
 import { titleOf } from '../../names';
 import type { Section } from '../../../api/sections';
 import { codeRefOf, codeUrl, pageUrl } from '../../../api/urls';
@@ -25,6 +28,8 @@ export interface CodeViewActions {
   compareWithOriginal(item: Item & { kind: 'refactor' }, original: Code): Promise<void>;
   copy(item: Item, section?: Section): Promise<void>;
   openDocument(item: Item): Promise<void>;
+  /** Remembers the order the view's switch picked (the setting). */
+  setOrder(order: RefactoringOrder): Promise<void>;
 }
 
 type ViewState =
@@ -36,6 +41,8 @@ class CodeViewPanel {
   private state: ViewState = { kind: 'loading' };
   private ready = false;
   private pendingReveal: number | undefined;
+  /** The order the webview shows its refactorings in, once it shows them. */
+  private shownOrder: RefactoringOrder | undefined;
   private loads = 0;
   private readonly subscriptions: vscode.Disposable[] = [];
 
@@ -79,6 +86,13 @@ class CodeViewPanel {
     else this.pendingReveal = refactorId;
   }
 
+  /** Tells the webview the order to show, unless it shows that one already. */
+  showOrder(order: RefactoringOrder): void {
+    if (!this.ready || this.state.kind !== 'shown' || this.shownOrder === order) return;
+    this.shownOrder = order;
+    this.post({ type: 'order', order });
+  }
+
   async load(): Promise<void> {
     const load = ++this.loads;
     this.state = { kind: 'loading' };
@@ -116,7 +130,9 @@ class CodeViewPanel {
         const reveal = this.pendingReveal;
         this.pendingReveal = undefined;
         const model = buildCodeViewModel(s.code, s.pageUrl);
-        this.post(reveal === undefined ? { type: 'show', code: model } : { type: 'show', code: model, revealRefactorId: reveal });
+        const order = this.owner.order();
+        this.shownOrder = order;
+        this.post(reveal === undefined ? { type: 'show', code: model, order } : { type: 'show', code: model, order, revealRefactorId: reveal });
         break;
       }
     }
@@ -140,6 +156,10 @@ class CodeViewPanel {
         return;
       case 'retry':
         void this.load();
+        return;
+      case 'setOrder':
+        this.shownOrder = message.order; // the webview shows it already
+        await this.owner.setOrder(message.order);
         return;
       case 'openExternal':
         // Checked by the protocol already; checked again where the URL leaves for the OS.
@@ -202,12 +222,16 @@ export class CodeViewPanels implements vscode.WebviewPanelSerializer, vscode.Dis
   private readonly panels = new Map<number, CodeViewPanel>();
   private current: CodeViewPanel | undefined;
   private readonly registration: vscode.Disposable;
+  /** Orders the views asked for that are still being written to the settings. */
+  private writingOrders = 0;
 
   constructor(
     readonly extensionUri: vscode.Uri,
     readonly service: ServiceConnection,
     readonly logger: Logger,
     readonly actions: CodeViewActions,
+    /** refactorBrowser.refactoringOrder as it stands. */
+    readonly order: () => RefactoringOrder,
   ) {
     this.registration = vscode.window.registerWebviewPanelSerializer(CODE_VIEW_TYPE, this);
   }
@@ -243,6 +267,27 @@ export class CodeViewPanels implements vscode.WebviewPanelSerializer, vscode.Dis
     if (panel.active || !this.current) this.current = view;
     void vscode.commands.executeCommand('setContext', HAS_CODE_VIEW_CONTEXT, true);
     return view;
+  }
+
+  /**
+   * Shows the order of the settings in every view: after the setting changed, from a view's switch,
+   * the Settings editor or another window. Held back while a view's own choices are being written,
+   * so that a view arrowing through its switch is not sent back the orders it passed on the way.
+   */
+  orderChanged(): void {
+    if (this.writingOrders > 0) return;
+    const order = this.order();
+    for (const view of this.panels.values()) view.showOrder(order);
+  }
+
+  async setOrder(order: RefactoringOrder): Promise<void> {
+    this.writingOrders++;
+    try {
+      await this.actions.setOrder(order);
+    } finally {
+      this.writingOrders--;
+      this.orderChanged();
+    }
   }
 
   setCurrent(view: CodeViewPanel): void {
