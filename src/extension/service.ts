@@ -4,11 +4,14 @@
 // too). Requests to a service go through the extension host's own fetch, which VS Code routes
 // through its proxy support (http.proxy, http.noProxy, PAC, system certificates).
 import * as vscode from 'vscode';
-import { RefactorClient } from '../api/client';
+import { RefactorClient, type ClientOptions, type RequestOpts } from '../api/client';
 import type { FetchLike } from '../api/http';
 import type { Logger } from '../api/logger';
+import type { Code, Refactor } from '../api/model';
+import type { IndexSource } from '../search/indexer';
 import { parseDataset, type Dataset } from '../server/dataset';
 import { inProcessFetch, SAMPLE_BASE_URL } from '../server/fetchHandler';
+import type { Sighting } from './search/store';
 import type { Settings } from './settings';
 
 /** The name of the built-in sample catalog among services (document URIs, offline keys). */
@@ -27,10 +30,60 @@ function corsHint(url: string): string {
   return vscode.l10n.t('no answer VS Code for the Web may read: {0} may not allow requests from other sites (CORS), or cannot be reached', new URL(url).origin);
 }
 
+/**
+ * A client that tells search what each answer showed (every list, tag and code view), so that search
+ * knows what a person has browsed without indexing anything.
+ */
+export class ObservedClient extends RefactorClient {
+  constructor(options: ClientOptions, private readonly seen: (sighting: Sighting) => void) {
+    super(options);
+  }
+
+  override async recentCodes(o?: RequestOpts): Promise<Code[]> {
+    return this.tell(await super.recentCodes(o));
+  }
+
+  override async popularCodes(o?: RequestOpts): Promise<Code[]> {
+    return this.tell(await super.popularCodes(o));
+  }
+
+  override async taggedCodes(tag: string, o?: RequestOpts): Promise<Code[]> {
+    return this.tell(await super.taggedCodes(tag, o), tag);
+  }
+
+  override async recentRefactorings(o?: RequestOpts): Promise<Refactor[]> {
+    const refactors = await super.recentRefactorings(o);
+    this.seen({ refactors });
+    return refactors;
+  }
+
+  override async code(ref: string | number, o?: { signal?: AbortSignal }): Promise<Code> {
+    const code = await super.code(ref, o);
+    this.seen({ codes: [code] });
+    return code;
+  }
+
+  /** The same requests, unobserved: Index the Catalog puts what it reads into the index itself. */
+  unobserved(): IndexSource {
+    return {
+      recentCodes: (o) => super.recentCodes(o),
+      recentRefactorings: (o) => super.recentRefactorings(o),
+      taggedCodes: (tag, o) => super.taggedCodes(tag, o),
+    };
+  }
+
+  private tell(codes: Code[], tag?: string): Code[] {
+    this.seen({ codes, tag });
+    return codes;
+  }
+}
+
 export class ServiceConnection implements vscode.Disposable {
-  private client: Promise<RefactorClient> | undefined;
+  private client: Promise<ObservedClient> | undefined;
   /** By service name, the clients of services configured before the current one. */
   private readonly earlier = new Map<string, Promise<RefactorClient>>();
+  /** Told what each answer showed, with the name of the service that gave it. */
+  observer: ((service: string, sighting: Sighting) => void) | undefined;
   private sampleFetch: Promise<FetchLike> | undefined;
 
   constructor(
@@ -46,21 +99,22 @@ export class ServiceConnection implements vscode.Disposable {
   }
 
   /** The client for the current settings, created on first use. */
-  getClient(): Promise<RefactorClient> {
+  getClient(): Promise<ObservedClient> {
     this.client ??= (async () => {
       const builtIn = this.isBuiltIn();
+      const service = this.name();
       if (builtIn) {
         this.sampleFetch ??= this.loadSample().then(inProcessFetch);
         this.sampleFetch.catch(() => (this.sampleFetch = undefined));
       }
-      return new RefactorClient({
+      return new ObservedClient({
         baseUrl: this.baseUrl(),
         timeoutMs: this.settings.requestTimeoutSeconds * 1000,
         logger: this.logger,
         fetch: builtIn ? await this.sampleFetch : undefined,
         userAgent: IN_BROWSER ? null : undefined,
         unexplainedFailure: IN_BROWSER ? corsHint : undefined,
-      });
+      }, (sighting) => this.observer?.(service, sighting));
     })();
     // An address refused when the client is made (not http, credentials) is refused again next time.
     this.client.catch(() => (this.client = undefined));

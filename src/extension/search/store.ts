@@ -1,0 +1,275 @@
+// Where search keeps what it knows, per service, under the extension's global storage (never in the
+// settings or the global state, which are small and synced): one file with the whole index, written
+// when Index the Catalog ends, and a small file of sightings (what lists, tags and code views fetched
+// since), written a moment after each. The big file is read only when a search or an indexing run
+// first needs it; a sighting before then costs a few entries in memory and the small file. Both go
+// through vscode.workspace.fs, so they work in the browser's extension host too.
+import * as vscode from 'vscode';
+import type { Logger } from '../../api/logger';
+import type { Code, Refactor } from '../../api/model';
+import { Entries, entryOf, rowOf } from '../../search/entries';
+import { CodeSearch, SearchIndexError } from '../../search/searchIndex';
+import { fnv1a64 } from '../../server/etag';
+
+/** What one answer of the service showed: codes (seen under `tag` when a tag's list), or refactorings. */
+export interface Sighting {
+  codes?: readonly Code[];
+  refactors?: readonly Refactor[];
+  tag?: string;
+}
+
+/** How long after a sighting its file is written (more sightings in between are written with it). */
+const SIGHTINGS_SAVE_DELAY_MS = 1500;
+/** Past this many codes in the sightings file, they are folded into the index file and it starts over. */
+const MAX_SIGHTED_CODES = 2000;
+/** Stores of services other than the current one kept loaded (a switch back costs a read). */
+const MAX_LOADED_SERVICES = 2;
+/** The sightings file's format; one in another form is ignored. */
+const SIGHTINGS_FORMAT = 1;
+
+export interface SearchStoreOptions {
+  /** Milliseconds after a sighting before its file is written (tests make it short). */
+  saveDelayMs?: number;
+}
+
+/** The index of one service, read from its files when first needed. */
+export class ServiceIndex {
+  private loading: Promise<CodeSearch> | undefined;
+  private loaded: CodeSearch | undefined;
+  /** Sightings not yet in the index file, as entries (they go into the index once it is loaded). */
+  private sighted = new Entries();
+  private sightedRead: Promise<void> | undefined;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private saving: Promise<void> = Promise.resolve();
+  /** Set while Index the Catalog runs, so that a second run waits its turn. */
+  indexing: Promise<unknown> | undefined;
+
+  constructor(
+    readonly service: string,
+    private readonly folder: vscode.Uri,
+    private readonly logger: Logger,
+    private readonly saveDelayMs: number,
+  ) {}
+
+  private get file(): vscode.Uri {
+    return vscode.Uri.joinPath(this.folder, `${this.key}.json`);
+  }
+
+  private get sightingsFile(): vscode.Uri {
+    return vscode.Uri.joinPath(this.folder, `${this.key}.recent.json`);
+  }
+
+  private get key(): string {
+    return `search-${fnv1a64(new TextEncoder().encode(this.service))}`;
+  }
+
+  /** The index, read from its files the first time; an unreadable file leaves an empty index, logged. */
+  index(): Promise<CodeSearch> {
+    this.loading ??= this.load();
+    return this.loading;
+  }
+
+  /** The index if it is in memory already. */
+  ifLoaded(): CodeSearch | undefined {
+    return this.loaded;
+  }
+
+  /** Takes in what an answer showed; written to the sightings file shortly. */
+  sight(seen: Sighting): void {
+    void this.readSightings().then(() => {
+      const changed = this.takeInto(this.sighted, seen);
+      if (this.loaded) this.take(this.loaded, seen);
+      if (changed) this.scheduleSave();
+    });
+  }
+
+  /** Writes the whole index and starts the sightings over (after Index the Catalog). */
+  async saveIndex(): Promise<void> {
+    const index = await this.index();
+    const saved = this.saving.then(async () => {
+      // What is seen from here on is not in the text written, so it starts the sightings anew.
+      const text = index.toJSON();
+      const written = this.sighted;
+      this.sighted = new Entries();
+      try {
+        await writeAtomically(this.file, text);
+      } catch (e) {
+        for (const entry of written.values()) this.sighted.merge(entry);
+        throw e;
+      }
+      if (this.sighted.size === 0 && this.saveTimer === undefined) {
+        await vscode.workspace.fs.delete(this.sightingsFile).then(undefined, () => undefined);
+      } else {
+        await this.saveSightings();
+      }
+    });
+    this.saving = saved.catch(() => undefined);
+    return saved;
+  }
+
+  /** Writes what is pending now (sightings), and waits for writes under way. */
+  async flush(): Promise<void> {
+    if (this.saveTimer !== undefined) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
+      this.saving = this.saving.then(() => this.saveSightings());
+    }
+    await this.saving;
+  }
+
+  /** Forgets the files and what is in memory (tests; a person never needs it). */
+  async clear(): Promise<void> {
+    await this.flush();
+    this.loading = undefined;
+    this.loaded = undefined;
+    this.sighted = new Entries();
+    this.sightedRead = Promise.resolve();
+    for (const uri of [this.file, this.sightingsFile]) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+  }
+
+  dispose(): void {
+    void this.flush();
+  }
+
+  private takeInto(entries: Entries, seen: Sighting): boolean {
+    const a = seen.codes?.length ? entries.addCodes(seen.codes, seen.tag).changed.length : 0;
+    const b = seen.refactors?.length ? entries.addRefactors(seen.refactors).changed.length : 0;
+    return a + b > 0;
+  }
+
+  private take(index: CodeSearch, seen: Sighting): void {
+    if (seen.codes?.length) index.addCodes(seen.codes, seen.tag);
+    if (seen.refactors?.length) index.addRefactors(seen.refactors);
+  }
+
+  private scheduleSave(): void {
+    if (this.sighted.size > MAX_SIGHTED_CODES) {
+      // Folded into the index file, which then holds them; the next sightings start a small file again.
+      void this.index().then(() => this.saveIndex()).catch((e) => this.logger.warn(`search: could not save the index of ${this.service}: ${(e as Error).message}`));
+      return;
+    }
+    if (this.saveTimer !== undefined) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      this.saving = this.saving.then(() => this.saveSightings());
+    }, this.saveDelayMs);
+  }
+
+  private async saveSightings(): Promise<void> {
+    const rows = [...this.sighted.values()].map(rowOf);
+    try {
+      await writeAtomically(this.sightingsFile, JSON.stringify({ format: SIGHTINGS_FORMAT, entries: rows }));
+    } catch (e) {
+      this.logger.warn(`search: could not save what was seen of ${this.service}: ${(e as Error).message}`);
+    }
+  }
+
+  /** Reads the sightings file once, before anything is added (so that nothing written before is lost). */
+  private readSightings(): Promise<void> {
+    this.sightedRead ??= (async () => {
+      const text = await readText(this.sightingsFile);
+      if (text === undefined) return;
+      try {
+        const saved = JSON.parse(text) as { format?: unknown; entries?: unknown };
+        if (saved?.format !== SIGHTINGS_FORMAT || !Array.isArray(saved.entries)) throw new Error('not in a form this version reads');
+        // Each row checked as it is read: another version, or anything with access to the folder, may have written it.
+        for (const row of saved.entries) {
+          const entry = entryOf(row);
+          if (entry) this.sighted.merge(entry);
+        }
+      } catch (e) {
+        this.logger.warn(`search: ignored the file of what was seen of ${this.service}: ${(e as Error).message}`);
+      }
+    })();
+    return this.sightedRead;
+  }
+
+  private async load(): Promise<CodeSearch> {
+    let index = CodeSearch.empty();
+    const text = await readText(this.file);
+    if (text !== undefined) {
+      try {
+        const read = CodeSearch.fromJSON(text);
+        index = read.index;
+        if (read.rebuilt) this.logger.warn(`search: the saved index of ${this.service} did not match its entries and was built again`);
+      } catch (e) {
+        if (!(e instanceof SearchIndexError)) throw e;
+        this.logger.warn(`search: ${e.message}; starting the index of ${this.service} over`);
+      }
+    }
+    await this.readSightings();
+    index.addEntries([...this.sighted.values()].map(rowOf));
+    this.loaded = index;
+    return index;
+  }
+}
+
+/** The search indexes of every service used in this window, each read when first needed. */
+export class SearchStore implements vscode.Disposable {
+  private readonly byService = new Map<string, ServiceIndex>();
+  private readonly saveDelayMs: number;
+
+  constructor(
+    private readonly storage: vscode.Uri,
+    private readonly logger: Logger,
+    options: SearchStoreOptions = {},
+  ) {
+    this.saveDelayMs = options.saveDelayMs ?? SIGHTINGS_SAVE_DELAY_MS;
+  }
+
+  /** The index of `service` (a name: `sample` or the base URL). */
+  of(service: string): ServiceIndex {
+    let kept = this.byService.get(service);
+    if (kept) {
+      // Most recently used last, so the oldest goes first when the map is trimmed.
+      this.byService.delete(service);
+      this.byService.set(service, kept);
+      return kept;
+    }
+    kept = new ServiceIndex(service, vscode.Uri.joinPath(this.storage, 'search'), this.logger, this.saveDelayMs);
+    this.byService.set(service, kept);
+    for (const [name, other] of this.byService) {
+      if (this.byService.size <= MAX_LOADED_SERVICES + 1) break;
+      if (other.indexing) continue;
+      other.dispose();
+      this.byService.delete(name);
+    }
+    return kept;
+  }
+
+  /** Takes in what an answer of `service` showed. */
+  sight(service: string, seen: Sighting): void {
+    this.of(service).sight(seen);
+  }
+
+  /** Drops the in-memory index of `service`; the next use reads its files again. */
+  forget(service: string): void {
+    this.byService.get(service)?.dispose();
+    this.byService.delete(service);
+  }
+
+  /** Writes everything pending (tests; VS Code gives dispose no time to wait). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.byService.values()].map((s) => s.flush()));
+  }
+
+  dispose(): void {
+    for (const s of this.byService.values()) s.dispose();
+  }
+}
+
+async function readText(uri: vscode.Uri): Promise<string | undefined> {
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written beside and renamed over, so that a window closed halfway never leaves half a file. */
+async function writeAtomically(uri: vscode.Uri, text: string): Promise<void> {
+  const temp = uri.with({ path: `${uri.path}.tmp` });
+  await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
+  await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(text));
+  await vscode.workspace.fs.rename(temp, uri, { overwrite: true });
+}
