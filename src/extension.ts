@@ -11,6 +11,8 @@ import { OfflineStore } from './extension/catalog/offlineStore';
 import { sampleCatalogReader, ServiceConnection } from './extension/service';
 import { onDidChangeSettings, readSettings, type Settings } from './extension/settings';
 import { createTestApi, type RefactorBrowserApi } from './extension/testApi';
+import { SearchCommands } from './extension/search/commands';
+import { SearchStore } from './extension/search/store';
 
 export type { RefactorBrowserApi } from './extension/testApi';
 
@@ -25,12 +27,16 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   const service = new ServiceConnection(settings, logger, sampleCatalogReader(context.extensionUri));
   const offline = new OfflineStore(context.globalState, {}, logger);
   const catalog = new CatalogView(service, settings, offline, logger, errors);
+  // Under the extension's global storage: big, per machine, and never synced.
+  const search = new SearchStore(context.globalStorageUri, logger, underTest ? { saveDelayMs: 100 } : {});
+  service.observer = (name, sighting) => search.sight(name, sighting);
   const applied = new vscode.EventEmitter<Settings>();
 
   context.subscriptions.push(
     channel,
     service,
     catalog,
+    search,
     applied,
     onDidChangeSettings((next) => {
       settings = next;
@@ -43,10 +49,17 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   const codeCommands = registerCodeCommands({
     context, service, tree: catalog.tree, logger, errors, refactoringOrder: () => settings.refactoringOrder,
   });
-  context.subscriptions.push(codeCommands);
+  const searchCommands = new SearchCommands({
+    service, store: search, errors,
+    language: () => catalog.language(),
+    tags: () => settings.tags,
+    open: (codeId, refactorId) => codeCommands.codeViews.open(codeId, refactorId),
+  });
+  context.subscriptions.push(codeCommands, searchCommands);
   if (!recording) return undefined;
   return createTestApi({
     service, catalog, offline, codeViews: codeCommands.codeViews, settings: () => settings, onDidApplySettings: applied.event,
+    search, searchCommands,
     recentLog: () => recording.recent(),
   });
 }

@@ -8,6 +8,9 @@ import type { OfflineStore } from './catalog/offlineStore';
 import type { ServiceConnection } from './service';
 import type { Settings } from './settings';
 import type { CatalogNode } from './catalog/nodes';
+import type { SearchCommands } from './search/commands';
+import type { SearchStore } from './search/store';
+import type { SearchHit } from '../search/searchIndex';
 
 /** A tree row as a person sees it. */
 export interface TreeRow {
@@ -63,6 +66,16 @@ export interface RefactorBrowserApi {
    * service that happens to get the same loopback address.
    */
   forgetOffline(): Promise<void>;
+  /** What search knows of the current service, read from its files if not in memory yet. */
+  searchIndex(): Promise<{ codes: number; refactors: number; indexedAt: number; loaded: boolean }>;
+  /** The current service's search results for `query`, as the quick pick gets them. */
+  searchFor(query: string, language?: string): Promise<SearchHit[]>;
+  /** Runs Index the Catalog for Search as the command does (its notification shown) and waits for it. */
+  indexCatalog(): Promise<{ pages: number; complete: boolean } | undefined>;
+  /** Writes what search has pending, then forgets the current service's index in memory, as a new window would start. */
+  reloadSearch(): Promise<void>;
+  /** Deletes the current service's search index, files and all. */
+  forgetSearch(): Promise<void>;
 }
 
 function labelOf(node: CatalogNode): string {
@@ -92,9 +105,12 @@ export interface TestApiParts {
   settings: () => Settings;
   onDidApplySettings: vscode.Event<Settings>;
   recentLog: () => readonly string[];
+  search: SearchStore;
+  searchCommands: SearchCommands;
 }
 
-export function createTestApi({ service, catalog, offline, codeViews, settings, onDidApplySettings, recentLog }: TestApiParts): RefactorBrowserApi {
+export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
+  const { service, catalog, offline, codeViews, settings, onDidApplySettings, recentLog, search, searchCommands } = parts;
   const tree = catalog.tree;
   let unreachable = false;
   tree.onDidChangeUnreachable((cause) => { unreachable = cause !== undefined; });
@@ -149,5 +165,18 @@ export function createTestApi({ service, catalog, offline, codeViews, settings, 
     restoreCodeView: (panel, state) => codeViews.deserializeWebviewPanel(panel, state),
     codeViewMessage: (codeId, message) => codeViews.receive(codeId, message),
     forgetOffline: () => offline.clear(),
+    async searchIndex() {
+      const kept = search.of(service.name());
+      const loaded = kept.ifLoaded() !== undefined;
+      const index = await kept.index();
+      return { ...index.counts(), indexedAt: index.indexedAt, loaded };
+    },
+    searchFor: async (query, language) => (await search.of(service.name()).index()).search(query, { language }),
+    indexCatalog: () => searchCommands.indexCatalog(),
+    async reloadSearch() {
+      await search.flush();
+      search.forget(service.name());
+    },
+    forgetSearch: () => search.of(service.name()).clear(),
   };
 }

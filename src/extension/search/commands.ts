@@ -1,0 +1,251 @@
+// Search Codes… and Index the Catalog for Search. The quick pick searches, as a person types, what
+// search knows of the current service (store.ts): every list, tag and code view seen, and the whole
+// catalog once indexed. Index the Catalog pages the service's lists to their ends with a progress
+// notification that counts codes and can be cancelled; what it read is kept whatever stops it.
+import * as vscode from 'vscode';
+import { IndexingCancelled, IndexingError, indexCatalog, type IndexRunResult } from '../../search/indexer';
+import type { CodeSearch, SearchHit } from '../../search/searchIndex';
+import { escapeIcons } from '../code/goToCode';
+import type { ErrorReporter } from '../errorReporting';
+import { titleOf, words } from '../names';
+import type { ServiceConnection } from '../service';
+import type { SearchStore, ServiceIndex } from './store';
+
+/** Results the quick pick shows. */
+const SHOWN_RESULTS = 50;
+/** How long indexing works before it gives the extension host back (ms). */
+const SLICE_MS = 12;
+
+export interface SearchDeps {
+  service: ServiceConnection;
+  store: SearchStore;
+  errors: ErrorReporter;
+  /** The Catalog's language filter ('' for all). */
+  language(): string;
+  /** The saved tags, whose codes indexing reads too. */
+  tags(): readonly string[];
+  /** Opens the code view of `codeId`, scrolled to `refactorId`. */
+  open(codeId: number, refactorId?: number): void;
+}
+
+interface HitPick extends vscode.QuickPickItem {
+  hit?: SearchHit;
+  /** A row that runs Index the Catalog instead of opening a code. */
+  index?: true;
+}
+
+/** Gives the host back to VS Code (a macrotask), so that a long job never freezes it. */
+function yieldToHost(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Indexes what is pending in slices, giving the host back between them. */
+async function flushInSlices(index: CodeSearch, signal?: AbortSignal): Promise<void> {
+  while (index.flushUntil(performance.now() + SLICE_MS) > 0) {
+    if (signal?.aborted) return;
+    await yieldToHost();
+  }
+}
+
+/** `3 minutes ago`, `yesterday`, in the display language. */
+export function age(at: number, now = Date.now()): string {
+  const seconds = Math.round((at - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(vscode.env.language, { numeric: 'auto' });
+  const units: Array<[Intl.RelativeTimeFormatUnit, number]> = [['day', 86400], ['hour', 3600], ['minute', 60]];
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(0, 'minute');
+}
+
+/** What the index holds and how old it is, as the quick pick's placeholder says it. */
+export function describeIndex(index: CodeSearch, service: string): string {
+  const { codes, refactors } = index.counts();
+  if (codes === 0 && refactors === 0) return vscode.l10n.t('Search knows no code of {0} yet: index the catalog, or browse it', service);
+  if (index.indexedAt === 0) {
+    return vscode.l10n.t('Search {0} codes and {1} refactorings seen while browsing (the catalog is not indexed)', codes, refactors);
+  }
+  return vscode.l10n.t('Search {0} codes and {1} refactorings (indexed {2})', codes, refactors, age(index.indexedAt));
+}
+
+function hitPick(h: SearchHit): HitPick {
+  const title = titleOf(h.kind === 'refactor' ? { id: h.refactorId ?? 0, codeId: h.codeId, title: h.title } : { id: h.codeId, title: h.title });
+  const author = h.author || words.anonymous;
+  const of = h.kind === 'refactor' ? vscode.l10n.t('refactoring of {0}', titleOf({ id: h.codeId, title: h.codeTitle ?? '' })) : undefined;
+  return {
+    // Every row is always shown: the index chose them, and VS Code's own filter would hide the ones
+    // found by a typo or in the code text.
+    alwaysShow: true,
+    label: escapeIcons(title),
+    description: escapeIcons([of, h.language, author].filter(Boolean).join(' · ')),
+    detail: escapeIcons(h.line),
+    iconPath: new vscode.ThemeIcon(h.kind === 'refactor' ? 'git-compare' : 'file-code'),
+    hit: h,
+  };
+}
+
+function indexPick(): HitPick {
+  return {
+    alwaysShow: true,
+    label: vscode.l10n.t('Index the Catalog for Search'),
+    detail: vscode.l10n.t('Read every code and refactoring of the service, so that search finds all of them'),
+    iconPath: new vscode.ThemeIcon('database'),
+    index: true,
+  };
+}
+
+export class SearchCommands implements vscode.Disposable {
+  private readonly registrations: vscode.Disposable[];
+
+  constructor(private readonly deps: SearchDeps) {
+    this.registrations = [
+      deps.errors.command('refactorBrowser.search', vscode.l10n.t('Could not search'), () => this.search()),
+      deps.errors.command('refactorBrowser.indexCatalog', vscode.l10n.t('Could not index the catalog'), () => this.indexCatalog()),
+    ];
+  }
+
+  dispose(): void {
+    for (const r of this.registrations) r.dispose();
+  }
+
+  /** The name a person knows the current service by: its address, or the built-in sample catalog. */
+  private serviceName(): string {
+    return this.deps.service.isBuiltIn() ? vscode.l10n.t('the built-in sample catalog') : this.deps.service.configuredUrl();
+  }
+
+  /** Shows the quick pick; resolves once it is closed (a result opened or not). */
+  async search(initial = ''): Promise<void> {
+    const kept = this.deps.store.of(this.deps.service.name());
+    const pick = vscode.window.createQuickPick<HitPick>();
+    pick.title = vscode.l10n.t('Search Codes');
+    pick.matchOnDescription = false;
+    pick.matchOnDetail = false;
+    pick.busy = true;
+    pick.value = initial;
+    let language = this.deps.language();
+    let index: CodeSearch | undefined;
+    const filtered = this.deps.language();
+    const allButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('filter-filled'), tooltip: vscode.l10n.t('Search All Languages') };
+    const filterButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('filter'), tooltip: vscode.l10n.t('Search {0} Only', filtered) };
+
+    const render = (): void => {
+      pick.title = language ? vscode.l10n.t('Search Codes in {0}', language) : vscode.l10n.t('Search Codes');
+      pick.buttons = filtered ? [language ? allButton : filterButton] : [];
+      if (!index) return;
+      pick.placeholder = describeIndex(index, this.serviceName());
+      const { codes, refactors } = index.counts();
+      const offerIndex = index.indexedAt === 0 && !kept.indexing;
+      if (codes + refactors === 0) {
+        pick.items = offerIndex ? [indexPick()] : [];
+        return;
+      }
+      const hits = index.search(pick.value, { language, limit: SHOWN_RESULTS }).map(hitPick);
+      const none: HitPick[] = pick.value.trim() && hits.length === 0
+        ? [{ alwaysShow: true, label: language ? vscode.l10n.t('No code in {0} matches', language) : vscode.l10n.t('No code matches'), iconPath: new vscode.ThemeIcon('search-stop') }]
+        : [];
+      pick.items = [...hits, ...none, ...(offerIndex && pick.value.trim() ? [indexPick()] : [])];
+    };
+
+    return new Promise<void>((resolve) => {
+      const subscriptions: vscode.Disposable[] = [
+        pick.onDidChangeValue(() => render()),
+        pick.onDidTriggerButton((button) => {
+          language = button === allButton ? '' : filtered;
+          render();
+        }),
+        pick.onDidAccept(() => {
+          const chosen = pick.selectedItems[0];
+          if (!chosen || (!chosen.hit && !chosen.index)) return;
+          pick.hide();
+          if (chosen.index) void vscode.commands.executeCommand('refactorBrowser.indexCatalog');
+          else if (chosen.hit) this.deps.open(chosen.hit.codeId, chosen.hit.refactorId);
+        }),
+        pick.onDidHide(() => {
+          for (const s of subscriptions) s.dispose();
+          pick.dispose();
+          resolve();
+        }),
+      ];
+      render();
+      pick.show();
+      kept.index().then(
+        (loaded) => {
+          index = loaded;
+          pick.busy = false;
+          render();
+        },
+        (e: unknown) => {
+          pick.hide();
+          void this.deps.errors.report(vscode.l10n.t('Could not read the search index'), e);
+        },
+      );
+    });
+  }
+
+  /** Index the Catalog, with a cancellable progress notification; resolves with the run's result when it ends. */
+  async indexCatalog(): Promise<IndexRunResult | undefined> {
+    const kept = this.deps.store.of(this.deps.service.name());
+    if (kept.indexing) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is being indexed already.', this.serviceName()));
+      return undefined;
+    }
+    const run = this.runIndexing(kept);
+    kept.indexing = run;
+    try {
+      return await run;
+    } finally {
+      kept.indexing = undefined;
+    }
+  }
+
+  private async runIndexing(kept: ServiceIndex): Promise<IndexRunResult | undefined> {
+    const name = this.serviceName();
+    const client = await this.deps.service.getClient();
+    const tags = this.deps.tags();
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Indexing {0} for search', name), cancellable: true },
+      async (progress, token) => {
+        const controller = new AbortController();
+        const cancelled = token.onCancellationRequested(() => controller.abort());
+        const index = await kept.index();
+        const report = (): void => {
+          const { codes, refactors } = index.counts();
+          progress.report({ message: vscode.l10n.t('{0} codes, {1} refactorings', codes, refactors) });
+        };
+        report();
+        let outcome: IndexRunResult | undefined;
+        let failure: unknown;
+        try {
+          outcome = await indexCatalog({
+            source: client.unobserved(), index, tags, signal: controller.signal,
+            onProgress: report,
+            afterPage: async () => {
+              // A page is 25 codes: index them now, in slices, rather than all at the end.
+              await flushInSlices(index);
+            },
+          });
+        } catch (e) {
+          failure = e;
+        } finally {
+          cancelled.dispose();
+        }
+        progress.report({ message: vscode.l10n.t('saving…') });
+        await flushInSlices(index);
+        await kept.saveIndex();
+        const { codes, refactors } = index.counts();
+        if (failure instanceof IndexingCancelled) {
+          void vscode.window.showInformationMessage(vscode.l10n.t('Indexing was cancelled: search knows {0} codes and {1} refactorings of {2}.', codes, refactors, name));
+          return undefined;
+        }
+        if (failure instanceof IndexingError) {
+          void this.deps.errors.report(vscode.l10n.t('Could not index the catalog (search keeps the {0} codes it knows)', codes), failure);
+          return undefined;
+        }
+        if (failure) throw failure;
+        const full = outcome?.full ? ` ${vscode.l10n.t('Search is full: it keeps no more codes.')}` : '';
+        void vscode.window.showInformationMessage(vscode.l10n.t('Search knows all {0} codes and {1} refactorings of {2}.', codes, refactors, name) + full);
+        return outcome;
+      },
+    );
+  }
+}
