@@ -1,0 +1,130 @@
+// Search in VS Code, in both extension hosts: Index the Catalog reads every code and refactoring of a
+// service and search finds them; what the Catalog and code views fetched is searchable without
+// indexing; the index outlives the window and the service; a failed or second run keeps what it has.
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+import { loadSampleDataset } from '../../../src/server/sampleDataset';
+import { api, resetState, useSettings, waitFor } from '../helpers';
+import { startFront, startService, type FrontService, type RunningService } from '../services';
+import { closeAllEditors } from '../codeViewHelpers';
+
+const sample = loadSampleDataset();
+const sampleRefactors = [...sample.codes.values()].reduce((n, c) => n + c.refactors.length, 0);
+
+describe('Search', function () {
+  this.timeout(60_000);
+
+  before(resetState);
+  beforeEach(async () => {
+    await (await api()).forgetSearch();
+  });
+  afterEach(closeAllEditors);
+  after(async () => {
+    await resetState();
+    await (await api()).forgetSearch();
+  });
+
+  it('Index the Catalog reads every code and refactoring of the sample catalog, and search finds them by title, by a typo, by code text', async () => {
+    const browser = await api();
+    const run = await browser.indexCatalog();
+    assert.ok(run?.complete, 'the run read every list to its end');
+    const known = await browser.searchIndex();
+    assert.deepStrictEqual({ codes: known.codes, refactors: known.refactors }, { codes: sample.codes.size, refactors: sampleRefactors });
+    assert.ok(Date.now() - known.indexedAt < 60_000, 'it says when it was indexed');
+
+    const code = sample.recentCodes.all[3];
+    const [first] = await browser.searchFor(code.title);
+    assert.strictEqual(first?.codeId, code.id, `"${code.title}" finds its code first`);
+    // A typo in the longest word of the title still finds it.
+    const word = code.title.split(/\W+/).sort((a, b) => b.length - a.length)[0];
+    assert.ok(word.length >= 5, word);
+    // One letter changed: one edit, which a word of four letters or more may have.
+    const typo = `${word.slice(0, 2)}${word[2].toLowerCase() === 'x' ? 'y' : 'x'}${word.slice(3)}`;
+    assert.ok((await browser.searchFor(typo)).some((h) => h.codeId === code.id), `"${typo}" (for ${word}) finds it too`);
+  });
+
+  it('knows what the Catalog loaded without indexing, and says the catalog is not indexed', async () => {
+    const browser = await api();
+    const shown = await browser.treeRows(['Recent Codes']);
+    const code = sample.recentCodes.all[0];
+    assert.ok(shown.some((r) => r.label === code.title));
+    const hits = await waitFor(async () => {
+      const found = await browser.searchFor(code.title);
+      return found[0]?.codeId === code.id ? found : undefined;
+    }, 'the listed code found');
+    assert.strictEqual(hits[0].kind, 'code');
+    const known = await browser.searchIndex();
+    assert.strictEqual(known.indexedAt, 0);
+    assert.ok(known.codes >= shown.filter((r) => r.contextValue.startsWith('code')).length);
+  });
+
+  describe('over a service on loopback', () => {
+    let service: RunningService;
+    let front: FrontService;
+
+    beforeEach(async () => {
+      service = await startService();
+      front = await startFront(service.url);
+      await useSettings({ baseUrl: front.url });
+      await (await api()).forgetSearch();
+    });
+    afterEach(async () => {
+      await (await api()).forgetSearch();
+      await resetState();
+      await front.close();
+      await service.close();
+    });
+
+    it('keeps the index for the next window: searched from its files while the service is down', async () => {
+      const browser = await api();
+      await browser.indexCatalog();
+      await browser.reloadSearch();
+      await front.close();
+      const known = await browser.searchIndex();
+      assert.strictEqual(known.loaded, false, 'read from the files, not kept in memory');
+      assert.strictEqual(known.codes, sample.codes.size);
+      const code = sample.recentCodes.all[7];
+      assert.strictEqual((await browser.searchFor(code.title))[0]?.codeId, code.id);
+    });
+
+    it('keeps what was browsed for the next window too', async () => {
+      const browser = await api();
+      await browser.treeRows(['Recent Codes']);
+      const code = sample.recentCodes.all[1];
+      await waitFor(async () => ((await browser.searchFor(code.title))[0]?.codeId === code.id ? true : undefined), 'the listed code found');
+      await browser.reloadSearch();
+      assert.strictEqual((await browser.searchFor(code.title))[0]?.codeId, code.id);
+    });
+
+    it('a later run reads only the first page or two of each list', async () => {
+      const browser = await api();
+      const first = await browser.indexCatalog();
+      const pages = (n: number): number => Math.ceil(n / 25);
+      assert.strictEqual(first?.pages, pages(sample.codes.size) + pages(sampleRefactors), 'the first run reads every page');
+      const again = await browser.indexCatalog();
+      assert.ok(again?.complete);
+      // Two requests at a time: the second page of a list may be asked for before the first says it is enough.
+      assert.ok(again.pages >= 2 && again.pages <= 4, `${again.pages} pages`);
+      assert.strictEqual((await browser.searchIndex()).codes, sample.codes.size);
+    });
+
+    it('stops on the first failed request with one line naming the list and page, and keeps what it read', async () => {
+      const browser = await api();
+      // Page 3 of recent refactorings: asked for only once a page before it has come, so something was read.
+      await front.fail(['/refactorings/recent.xml?page=3']);
+      const run = await browser.indexCatalog();
+      assert.strictEqual(run, undefined);
+      const said = await waitFor(() => browser.recentLog().find((l) => /could not read recent refactorings, page 3/.test(l)), 'the failure logged');
+      assert.match(said, /500/);
+      assert.strictEqual(said.split('\n')[0], said.split('\n')[0].trim());
+      const known = await browser.searchIndex();
+      assert.ok(known.refactors >= 25, `what was read is kept: ${known.codes} codes, ${known.refactors} refactorings`);
+      assert.strictEqual(known.indexedAt, 0, 'not indexed to the end');
+      await vscode.commands.executeCommand('notifications.clearAll');
+      // Healed, the next run reads on.
+      await front.fail([]);
+      assert.ok((await browser.indexCatalog())?.complete);
+      assert.strictEqual((await browser.searchIndex()).codes, sample.codes.size);
+    });
+  });
+});
