@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { Figure } from './measure';
 
 const REPO = path.resolve(__dirname, '../..');
-const LIMIT_S = 150;
+const LIMIT_S = 600;
 
 export function vscodeFigures(): Promise<Figure[]> {
   return new Promise((resolve, reject) => {
