@@ -47,7 +47,7 @@ async function flushInSlices(index: CodeSearch, signal?: AbortSignal): Promise<v
   }
 }
 
-/** `3 minutes ago`, `yesterday`, in the display language. */
+/** `just now`, `3 minutes ago`, `yesterday`, in the display language. */
 export function age(at: number, now = Date.now()): string {
   const seconds = Math.round((at - now) / 1000);
   const format = new Intl.RelativeTimeFormat(vscode.env.language, { numeric: 'auto' });
@@ -55,7 +55,7 @@ export function age(at: number, now = Date.now()): string {
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }
-  return format.format(0, 'minute');
+  return vscode.l10n.t('just now');
 }
 
 /** What the index holds and how old it is, as the quick pick's placeholder says it. */

@@ -8,6 +8,7 @@ import { loadSampleDataset } from '../../../src/server/sampleDataset';
 import { closeAllEditors, waitForCodeViewTab } from '../codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { uiOrSkip, type Ui } from '../ui';
+import { startFront, startService } from '../services';
 
 const sample = loadSampleDataset();
 const QUICK_INPUT = '.quick-input-widget';
@@ -41,6 +42,8 @@ describe('Search Codes (UI)', function () {
 
   it('an empty search offers Index the Catalog, which ends saying how many codes and refactorings search knows', async () => {
     await (await api()).forgetSearch();
+    // Toasts from earlier suites would leave no room for this one's.
+    await vscode.commands.executeCommand('notifications.clearAll');
     void vscode.commands.executeCommand('refactorBrowser.search');
     await ui.waitFor({ css: ROWS, hasText: 'Index the Catalog for Search' });
     const [input] = await ui.query({ css: `${QUICK_INPUT} input` }, ['placeholder'], 1);
@@ -48,7 +51,15 @@ describe('Search Codes (UI)', function () {
     await ui.press('Enter');
     const refactors = [...sample.codes.values()].reduce((n, c) => n + c.refactors.length, 0);
     const said = `Search knows all ${sample.codes.size} codes and ${refactors} refactorings of the built-in sample catalog.`;
-    await waitFor(async () => ((await ui.query({ css: NOTIFICATIONS })).some((n) => n.text.includes(said)) ? true : undefined), said, 30_000);
+    let shown: string[] = [];
+    try {
+      await waitFor(async () => {
+        shown = (await ui.query({ css: NOTIFICATIONS })).map((n) => n.text);
+        return shown.some((t) => t.includes(said)) ? true : undefined;
+      }, said, 30_000);
+    } catch (e) {
+      throw new Error(`${(e as Error).message}; notifications shown: ${JSON.stringify(shown)}; log: ${(await api()).recentLog().slice(-5).join(' | ')}`);
+    }
   });
 
   it('finds a refactoring by a word of its code, and Enter opens the code view scrolled to it', async () => {
@@ -72,6 +83,9 @@ describe('Search Codes (UI)', function () {
     const [row] = await ui.query({ css: ROWS }, ['aria-label'], 1);
     assert.ok(row.text.includes(chosen.title), `the first row is the refactoring: ${row.text}`);
     assert.ok(row.text.includes(chosen.word), `it shows the line that matched: ${row.text}`);
+    const [input] = await ui.query({ css: `${QUICK_INPUT} input` }, ['placeholder'], 1);
+    const refactors = [...sample.codes.values()].reduce((n, c) => n + c.refactors.length, 0);
+    assert.match(input.attributes.placeholder ?? '', new RegExp(`^Search ${sample.codes.size} codes and ${refactors} refactorings \\(indexed (just now|\\d+ minutes? ago)\\)$`));
     await ui.press('Enter');
     const code = sample.codes.get(chosen.codeId)!;
     await waitForCodeViewTab(code.title);
@@ -106,5 +120,27 @@ describe('Search Codes (UI)', function () {
     await vscode.commands.executeCommand('refactorBrowser.catalog.focus');
     await ui.click({ css: '.part.sidebar .title-actions .action-label[aria-label="Search Codes…"], .part.sidebar .actions .action-label[aria-label="Search Codes…"]' });
     await ui.waitFor({ css: `${QUICK_INPUT} .quick-input-title`, hasText: 'Search Codes' });
+  });
+
+  it('Index the Catalog counts codes in its notification, and its Cancel button stops it keeping what it read', async () => {
+    const service = await startService();
+    const front = await startFront(service.url);
+    try {
+      await useSettings({ baseUrl: front.url });
+      await (await api()).forgetSearch();
+      await front.hold();
+      void vscode.commands.executeCommand('refactorBrowser.indexCatalog');
+      await ui.waitFor({ css: NOTIFICATIONS, hasText: `Indexing ${front.url} for search` });
+      await ui.waitFor({ css: NOTIFICATIONS, hasText: '0 codes, 0 refactorings' });
+      await ui.click({ css: `${NOTIFICATIONS} .monaco-button`, hasText: 'Cancel' });
+      await ui.waitFor({ css: NOTIFICATIONS, hasText: `Indexing was cancelled: search knows 0 codes and 0 refactorings of ${front.url}.` });
+      assert.strictEqual((await (await api()).searchIndex()).indexedAt, 0);
+    } finally {
+      await front.release();
+      await (await api()).forgetSearch();
+      await resetState();
+      await front.close();
+      await service.close();
+    }
   });
 });
