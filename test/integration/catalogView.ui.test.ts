@@ -145,6 +145,8 @@ describe('Catalog view (UI)', function () {
     const description = await ui.query({ css: '.part.sidebar .pane-header .description' });
     assert.ok(description.some((d) => d.text.includes('Haskell')), JSON.stringify(description));
 
+    // The pick that just closed must be gone before the next opens, or typing may reach the old one.
+    await ui.waitFor({ css: QUICK_INPUT }, 'hidden');
     void vscode.commands.executeCommand('refactorBrowser.filterLanguage');
     await ui.waitFor({ css: QUICK_INPUT });
     await ui.type('Cobol');
@@ -152,6 +154,7 @@ describe('Catalog view (UI)', function () {
     await ui.press('Enter');
     await waitFor(() => (browser.settings().language === 'Cobol' ? true : undefined), 'the typed filter');
 
+    await ui.waitFor({ css: QUICK_INPUT }, 'hidden');
     void vscode.commands.executeCommand('refactorBrowser.filterLanguage');
     // By the keyboard, as with the others: a click could land on the row of the pick that just closed
     // (one full run in four timed out that way).
