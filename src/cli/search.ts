@@ -5,9 +5,8 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fnv1a64 } from '../server/etag';
 import { indexCatalog, IndexingError, type IndexSource } from '../search/indexer';
-import { CodeSearch, SearchIndexError, type SearchHit } from '../search/searchIndex';
+import { CodeSearch, savedIndexName, SearchIndexError, type SearchHit } from '../search/searchIndex';
 import { ENGLISH_NAMES, titleOf } from '../api/names';
 import { formatJson, oneLine } from './format';
 import type { Command } from './args';
@@ -27,9 +26,9 @@ export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'refactor-browser');
 }
 
-/** One file per service, named by a hash of its base URL (never the URL itself, which may be long or odd). */
+/** One file per service, named as the extension names it (savedIndexName). */
 export function indexFile(folder: string, service: string): string {
-  return path.join(folder, `search-${fnv1a64(new TextEncoder().encode(service))}.json`);
+  return path.join(folder, `${savedIndexName(service)}.json`);
 }
 
 export async function runSearch(

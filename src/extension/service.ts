@@ -11,6 +11,7 @@ import type { Code, Refactor } from '../api/model';
 import type { IndexSource } from '../search/indexer';
 import { parseDataset, type Dataset } from '../server/dataset';
 import { inProcessFetch, SAMPLE_BASE_URL } from '../server/fetchHandler';
+import { readTextFile } from './files';
 import type { Sighting } from './search/store';
 import type { Settings } from './settings';
 
@@ -196,24 +197,8 @@ function close(client: Promise<RefactorClient> | undefined): void {
   void client?.then((c) => c.close()).catch(() => {});
 }
 
-/** True in the browser bundle (esbuild.config.mjs defines it), so its Node-only branches are left out. */
-declare const WEB_BUILD: boolean | undefined;
-
-/**
- * The sample catalog the extension ships beside its bundles (dist/sample-catalog.json, copied by
- * esbuild.config.mjs). The Node host reads it with Node's fs: VS Code's file system API took 8-21 ms
- * more for the same first read, a third of a cold expansion's budget (docs/benchmarks.md).
- */
+/** The sample catalog the extension ships beside its bundles (dist/sample-catalog.json, copied by esbuild.config.mjs). */
 export function sampleCatalogReader(extensionUri: vscode.Uri): () => Promise<Dataset> {
   const file = vscode.Uri.joinPath(extensionUri, 'dist', 'sample-catalog.json');
-  return async () => {
-    let text: string;
-    if (!WEB_BUILD && file.scheme === 'file') {
-      const { readFile } = await import('node:fs/promises');
-      text = await readFile(file.fsPath, 'utf8');
-    } else {
-      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
-    }
-    return parseDataset(JSON.parse(text), 'built-in sample catalog');
-  };
+  return async () => parseDataset(JSON.parse(await readTextFile(file)), 'built-in sample catalog');
 }

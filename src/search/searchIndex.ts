@@ -7,6 +7,7 @@ import type { Code, Refactor } from '../api/model';
 import { CompactFormError, CompactMiniSearch } from './compactIndex';
 import { Entries, entryOf, rowOf, type CodeEntry, type EntryLimits, type RefactorEntry } from './entries';
 import { indexTerm, queryTerm, tokenize } from './terms';
+import { fnv1a64 } from '../server/etag';
 
 /** Results a search returns unless asked for another number. */
 export const DEFAULT_LIMIT = 50;
@@ -50,6 +51,14 @@ export interface ListProgress {
 }
 
 export class SearchIndexError extends Error {}
+
+/**
+ * The name (without extension) of the file a service's index is saved in, by the extension and the
+ * CLI alike: a hash of the service's name, never the URL itself, which may be long or odd.
+ */
+export function savedIndexName(service: string): string {
+  return `search-${fnv1a64(new TextEncoder().encode(service))}`;
+}
 
 /** A MiniSearch document: a code with its refactorings' words. */
 interface IndexDoc {

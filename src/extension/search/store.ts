@@ -8,8 +8,8 @@ import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
 import type { Code, Refactor } from '../../api/model';
 import { Entries, entryOf, rowOf } from '../../search/entries';
-import { CodeSearch, SearchIndexError } from '../../search/searchIndex';
-import { fnv1a64 } from '../../server/etag';
+import { CodeSearch, savedIndexName, SearchIndexError } from '../../search/searchIndex';
+import { readTextFile } from '../files';
 
 /** What one answer of the service showed: codes (seen under `tag` when a tag's list), or refactorings. */
 export interface Sighting {
@@ -41,7 +41,7 @@ export class ServiceIndex {
   private sightedRead: Promise<void> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
-  /** Set while Index the Catalog runs, so that a second run waits its turn. */
+  /** Set while Index the Catalog runs, so that a second run is refused (and the store keeps this index loaded). */
   indexing: Promise<unknown> | undefined;
 
   constructor(
@@ -52,15 +52,11 @@ export class ServiceIndex {
   ) {}
 
   private get file(): vscode.Uri {
-    return vscode.Uri.joinPath(this.folder, `${this.key}.json`);
+    return vscode.Uri.joinPath(this.folder, `${savedIndexName(this.service)}.json`);
   }
 
   private get sightingsFile(): vscode.Uri {
-    return vscode.Uri.joinPath(this.folder, `${this.key}.recent.json`);
-  }
-
-  private get key(): string {
-    return `search-${fnv1a64(new TextEncoder().encode(this.service))}`;
+    return vscode.Uri.joinPath(this.folder, `${savedIndexName(this.service)}.recent.json`);
   }
 
   /** The index, read from its files the first time; an unreadable file leaves an empty index, logged. */
@@ -258,18 +254,10 @@ export class SearchStore implements vscode.Disposable {
   }
 }
 
-/** True in the browser bundle (esbuild.config.mjs defines it), so its Node-only branch is left out. */
-declare const WEB_BUILD: boolean | undefined;
-
+/** The text of `uri`, or undefined when it cannot be read (not written yet, or gone). */
 async function readText(uri: vscode.Uri): Promise<string | undefined> {
   try {
-    // The Node host reads its own disk with Node's fs, straight into a string, as the sample catalog
-    // reader does: no second 20 MB copy through a TextDecoder for a 10,000-code catalog's index.
-    if (!WEB_BUILD && uri.scheme === 'file') {
-      const { readFile } = await import('node:fs/promises');
-      return await readFile(uri.fsPath, 'utf8');
-    }
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    return await readTextFile(uri);
   } catch {
     return undefined;
   }

@@ -1,0 +1,17 @@
+// Reading a file as text in either extension host. The Node host reads its own disk with Node's fs,
+// straight into a string: VS Code's file system API took 8-21 ms more for the sample catalog's first
+// read (docs/benchmarks.md), and a TextDecoder would copy a 20 MB search index once more. Everything
+// else (the browser's host, other schemes) goes through vscode.workspace.fs.
+import * as vscode from 'vscode';
+
+/** True in the browser bundle (esbuild.config.mjs defines it), so its Node-only branch is left out. */
+declare const WEB_BUILD: boolean | undefined;
+
+/** The text of `uri` as UTF-8; rejects as the file system does (a missing file included). */
+export async function readTextFile(uri: vscode.Uri): Promise<string> {
+  if (!WEB_BUILD && uri.scheme === 'file') {
+    const { readFile } = await import('node:fs/promises');
+    return readFile(uri.fsPath, 'utf8');
+  }
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+}
