@@ -17,9 +17,10 @@ import { startService } from './services';
 
 const EMPTY_COMMAND = 'refactorBrowser.bench.noop';
 
+const round = (x: number): number => Number(x.toPrecision(4));
+
 /** `goalMs` null: shown to explain the others (a single sample of VS Code's own work), with no goal. */
 function print(name: string, value: number, baseline: number, goalMs: number | null, note: string, unit = 'ms'): void {
-  const round = (x: number): number => Number(x.toPrecision(4));
   // The goals are in milliseconds on the value (the issue's budgets); the ratio shows how many
   // VS Code round trips that is, so a slow machine can be told from a slow extension.
   const line = { name, value: round(value), baseline: round(baseline), ratio: round(value / baseline), goal: goalMs, unit, goalOn: 'value', pass: goalMs === null || value <= goalMs, note };
@@ -28,7 +29,6 @@ function print(name: string, value: number, baseline: number, goalMs: number | n
 
 /** A figure whose goal is on the ratio to its baseline. */
 function printRatio(name: string, value: number, baseline: number, goal: number, note: string): void {
-  const round = (x: number): number => Number(x.toPrecision(4));
   const ratio = value / baseline;
   Mocha.reporters.Base.consoleLog(JSON.stringify({ name, value: round(value), baseline: round(baseline), ratio: round(ratio), goal, unit: 'ms', pass: ratio <= goal, note }));
 }
@@ -64,11 +64,14 @@ async function timed(fn: () => Thenable<unknown> | Promise<unknown>): Promise<nu
   return performance.now() - t0;
 }
 
+function median(xs: readonly number[]): number {
+  return [...xs].sort((a, b) => a - b)[xs.length >> 1];
+}
+
 async function medianOf(n: number, fn: () => Thenable<unknown> | Promise<unknown>): Promise<number> {
   const xs: number[] = [];
   for (let i = 0; i < n; i++) xs.push(await timed(fn));
-  xs.sort((a, b) => a - b);
-  return xs[n >> 1];
+  return median(xs);
 }
 
 (process.env.REFACTOR_BROWSER_BENCH ? describe : describe.skip)('Benchmarks inside VS Code', function () {
@@ -192,7 +195,6 @@ async function medianOf(n: number, fn: () => Thenable<unknown> | Promise<unknown
           searchTimes.push(await timed(() => api.searchFor(k)));
         }
       }
-      const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
       const fetchMs = (fetchBefore + fetchAfter) / 2;
       printRatio('vscode.search.index', indexMs, fetchMs, 2, `Index the Catalog (the command, saving included) over 10,000 codes and ${catalog.refactors.length} refactorings on loopback; baseline fetching and decoding the same pages two at a time without indexing`);
       print('vscode.search.load', loadMs, fetchMs, 200, `reading the saved index (${known.codes} codes) back from global storage into a searchable index; baseline the fetch-only crawl`);

@@ -40,11 +40,8 @@ function yieldToHost(): Promise<void> {
 }
 
 /** Indexes what is pending in slices, giving the host back between them. */
-async function flushInSlices(index: CodeSearch, signal?: AbortSignal): Promise<void> {
-  while (index.flushUntil(performance.now() + SLICE_MS) > 0) {
-    if (signal?.aborted) return;
-    await yieldToHost();
-  }
+async function flushInSlices(index: CodeSearch): Promise<void> {
+  while (index.flushUntil(performance.now() + SLICE_MS) > 0) await yieldToHost();
 }
 
 /** `just now`, `3 minutes ago`, `yesterday`, in the display language. */
@@ -114,17 +111,16 @@ export class SearchCommands implements vscode.Disposable {
   }
 
   /** Shows the quick pick; resolves once it is closed (a result opened or not). */
-  async search(initial = ''): Promise<void> {
+  async search(): Promise<void> {
     const kept = this.deps.store.of(this.deps.service.name());
     const pick = vscode.window.createQuickPick<HitPick>();
-    pick.title = vscode.l10n.t('Search Codes');
     pick.matchOnDescription = false;
     pick.matchOnDetail = false;
     pick.busy = true;
-    pick.value = initial;
-    let language = this.deps.language();
     let index: CodeSearch | undefined;
+    /** The Catalog's language filter, which the buttons turn off and on again. */
     const filtered = this.deps.language();
+    let language = filtered;
     const allButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('filter-filled'), tooltip: vscode.l10n.t('Search All Languages') };
     const filterButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('filter'), tooltip: vscode.l10n.t('Search {0} Only', filtered) };
 
