@@ -13,6 +13,8 @@ import { onDidChangeSettings, readSettings, type Settings } from './extension/se
 import { createTestApi, type RefactorBrowserApi } from './extension/testApi';
 import { SearchCommands } from './extension/search/commands';
 import { SearchStore } from './extension/search/store';
+import { registerStarCommands } from './extension/stars/commands';
+import { Stars } from './extension/stars/stars';
 
 export type { RefactorBrowserApi } from './extension/testApi';
 
@@ -26,10 +28,15 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   let settings = readSettings();
   const service = new ServiceConnection(settings, logger, sampleCatalogReader(context.extensionUri));
   const offline = new OfflineStore(context.globalState, {}, logger);
-  const catalog = new CatalogView(service, settings, offline, logger, errors);
+  // The list in the global state, synced to a person's other machines; the codes kept in files.
+  const stars = new Stars(context.globalState, context.globalStorageUri, service, logger);
+  const catalog = new CatalogView(service, settings, offline, stars, logger, errors);
   // Under the extension's global storage: big, per machine, and never synced.
   const search = new SearchStore(context.globalStorageUri, logger, underTest ? { saveDelayMs: 100 } : {});
-  service.observer = (name, sighting) => search.sight(name, sighting);
+  service.observer = (name, sighting) => {
+    search.sight(name, sighting);
+    stars.sighted(name, sighting);
+  };
   const applied = new vscode.EventEmitter<Settings>();
 
   context.subscriptions.push(
@@ -37,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     service,
     catalog,
     search,
+    stars,
     applied,
     onDidChangeSettings((next) => {
       settings = next;
@@ -47,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     }),
   );
   const codeCommands = registerCodeCommands({
-    context, service, tree: catalog.tree, logger, errors, refactoringOrder: () => settings.refactoringOrder,
+    context, service, tree: catalog.tree, logger, errors, stars, refactoringOrder: () => settings.refactoringOrder,
   });
   const searchCommands = new SearchCommands({
     service, store: search, errors,
@@ -55,11 +63,12 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     tags: () => settings.tags,
     open: (codeId, refactorId) => codeCommands.codeViews.open(codeId, refactorId),
   });
-  context.subscriptions.push(codeCommands, searchCommands);
+  const starCommands = registerStarCommands({ stars, errors, currentCode: () => codeCommands.codeViews.currentCode() });
+  context.subscriptions.push(codeCommands, searchCommands, starCommands);
   if (!recording) return undefined;
   return createTestApi({
     service, catalog, offline, codeViews: codeCommands.codeViews, settings: () => settings, onDidApplySettings: applied.event,
-    search, searchCommands,
+    search, searchCommands, stars,
     recentLog: () => recording.recent(),
   });
 }

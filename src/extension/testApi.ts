@@ -10,6 +10,7 @@ import type { Settings } from './settings';
 import type { CatalogNode } from './catalog/nodes';
 import type { SearchCommands } from './search/commands';
 import type { SearchStore } from './search/store';
+import type { Stars } from './stars/stars';
 import type { SearchHit } from '../search/searchIndex';
 
 /** A tree row as a person sees it. */
@@ -107,6 +108,7 @@ export interface TestApiParts {
   recentLog: () => readonly string[];
   search: SearchStore;
   searchCommands: SearchCommands;
+  stars: Stars;
 }
 
 export function createTestApi(parts: TestApiParts): RefactorBrowserApi {

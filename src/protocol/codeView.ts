@@ -71,12 +71,19 @@ export type ToExtension =
   | { type: 'openExternal'; url: string }
   | { type: 'retry' }
   /** The switch above the refactorings picked this order: remember it (the setting). */
-  | { type: 'setOrder'; order: RefactoringOrder };
+  | { type: 'setOrder'; order: RefactoringOrder }
+  /** A block's Star button: star it (`starred` true) or unstar it. */
+  | { type: 'star'; target: BlockTarget; starred: boolean };
 
 /** Messages the extension posts to the webview. */
 export type ToWebview =
-  /** The code, its refactorings to be shown in `order`. */
-  | { type: 'show'; code: CodeViewModel; order: RefactoringOrder; revealRefactorId?: number }
+  /**
+   * The code, its refactorings to be shown in `order`, the blocks that are starred, and a `note` when
+   * what is shown is not the service's answer (the copy kept because it is starred, offline).
+   */
+  | { type: 'show'; code: CodeViewModel; order: RefactoringOrder; starred: BlockTarget[]; note?: string; revealRefactorId?: number }
+  /** The starred blocks changed (from this view, the Catalog or the palette). */
+  | { type: 'stars'; starred: BlockTarget[] }
   | { type: 'loading'; codeId?: number }
   | { type: 'error'; message: string; codeId?: number }
   | { type: 'reveal'; refactorId: number }
@@ -134,6 +141,13 @@ function parseTarget(v: unknown): BlockTarget | undefined {
   return { kind: v.kind, id: v.id };
 }
 
+/** A list of block targets, every one valid, or undefined. */
+function parseTargets(v: unknown): BlockTarget[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const targets = v.map(parseTarget);
+  return targets.every((t): t is BlockTarget => t !== undefined) ? targets : undefined;
+}
+
 /** A block target with an optional section index; whether the block has that section is the extension's check. */
 function parseTextTarget(v: unknown): TextTarget | undefined {
   const block = parseTarget(v);
@@ -163,6 +177,10 @@ export function parseToExtension(msg: unknown): ToExtension | undefined {
       return isWebUrl(msg.url) ? { type: 'openExternal', url: msg.url } : undefined;
     case 'setOrder':
       return isRefactoringOrder(msg.order) ? { type: 'setOrder', order: msg.order } : undefined;
+    case 'star': {
+      const target = parseTarget(msg.target);
+      return target && typeof msg.starred === 'boolean' ? { type: 'star', target, starred: msg.starred } : undefined;
+    }
     default:
       return undefined;
   }
@@ -207,9 +225,16 @@ export function parseToWebview(msg: unknown): ToWebview | undefined {
     case 'show': {
       const code = parseCodeViewModel(msg.code);
       const order = msg.order;
-      if (!code || !isRefactoringOrder(order)) return undefined;
-      if (msg.revealRefactorId === undefined) return { type: 'show', code, order };
-      return isId(msg.revealRefactorId) ? { type: 'show', code, order, revealRefactorId: msg.revealRefactorId } : undefined;
+      const starred = parseTargets(msg.starred);
+      if (!code || !isRefactoringOrder(order) || !starred || (msg.note !== undefined && !isString(msg.note))) return undefined;
+      const shown: ToWebview = { type: 'show', code, order, starred };
+      if (msg.note !== undefined) shown.note = msg.note;
+      if (msg.revealRefactorId === undefined) return shown;
+      return isId(msg.revealRefactorId) ? { ...shown, revealRefactorId: msg.revealRefactorId } : undefined;
+    }
+    case 'stars': {
+      const starred = parseTargets(msg.starred);
+      return starred && { type: 'stars', starred };
     }
     case 'loading':
       if (msg.codeId === undefined) return { type: 'loading' };

@@ -101,6 +101,11 @@ function formatDate(iso: string | null): Node | undefined {
   return time;
 }
 
+/** One string a block is known by among the shown ones. */
+function blockKey(target: BlockTarget): string {
+  return `${target.kind}-${target.id}`;
+}
+
 /** How a block is named in its buttons' accessible names: `code #20`, `refactoring #81`. */
 function blockName(target: BlockTarget): string {
   return target.kind === 'code' ? l10n.t('code #{0}', target.id) : l10n.t('refactoring #{0}', target.id);
@@ -113,6 +118,9 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
   let flashTimer: number | undefined;
   /** What is shown of the refactorings: each with its block, the element holding the blocks, and the switch. */
   let shown: { blocks: Array<{ refactor: RefactorViewModel; block: HTMLElement }>; list: HTMLElement; select: HTMLSelectElement | undefined } | undefined;
+  /** Each shown block's Star button, by `blockKey`, and the blocks that are starred. */
+  const starButtons = new Map<string, { button: HTMLButtonElement; target: BlockTarget }>();
+  let starred = new Set<string>();
 
   const post = (message: ToExtension): void => vscode.postMessage(message);
 
@@ -141,6 +149,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     highlighter?.dispose();
     highlighter = undefined;
     shown = undefined;
+    starButtons.clear();
     root.replaceChildren(...children.filter((c): c is Node | string => c !== undefined));
     root.setAttribute('aria-busy', String(busy));
   }
@@ -159,9 +168,36 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     return pre;
   }
 
+  /**
+   * A block's Star button: it says what clicking it does (Star, or Unstar once starred), and the
+   * extension answers with what is starred, which sets it.
+   */
+  function starButton(target: BlockTarget): HTMLButtonElement {
+    const b = el('button', 'action star');
+    b.type = 'button';
+    b.addEventListener('click', () => post({ type: 'star', target, starred: !starred.has(blockKey(target)) }));
+    starButtons.set(blockKey(target), { button: b, target });
+    markStar(b, target);
+    return b;
+  }
+
+  function markStar(b: HTMLButtonElement, target: BlockTarget): void {
+    const on = starred.has(blockKey(target));
+    const label = on ? l10n.t('Unstar') : l10n.t('Star');
+    b.textContent = label; // its ☆ or ★ is drawn by the stylesheet, silent to screen readers
+    b.setAttribute('aria-label', `${label}: ${blockName(target)}`);
+    b.dataset.starred = String(on);
+  }
+
+  function markStars(targets: readonly BlockTarget[]): void {
+    starred = new Set(targets.map(blockKey));
+    for (const { button: b, target } of starButtons.values()) markStar(b, target);
+  }
+
   function toolbar(target: BlockTarget): HTMLElement {
     const what = blockName(target);
     return el('div', 'toolbar', [
+      starButton(target),
       button(l10n.t('Insert at Cursor'), { type: 'insert', target }, 'action', l10n.t('Insert at Cursor: {0}', what)),
       target.kind === 'refactor'
         ? button(l10n.t('Compare with Original'), { type: 'compareWithOriginal', refactorId: target.id }, 'action', l10n.t('Compare with Original: {0}', what))
@@ -278,8 +314,9 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     list.append(...blocks);
   }
 
-  function show(code: CodeViewModel, order: RefactoringOrder, revealRefactorId: number | undefined): void {
+  function show(code: CodeViewModel, order: RefactoringOrder, starredBlocks: readonly BlockTarget[], note: string | undefined, revealRefactorId: number | undefined): void {
     replaceRoot([]);
+    starred = new Set(starredBlocks.map(blockKey));
     highlighter = new LazyHighlighter();
     const block: BlockTarget = { kind: 'code', id: code.id };
     // The original has no heading of its own (the page's h1 names it): its sections' headings are h2.
@@ -307,7 +344,9 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     refactorings.setAttribute('aria-labelledby', heading.id);
     shown = { blocks, list, select };
     arrange(order);
-    root.append(codeHeader(code), original, refactorings);
+    const notice = note === undefined ? undefined : el('p', 'note kept', [note]);
+    if (notice) notice.setAttribute('role', 'status');
+    root.append(...[codeHeader(code), notice, original, refactorings].filter((n): n is HTMLElement => n !== undefined));
     vscode.setState({ codeId: code.id });
     const target = revealRefactorId ?? pendingReveal;
     pendingReveal = undefined;
@@ -350,7 +389,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     replaceRoot([el('h1', undefined, [codeId === undefined ? l10n.t('Refactor Browser') : words.code(codeId)]), box]);
   }
 
-  return { show, reveal, loading, error, arrange };
+  return { show, reveal, loading, error, arrange, markStars };
 }
 
 function main(): void {
@@ -362,7 +401,8 @@ function main(): void {
     const message = parseToWebview(event.data);
     if (!message) return; // not ours, or malformed: nothing is rendered from it
     switch (message.type) {
-      case 'show': view.show(message.code, message.order, message.revealRefactorId); break;
+      case 'show': view.show(message.code, message.order, message.starred, message.note, message.revealRefactorId); break;
+      case 'stars': view.markStars(message.starred); break;
       case 'loading': view.loading(message.codeId); break;
       case 'error': view.error(message.message, message.codeId); break;
       case 'reveal': view.reveal(message.refactorId); break;

@@ -116,6 +116,19 @@ describe('parseToExtension (webview → extension)', () => {
     assert.deepEqual(parseToExtension({ type: 'setOrder', order: 'oldest', write: 'workspace' }), { type: 'setOrder', order: 'oldest' });
   });
 
+  it('rejects star unless it names a block and says star or unstar with a boolean', () => {
+    assert.deepEqual(parseToExtension({ type: 'star', target: { kind: 'refactor', id: 3 }, starred: true }),
+      { type: 'star', target: { kind: 'refactor', id: 3 }, starred: true });
+    assert.deepEqual(parseToExtension({ type: 'star', target: { kind: 'code', id: 1, section: 0 }, starred: false }),
+      { type: 'star', target: { kind: 'code', id: 1 }, starred: false });
+    for (const starred of [undefined, null, 'true', 1, 0, {}]) {
+      assert.equal(parseToExtension({ type: 'star', target: { kind: 'code', id: 1 }, starred }), undefined, String(starred));
+    }
+    for (const target of [undefined, null, { kind: 'user', id: 1 }, { kind: 'code', id: -1 }, { kind: 'code' }]) {
+      assert.equal(parseToExtension({ type: 'star', target, starred: true }), undefined, JSON.stringify(target));
+    }
+  });
+
   it('ignores extra fields and does not pass them on', () => {
     const parsed = parseToExtension({ type: 'insert', target: { kind: 'code', id: 1, evil: 1 }, command: 'rm -rf' });
     assert.deepEqual(parsed, { type: 'insert', target: { kind: 'code', id: 1 } });
@@ -129,9 +142,11 @@ describe('parseToExtension (webview → extension)', () => {
 
 describe('parseToWebview (extension → webview)', () => {
   const valid: ToWebview[] = [
-    { type: 'show', code: sampleCode(), order: 'bestRated' },
-    { type: 'show', code: sampleCode(), order: 'oldest', revealRefactorId: 3 },
-    { type: 'show', code: { ...sampleCode(), refactors: [] }, order: 'newest' },
+    { type: 'show', code: sampleCode(), order: 'bestRated', starred: [] },
+    { type: 'show', code: sampleCode(), order: 'oldest', starred: [{ kind: 'code', id: 1 }], revealRefactorId: 3 },
+    { type: 'show', code: { ...sampleCode(), refactors: [] }, order: 'newest', starred: [], note: 'kept' },
+    { type: 'stars', starred: [] },
+    { type: 'stars', starred: [{ kind: 'refactor', id: 3 }, { kind: 'code', id: 1 }] },
     { type: 'loading' },
     { type: 'loading', codeId: 12 },
     { type: 'error', message: 'http://x/codes/1.xml: HTTP 404 Not Found' },
@@ -151,8 +166,17 @@ describe('parseToWebview (extension → webview)', () => {
     }
   });
 
+  it('rejects a show or stars whose starred blocks are missing or malformed, and a note that is not text', () => {
+    const msg = { type: 'show', code: sampleCode(), order: 'bestRated', starred: [] };
+    for (const starred of [undefined, null, {}, 'code', [null], [{ kind: 'code' }], [{ kind: 'user', id: 1 }], [{ kind: 'code', id: 1.5 }]]) {
+      assert.equal(parseToWebview({ ...msg, starred }), undefined, `show starred=${JSON.stringify(starred)}`);
+      assert.equal(parseToWebview({ type: 'stars', starred }), undefined, `stars starred=${JSON.stringify(starred)}`);
+    }
+    for (const note of [null, 1, {}, []]) assert.equal(parseToWebview({ ...msg, note }), undefined, `note=${JSON.stringify(note)}`);
+  });
+
   it('rejects a show whose code lacks any field or has it with the wrong type', () => {
-    const msg = { type: 'show', code: sampleCode(), order: 'bestRated' };
+    const msg = { type: 'show', code: sampleCode(), order: 'bestRated', starred: [] };
     const stringFields = ['title', 'language', 'highlightLanguage', 'permalink', 'code', 'comment', 'userName',
       'userWebsite', 'pageUrl'];
     for (const f of stringFields) {
@@ -177,7 +201,7 @@ describe('parseToWebview (extension → webview)', () => {
   });
 
   it('rejects a show when any refactoring has a missing or wrong-typed field', () => {
-    const msg = { type: 'show', code: sampleCode(), order: 'bestRated' };
+    const msg = { type: 'show', code: sampleCode(), order: 'bestRated', starred: [] };
     const r = sampleCode().refactors[0]!;
     for (const f of Object.keys(r)) {
       assert.equal(parseToWebview(withField(msg, `code.refactors.0.${f}`, undefined)), undefined, `without ${f}`);
@@ -209,14 +233,14 @@ describe('parseToWebview (extension → webview)', () => {
 
   it('ignores extra fields and does not pass them on', () => {
     const code = { ...sampleCode(), extra: '<img src=x onerror=alert(1)>' };
-    const parsed = parseToWebview({ type: 'show', code, order: 'newest', html: '<script>' });
-    assert.deepEqual(parsed, { type: 'show', code: sampleCode(), order: 'newest' });
+    const parsed = parseToWebview({ type: 'show', code, order: 'newest', starred: [], html: '<script>' });
+    assert.deepEqual(parsed, { type: 'show', code: sampleCode(), order: 'newest', starred: [] });
     assert.deepEqual(parseToWebview({ type: 'order', order: 'oldest', code }), { type: 'order', order: 'oldest' });
   });
 
   it('keeps hostile strings as data: they are the webview\'s to render as text', () => {
     const hostile = '</pre><script>alert(1)</script>\u0000\u2028';
-    const parsed = parseToWebview(withField({ type: 'show', code: sampleCode(), order: 'bestRated' }, 'code.title', hostile));
+    const parsed = parseToWebview(withField({ type: 'show', code: sampleCode(), order: 'bestRated', starred: [] }, 'code.title', hostile));
     assert.equal(parsed?.type === 'show' && parsed.code.title, hostile);
   });
 });
@@ -238,8 +262,8 @@ describe('buildCodeViewModel output and the protocol', () => {
   it('property: whatever the decoder produced, the webview accepts the show message after postMessage', () => {
     fc.assert(fc.property(code, (c) => {
       const model = buildCodeViewModel(c, 'https://example.org/codes/1');
-      const sent = structuredClone({ type: 'show', code: model, order: 'bestRated' });
-      assert.deepEqual(parseToWebview(sent), { type: 'show', code: model, order: 'bestRated' });
+      const sent = structuredClone({ type: 'show', code: model, order: 'bestRated', starred: [] });
+      assert.deepEqual(parseToWebview(sent), { type: 'show', code: model, order: 'bestRated', starred: [] });
     }), { numRuns: 200 });
   });
 });

@@ -6,11 +6,15 @@ import type { Code, Refactor } from '../../api/model';
 import { authorOf, ratingBadge, ratingPhrase, refactoringCount, titleOf } from '../names';
 import type { ListSpec } from './listSources';
 
-export type RootKind = 'recentCodes' | 'popularCodes' | 'tags' | 'recentRefactorings';
+export type RootKind = 'starred' | 'recentCodes' | 'popularCodes' | 'tags' | 'recentRefactorings';
 
-/** Root rows in display order, with their labels (public names: shared/CONTRACT.md, in English) and icons. */
+/**
+ * Root rows in display order, with their labels (public names: shared/CONTRACT.md, in English) and
+ * icons. Starred is shown only while something is starred.
+ */
 export function roots(): ReadonlyArray<{ kind: RootKind; label: string; icon: string }> {
   return [
+    { kind: 'starred', label: vscode.l10n.t('Starred'), icon: 'star-full' },
     { kind: 'recentCodes', label: vscode.l10n.t('Recent Codes'), icon: 'history' },
     { kind: 'popularCodes', label: vscode.l10n.t('Popular Codes'), icon: 'star' },
     { kind: 'tags', label: vscode.l10n.t('Tags'), icon: 'tag' },
@@ -28,9 +32,9 @@ export class RootNode extends vscode.TreeItem {
     this.iconPath = new vscode.ThemeIcon(icon);
   }
 
-  /** The list this root shows; Tags shows tags instead. */
+  /** The list this root shows; Tags shows tags, and Starred the stars, instead. */
   get list(): ListSpec | undefined {
-    return this.kind === 'tags' ? undefined : { kind: this.kind };
+    return this.kind === 'tags' || this.kind === 'starred' ? undefined : { kind: this.kind };
   }
 }
 
@@ -51,35 +55,40 @@ export class TagNode extends vscode.TreeItem {
 /** A row that owns a paged list. */
 export type ListOwner = RootNode | TagNode;
 
+/** A starred row's contextValue: the kind's, marked, so menus offer Unstar instead of Star. */
+const STARRED = '.starred';
+
 export class CodeNode extends vscode.TreeItem {
-  override readonly contextValue = 'refactorBrowser.code';
-  constructor(readonly code: Code, readonly parent: ListOwner) {
+  override readonly contextValue: string;
+  constructor(readonly code: Code, readonly parent: ListOwner, starred = false) {
     super(titleOf(code),
       code.refactorsCount === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `${parent.id}/code:${code.id}`;
+    this.contextValue = `refactorBrowser.code${starred ? STARRED : ''}`;
     const author = authorOf(code);
     const count = refactoringCount(code.refactorsCount ?? 0);
     this.description = [code.language, author, count].join(' · ');
-    this.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}, by {2}, {3}', this.label as string, code.language, author, count) };
+    const said = vscode.l10n.t('{0}, {1}, by {2}, {3}', this.label as string, code.language, author, count);
+    this.accessibilityInformation = { label: starred ? vscode.l10n.t('{0}, starred', said) : said };
     this.iconPath = new vscode.ThemeIcon('file-code');
     this.command = { command: 'refactorBrowser.openCode', title: vscode.l10n.t('Open Code'), arguments: [this] };
   }
 }
 
 export class RefactorNode extends vscode.TreeItem {
-  override readonly contextValue = 'refactorBrowser.refactor';
-  constructor(readonly refactor: Refactor, readonly parent: RootNode | CodeNode, readonly codeTitle?: string) {
+  override readonly contextValue: string;
+  constructor(readonly refactor: Refactor, readonly parent: RootNode | CodeNode, readonly codeTitle?: string, starred = false) {
     super(titleOf(refactor), vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/refactor:${refactor.id}`;
+    this.contextValue = `refactorBrowser.refactor${starred ? STARRED : ''}`;
     const author = authorOf(refactor);
     // The rating first: a code's refactorings are ordered by it, and a narrow view cuts the end off.
     this.description = [ratingBadge(refactor), author, codeTitle].filter((p) => p).join(' · ');
     const rating = ratingPhrase(refactor);
-    this.accessibilityInformation = {
-      label: codeTitle
-        ? vscode.l10n.t('{0}, a refactoring of {1}, by {2}, {3}', this.label as string, codeTitle, author, rating)
-        : vscode.l10n.t('{0}, a refactoring by {1}, {2}', this.label as string, author, rating),
-    };
+    const said = codeTitle
+      ? vscode.l10n.t('{0}, a refactoring of {1}, by {2}, {3}', this.label as string, codeTitle, author, rating)
+      : vscode.l10n.t('{0}, a refactoring by {1}, {2}', this.label as string, author, rating);
+    this.accessibilityInformation = { label: starred ? vscode.l10n.t('{0}, starred', said) : said };
     this.iconPath = new vscode.ThemeIcon('git-compare');
     this.command = { command: 'refactorBrowser.openCode', title: vscode.l10n.t('Open Code'), arguments: [this] };
   }

@@ -1,5 +1,5 @@
-// The Catalog tree (view `refactorBrowser.catalog`): four roots whose lists are fetched when a root
-// is expanded, page by page, with the language filter, error rows with Retry, cached lists when the
+// The Catalog tree (view `refactorBrowser.catalog`): Starred (while something is starred) and four
+// roots whose lists are fetched when a root is expanded, page by page, with the language filter, error rows with Retry, cached lists when the
 // service is down, and codes that expand to their refactorings, in the order of
 // refactorBrowser.refactoringOrder. Failures become rows, never popups.
 import * as vscode from 'vscode';
@@ -13,6 +13,7 @@ import { toVsCodeLanguageId } from '../../api/languages';
 import { listKey, loadRefactors, pageLoader, type ListSpec, type SourceContext } from './listSources';
 import type { OfflineStore } from './offlineStore';
 import type { ServiceConnection } from '../service';
+import type { Stars, StarTarget } from '../stars/stars';
 import {
   CatalogNode, CodeNode, EmptyNode, ErrorNode, LoadMoreNode, NoteNode, RefactorNode, roots, RootNode, TagNode, type ListOwner,
 } from './nodes';
@@ -61,6 +62,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     private state: CatalogState,
     private readonly offline: OfflineStore,
     private readonly logger: Logger,
+    private readonly stars: Stars,
     /** Wraps each request for the list or code `what` names (the view shows and says what is loading). */
     private readonly around: <R>(work: () => Promise<R>, what: string) => Promise<R> = (work) => work(),
   ) {}
@@ -75,7 +77,12 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
 
   async getChildren(node?: CatalogNode): Promise<CatalogNode[]> {
     // Empty, so the view shows its welcome content (package.json viewsWelcome).
-    if (!node) return this.unreachable ? [] : this.roots;
+    if (!node) {
+      if (this.unreachable) return [];
+      const starred = this.stars.current().length > 0;
+      return this.roots.filter((r) => r.kind !== 'starred' || starred);
+    }
+    if (node instanceof RootNode && node.kind === 'starred') return this.starredRows(node);
     if (node instanceof RootNode && node.kind === 'tags') {
       return this.state.tags.length ? this.state.tags.map((t) => new TagNode(t, node)) : [new EmptyNode(vscode.l10n.t('No saved tags: use Add Tag…'), node)];
     }
@@ -146,6 +153,11 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     this.changed.fire(undefined);
   }
 
+  /** A star added or removed: Starred shows or hides, and every row says whether it is starred. */
+  starsChanged(): void {
+    this.changed.fire(undefined);
+  }
+
   /** Fetches the next page into that list only. */
   async loadMore(node: LoadMoreNode): Promise<void> {
     const list = this.lists.get(node.parent.id ?? '');
@@ -195,8 +207,8 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     this.describe(owner, list);
     this.noteFailure(owner.id ?? '', String(owner.label), list.error);
     const rows: CatalogNode[] = list.items.map((item) => ('codeId' in item
-      ? new RefactorNode(item, owner as RootNode, this.codeTitle(item.codeId))
-      : new CodeNode(item, owner)));
+      ? new RefactorNode(item, owner as RootNode, this.codeTitle(item.codeId), this.starred({ kind: 'refactor', codeId: item.codeId, refactorId: item.id }))
+      : new CodeNode(item, owner, this.starred({ kind: 'code', codeId: item.id }))));
     if (list.error !== undefined) rows.push(new ErrorNode(causeOf(list.error), owner));
     else if (list.hasMore) rows.push(new LoadMoreNode(owner));
     else if (rows.length === 0) rows.push(new EmptyNode(spec.kind === 'recentRefactorings' ? vscode.l10n.t('No refactorings') : vscode.l10n.t('No codes'), owner));
@@ -212,7 +224,14 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
           fresh.refactors = got.refactors;
           fresh.cachedAt = got.cachedAt;
         },
-        (err: unknown) => {
+        async (err: unknown) => {
+          // A starred code is kept whole: read offline from its copy.
+          const kept = await this.stars.keptCopy(node.code.id);
+          if (kept) {
+            fresh.refactors = kept.code.refactors ?? [];
+            fresh.cachedAt = kept.keptAt;
+            return;
+          }
           fresh.error = err;
           logFailure(this.logger, `Could not load the refactorings of code #${node.code.id}`, err);
         },
@@ -224,9 +243,41 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     this.noteFailure(node.id ?? '', vscode.l10n.t('Refactorings of "{0}"', String(node.label)), entry.error);
     if (entry.error !== undefined) return [new ErrorNode(causeOf(entry.error), node)];
     const refactors = sortRefactorings(entry.refactors ?? [], this.state.refactoringOrder);
-    const rows: CatalogNode[] = refactors.length ? refactors.map((r) => new RefactorNode(r, node, node.code.title)) : [new EmptyNode(vscode.l10n.t('No refactorings'), node)];
+    const rows: CatalogNode[] = refactors.length
+      ? refactors.map((r) => new RefactorNode(r, node, node.code.title, this.starred({ kind: 'refactor', codeId: r.codeId, refactorId: r.id })))
+      : [new EmptyNode(vscode.l10n.t('No refactorings'), node)];
     if (entry.cachedAt) rows.push(new NoteNode(vscode.l10n.t('cached {0}: the service could not be reached', formatTime(entry.cachedAt)), node));
     return rows;
+  }
+
+  /**
+   * The current service's stars, newest first, each from the copy kept of its code (so they show
+   * offline); a star whose code is not kept on this machine yet is fetched and kept now.
+   */
+  private async starredRows(root: RootNode): Promise<CatalogNode[]> {
+    const { rows, failure } = await this.around(() => this.stars.withCodes(), String(root.label));
+    const nodes: CatalogNode[] = [];
+    for (const { star, code } of rows) {
+      if (star.kind === 'code') {
+        nodes.push(new CodeNode(code, root, true));
+        continue;
+      }
+      const refactor = code.refactors?.find((r) => r.id === star.refactorId);
+      // Gone from its code on the service: the star stays (Unstar it from the palette or the code view).
+      if (refactor) nodes.push(new RefactorNode(refactor, root, code.title, true));
+    }
+    if (failure !== undefined) {
+      if (!this.logged.has(Object(failure))) {
+        this.logged.add(Object(failure));
+        logFailure(this.logger, 'Could not load a starred code', failure);
+      }
+      nodes.push(new ErrorNode(causeOf(failure), root));
+    } else if (nodes.length === 0) nodes.push(new EmptyNode(vscode.l10n.t('Nothing starred'), root));
+    return nodes;
+  }
+
+  private starred(target: StarTarget): boolean {
+    return this.stars.isStarred(target);
   }
 
   /** Where the list or code `what` names comes from: this service, kept offline under its name. */
@@ -260,7 +311,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
   }
 
   private nothingShown(): boolean {
-    return [...this.lists.values()].every((l) => l.items.length === 0);
+    return this.stars.current().length === 0 && [...this.lists.values()].every((l) => l.items.length === 0);
   }
 
   /** Marks a list's row when what it shows is cached or filtered here. */

@@ -10,6 +10,7 @@ import { languageChoices, normalizeLanguageInput } from './languageFilter';
 import { toServiceLanguage } from '../../api/languages';
 import type { OfflineStore } from './offlineStore';
 import type { ServiceConnection } from '../service';
+import type { Stars } from '../stars/stars';
 import { SECTION, type Settings } from '../settings';
 import { normalizeTag } from './tags';
 import { ErrorNode, LoadMoreNode, TagNode, type CatalogNode } from './nodes';
@@ -32,10 +33,10 @@ export class CatalogView implements vscode.Disposable {
   /** True once a request has run long enough for the message to say what is loading. */
   private loadingSaid = false;
 
-  constructor(service: ServiceConnection, settings: Settings, offline: OfflineStore, logger: Logger, errors: ErrorReporter) {
+  constructor(service: ServiceConnection, settings: Settings, offline: OfflineStore, stars: Stars, logger: Logger, errors: ErrorReporter) {
     this.settings = settings;
     this.editorLanguage = this.activeEditorLanguage();
-    this.tree = new CatalogTreeProvider(service, this.catalogState(), offline, logger, (work, what) => this.loadingWhile(work, what));
+    this.tree = new CatalogTreeProvider(service, this.catalogState(), offline, logger, stars, (work, what) => this.loadingWhile(work, what));
     this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true, canSelectMany: true });
     this.disposables.push(
       this.tree,
@@ -45,6 +46,7 @@ export class CatalogView implements vscode.Disposable {
         this.showState();
       }),
       this.tree.onDidChangeFailures(() => this.showState()),
+      stars.onDidChange(() => this.tree.starsChanged()),
       vscode.window.onDidChangeActiveTextEditor(() => this.followEditor()),
       errors.command('refactorBrowser.refresh', vscode.l10n.t('Could not refresh the Catalog'), () => this.tree.refresh()),
       errors.command('refactorBrowser.loadMore', vscode.l10n.t('Could not load more'), (node?: unknown) =>

@@ -18,6 +18,7 @@ import { isWebUrl } from '../../protocol/codeView';
 import type { ServiceConnection } from '../service';
 import type { RefactoringOrder } from '../../api/ratings';
 import { writeRefactoringOrder } from '../settings';
+import { targetOf, type Stars } from '../stars/stars';
 
 export interface CodeCommandDeps {
   context: vscode.ExtensionContext;
@@ -27,6 +28,7 @@ export interface CodeCommandDeps {
   errors: ErrorReporter;
   /** refactorBrowser.refactoringOrder as it stands. */
   refactoringOrder: () => RefactoringOrder;
+  stars: Stars;
 }
 
 /** The registrations, and the code views (their serializer is what VS Code calls to restore them after a reload). */
@@ -35,7 +37,7 @@ export interface CodeCommands extends vscode.Disposable {
 }
 
 export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
-  const { context, service, tree, logger, errors, refactoringOrder } = deps;
+  const { context, service, tree, logger, errors, refactoringOrder, stars } = deps;
   const docs = new CodeDocuments(service);
   const editors = new EditorTracker();
 
@@ -65,8 +67,11 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
     },
     openDocument: (item) => errors.run(vscode.l10n.t('Could not open {0}', titleOf(item)), () => openAsDocument(item)),
     setOrder: (order) => errors.run(vscode.l10n.t('Could not change the order of the refactorings'), () => writeRefactoringOrder(order)),
+    star: (item, starred) => (starred
+      ? errors.run(vscode.l10n.t('Could not star'), () => stars.star(item))
+      : errors.run(vscode.l10n.t('Could not unstar'), () => stars.unstar(targetOf(item)))),
   };
-  const panels = new CodeViewPanels(context.extensionUri, service, logger, actions, refactoringOrder);
+  const panels = new CodeViewPanels(context.extensionUri, service, logger, actions, refactoringOrder, stars);
 
   async function openAsDocument(item: Item): Promise<vscode.TextEditor> {
     // Fetched here first, so that a failure reaches the reporter as the client's own error, logged

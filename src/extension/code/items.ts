@@ -14,13 +14,18 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }
 
+/** True for a tree row of that kind, starred (`refactorBrowser.code.starred`) or not. */
+function isRow(arg: Record<string, unknown>, kind: 'code' | 'refactor'): boolean {
+  return arg.contextValue === `refactorBrowser.${kind}` || arg.contextValue === `refactorBrowser.${kind}.starred`;
+}
+
 /** The item a tree row (CodeNode / RefactorNode) or an Item stands for; undefined for anything else. */
 export function itemOf(arg: unknown): Item | undefined {
   if (!isRecord(arg)) return undefined;
-  if ((arg.contextValue === 'refactorBrowser.code' || arg.kind === 'code') && isRecord(arg.code) && typeof arg.code.id === 'number') {
+  if ((isRow(arg, 'code') || arg.kind === 'code') && isRecord(arg.code) && typeof arg.code.id === 'number') {
     return { kind: 'code', code: arg.code as unknown as Code };
   }
-  if ((arg.contextValue === 'refactorBrowser.refactor' || arg.kind === 'refactor') && isRecord(arg.refactor)
+  if ((isRow(arg, 'refactor') || arg.kind === 'refactor') && isRecord(arg.refactor)
     && typeof arg.refactor.id === 'number') {
     return { kind: 'refactor', refactor: arg.refactor as unknown as Refactor };
   }

@@ -14,6 +14,9 @@ import type { Section } from '../../../api/sections';
 import { codeRefOf, codeUrl, pageUrl } from '../../../api/urls';
 import { isWebUrl, parseCodeViewState, parseToExtension, type BlockTarget, type ToWebview } from '../../../protocol/codeView';
 import { logFailure, oneLine } from '../../errorReporting';
+import { isApiError } from '../../../api/errors';
+import { formatDateTime } from '../../catalog/tree';
+import type { KeptCode, StarTarget } from '../../stars/stars';
 import { sectionsOf, titleOf as itemTitleOf, type Item } from '../items';
 import type { ServiceConnection } from '../../service';
 import { buildCodeViewModel, CODE_VIEW_WEBVIEW_OPTIONS, renderCodeViewHtml } from './html';
@@ -30,11 +33,21 @@ export interface CodeViewActions {
   openDocument(item: Item): Promise<void>;
   /** Remembers the order the view's switch picked (the setting). */
   setOrder(order: RefactoringOrder): Promise<void>;
+  /** Stars (`starred` true) or unstars the item. */
+  star(item: Item, starred: boolean): Promise<void>;
+}
+
+/** What the code view needs of the stars: which blocks are starred, and the copies kept offline. */
+export interface CodeViewStars {
+  starredIn(code: Code): StarTarget[];
+  keptCopy(codeId: number): Promise<KeptCode | undefined>;
+  readonly onDidChange: vscode.Event<void>;
 }
 
 type ViewState =
   | { kind: 'loading' }
-  | { kind: 'shown'; code: Code; pageUrl: string }
+  /** `keptAt`: what is shown is the copy kept of a starred code, since the service could not be reached. */
+  | { kind: 'shown'; code: Code; pageUrl: string; keptAt?: Date }
   | { kind: 'error'; message: string };
 
 class CodeViewPanel {
@@ -111,9 +124,21 @@ class CodeViewPanel {
     } catch (err) {
       if (load !== this.loads) return;
       logFailure(this.owner.logger, `Could not show code #${this.codeId}`, err);
-      this.state = { kind: 'error', message: oneLine(err) };
+      const kept = isApiError(err) && err.kind === 'aborted' ? undefined : await this.owner.stars.keptCopy(this.codeId);
+      if (load !== this.loads) return;
+      if (kept) {
+        this.state = { kind: 'shown', code: kept.code, pageUrl: '', keptAt: kept.keptAt };
+        this.panel.title = titleOf(kept.code);
+      } else {
+        this.state = { kind: 'error', message: oneLine(err) };
+      }
     }
     this.render();
+  }
+
+  /** Tells the webview which of its blocks are starred now. */
+  showStars(): void {
+    if (this.ready && this.state.kind === 'shown') this.post({ type: 'stars', starred: blocksOf(this.owner.stars.starredIn(this.state.code)) });
   }
 
   private render(): void {
@@ -132,7 +157,10 @@ class CodeViewPanel {
         const model = buildCodeViewModel(s.code, s.pageUrl);
         const order = this.owner.order();
         this.shownOrder = order;
-        this.post(reveal === undefined ? { type: 'show', code: model, order } : { type: 'show', code: model, order, revealRefactorId: reveal });
+        const shown: ToWebview = { type: 'show', code: model, order, starred: blocksOf(this.owner.stars.starredIn(s.code)) };
+        if (s.keptAt) shown.note = vscode.l10n.t('The service could not be reached: this is the copy kept when it was starred, as it was on {0}.', formatDateTime(s.keptAt));
+        if (reveal !== undefined) shown.revealRefactorId = reveal;
+        this.post(shown);
         break;
       }
     }
@@ -194,6 +222,13 @@ class CodeViewPanel {
         if (item) await this.owner.actions.openDocument(item);
         return;
       }
+      case 'star': {
+        const item = this.itemOf(message.target);
+        if (item) await this.owner.actions.star(item, message.starred);
+        // Said back even when nothing changed, so the button shows what is so.
+        this.showStars();
+        return;
+      }
     }
   }
 
@@ -210,6 +245,11 @@ class CodeViewPanel {
     for (const s of this.subscriptions) s.dispose();
     this.owner.forget(this);
   }
+}
+
+/** Stars as the webview names blocks: a code by its id, a refactoring by its own. */
+function blocksOf(targets: readonly StarTarget[]): BlockTarget[] {
+  return targets.map((t) => (t.kind === 'code' ? { kind: 'code', id: t.codeId } : { kind: 'refactor', id: t.refactorId }));
 }
 
 /** CODE_VIEW_WEBVIEW_OPTIONS, its folders made into URIs inside the extension. */
@@ -232,8 +272,14 @@ export class CodeViewPanels implements vscode.WebviewPanelSerializer, vscode.Dis
     readonly actions: CodeViewActions,
     /** refactorBrowser.refactoringOrder as it stands. */
     readonly order: () => RefactoringOrder,
+    readonly stars: CodeViewStars,
   ) {
-    this.registration = vscode.window.registerWebviewPanelSerializer(CODE_VIEW_TYPE, this);
+    this.registration = vscode.Disposable.from(
+      vscode.window.registerWebviewPanelSerializer(CODE_VIEW_TYPE, this),
+      stars.onDidChange(() => {
+        for (const view of this.panels.values()) view.showStars();
+      }),
+    );
   }
 
   /**

@@ -1,0 +1,125 @@
+// The list of what a person starred, per service, in the extension's global state under one key that
+// Settings Sync carries to their other machines (setKeysForSync). Only small facts are kept here (ids,
+// title, language, when): the synced state must stay small; the code itself is kept in a file per
+// machine (keptCodes.ts). Writes run one after another: each reads the list and writes it back, and
+// two at once would lose one's change. No VS Code import: unit-tested with a Map-backed store.
+import type { KeyValueStore } from '../catalog/offlineStore';
+
+/** The global-state key of the stars (synced). */
+export const STARS_KEY = 'refactorBrowser.stars';
+/** Stars a service may hold: the list is synced and shown whole, so it stays bounded. */
+export const MAX_STARS = 500;
+
+/** A starred code, or a starred refactoring of the code `codeId`. */
+export interface Star {
+  kind: 'code' | 'refactor';
+  /** The code's id; for a refactoring, the id of the code it refactors. */
+  codeId: number;
+  /** The refactoring's id (kind `refactor` only). */
+  refactorId?: number;
+  title: string;
+  language: string;
+  /** Milliseconds since the epoch. */
+  starredAt: number;
+}
+
+/** What a star points at: a code, or one refactoring of a code. */
+export type StarTarget = { kind: 'code'; codeId: number } | { kind: 'refactor'; codeId: number; refactorId: number };
+
+/** The Memento a star list needs: a key-value store whose keys can be synced. */
+export interface SyncedStore extends KeyValueStore {
+  setKeysForSync(keys: readonly string[]): void;
+}
+
+interface Saved {
+  v: 1;
+  services: Record<string, Star[]>;
+}
+
+export class StarLimitError extends Error {}
+
+export function sameTarget(a: Star | StarTarget, b: Star | StarTarget): boolean {
+  return a.kind === b.kind && a.codeId === b.codeId && (a.kind === 'code' || refactorIdOf(a) === refactorIdOf(b));
+}
+
+function refactorIdOf(t: Star | StarTarget): number | undefined {
+  return 'refactorId' in t ? t.refactorId : undefined;
+}
+
+export class StarList {
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly store: SyncedStore) {
+    store.setKeysForSync([STARS_KEY]);
+  }
+
+  /** The stars of `service`, newest first (read each time: Settings Sync may have brought new ones). */
+  list(service: string): Star[] {
+    return [...(this.read().services[service] ?? [])].sort((a, b) => b.starredAt - a.starredAt);
+  }
+
+  has(service: string, target: StarTarget): boolean {
+    return (this.read().services[service] ?? []).some((s) => sameTarget(s, target));
+  }
+
+  /** Adds `star` (a star already there keeps its place); a StarLimitError past MAX_STARS. */
+  add(service: string, star: Star): Promise<void> {
+    return this.change(service, (stars) => {
+      if (stars.some((s) => sameTarget(s, star))) return stars;
+      if (stars.length >= MAX_STARS) throw new StarLimitError(`at most ${MAX_STARS} stars a service: unstar some first`);
+      return [...stars, star];
+    });
+  }
+
+  /** Removes the star on `target`; resolves to whether a star of the same code is left. */
+  async remove(service: string, target: StarTarget): Promise<boolean> {
+    let left = false;
+    await this.change(service, (stars) => {
+      const kept = stars.filter((s) => !sameTarget(s, target));
+      left = kept.some((s) => s.codeId === target.codeId);
+      return kept;
+    });
+    return left;
+  }
+
+  private change(service: string, edit: (stars: Star[]) => Star[]): Promise<void> {
+    const next = this.writing.then(async () => {
+      const saved = this.read();
+      const before = saved.services[service] ?? [];
+      const after = edit(before);
+      if (after === before) return;
+      const services = { ...saved.services };
+      if (after.length) services[service] = after;
+      else delete services[service];
+      await this.store.update(STARS_KEY, { v: 1, services } satisfies Saved);
+    });
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The saved stars, each checked: what another machine or version wrote may be anything. */
+  private read(): Saved {
+    const raw = this.store.get<unknown>(STARS_KEY);
+    const services: Record<string, Star[]> = {};
+    if (typeof raw !== 'object' || raw === null) return { v: 1, services };
+    const given = (raw as { services?: unknown }).services;
+    if (typeof given !== 'object' || given === null) return { v: 1, services };
+    for (const [service, stars] of Object.entries(given)) {
+      if (!Array.isArray(stars)) continue;
+      const valid = stars.filter(isStar).slice(0, MAX_STARS);
+      if (valid.length) services[service] = valid;
+    }
+    return { v: 1, services };
+  }
+}
+
+function isId(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+
+function isStar(v: unknown): v is Star {
+  if (typeof v !== 'object' || v === null) return false;
+  const s = v as Partial<Star>;
+  return (s.kind === 'code' || (s.kind === 'refactor' && isId(s.refactorId))) && isId(s.codeId)
+    && typeof s.title === 'string' && typeof s.language === 'string' && typeof s.starredAt === 'number' && Number.isFinite(s.starredAt);
+}

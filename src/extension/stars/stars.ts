@@ -1,0 +1,156 @@
+// Starred codes and refactorings of the service in use: the synced list (starList.ts) and the whole
+// codes kept for offline reading (keptCodes.ts), behind one object that the Catalog, the code view
+// and the Star and Unstar commands share. Starring keeps the whole code at once; every later fetch
+// of a starred code (code view, expanding its row) refreshes the copy, since the client tells what
+// it fetched (service.ts, ObservedClient).
+import * as vscode from 'vscode';
+import type { Logger } from '../../api/logger';
+import type { Code } from '../../api/model';
+import type { Item } from '../code/items';
+import { itemTitle } from '../names';
+import { oneLine } from '../errorReporting';
+import type { ServiceConnection } from '../service';
+import type { Sighting } from '../search/store';
+import { KeptCodes, type KeptCode } from './keptCodes';
+import { sameTarget, StarList, type Star, type StarTarget, type SyncedStore } from './starList';
+
+export type { Star, StarTarget } from './starList';
+export type { KeptCode } from './keptCodes';
+
+export function targetOf(item: Item): StarTarget {
+  return item.kind === 'code'
+    ? { kind: 'code', codeId: item.code.id }
+    : { kind: 'refactor', codeId: item.refactor.codeId, refactorId: item.refactor.id };
+}
+
+function starOf(item: Item, now: Date): Star {
+  const what = item.kind === 'code' ? item.code : item.refactor;
+  return { ...targetOf(item), title: what.title, language: what.language, starredAt: now.getTime() };
+}
+
+export class Stars implements vscode.Disposable {
+  private readonly list: StarList;
+  private readonly kept: KeptCodes;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when a star is added or removed (in this window). */
+  readonly onDidChange = this.changed.event;
+  /** Copies being written, by the code object fetched: one fetch is written once. */
+  private readonly keeping = new WeakMap<Code, Promise<void>>();
+
+  constructor(
+    state: SyncedStore,
+    storage: vscode.Uri,
+    private readonly service: ServiceConnection,
+    private readonly logger: Logger,
+  ) {
+    this.list = new StarList(state);
+    this.kept = new KeptCodes(storage);
+  }
+
+  /** The current service's stars, newest first. */
+  current(): Star[] {
+    return this.list.list(this.service.name());
+  }
+
+  isStarred(target: StarTarget): boolean {
+    return this.list.has(this.service.name(), target);
+  }
+
+  /** The starred blocks of `code` (the code and its refactorings), as the code view marks them. */
+  starredIn(code: Code): StarTarget[] {
+    return this.current().filter((s) => s.codeId === code.id).map((s) => (s.kind === 'code'
+      ? { kind: 'code', codeId: s.codeId }
+      : { kind: 'refactor', codeId: s.codeId, refactorId: s.refactorId as number }));
+  }
+
+  /**
+   * Stars `item` and keeps its whole code for offline reading. The star stays when the code cannot be
+   * fetched now (it is kept on the next fetch); the failure is thrown for the caller to say.
+   */
+  async star(item: Item): Promise<void> {
+    const service = this.service.name();
+    await this.list.add(service, starOf(item, new Date()));
+    this.changed.fire();
+    const codeId = targetOf(item).codeId;
+    if (await this.kept.read(service, codeId)) return;
+    try {
+      await this.keep(service, await (await this.service.getClient()).code(codeId));
+    } catch (err) {
+      throw new Error(vscode.l10n.t('{0} is starred, but could not be kept for reading offline yet: {1}', itemTitle(item), oneLine(err)));
+    }
+  }
+
+  async unstar(target: StarTarget): Promise<void> {
+    const service = this.service.name();
+    const left = await this.list.remove(service, target);
+    if (!left) await this.kept.forget(service, target.codeId);
+    this.changed.fire();
+  }
+
+  /** The copy kept of code `codeId` of the current service, if something of it is starred. */
+  async keptCopy(codeId: number): Promise<KeptCode | undefined> {
+    const service = this.service.name();
+    if (!this.current().some((s) => s.codeId === codeId)) return undefined;
+    return this.kept.read(service, codeId);
+  }
+
+  /**
+   * The current service's stars with their codes: the kept copies, and for a star that has none on
+   * this machine (Settings Sync brought it), the code fetched now and kept. `failure` is the first
+   * failure of those fetches; their stars are left out.
+   */
+  async withCodes(): Promise<{ rows: Array<{ star: Star; code: Code; keptAt: Date }>; failure?: unknown }> {
+    const service = this.service.name();
+    const rows: Array<{ star: Star; code: Code; keptAt: Date }> = [];
+    let failure: unknown;
+    const copies = new Map<number, Promise<KeptCode>>();
+    const copyOf = (codeId: number): Promise<KeptCode> => {
+      let copy = copies.get(codeId);
+      if (!copy) {
+        copy = this.kept.read(service, codeId).then(async (kept) => {
+          if (kept) return kept;
+          const code = await (await this.service.getClient()).code(codeId);
+          await this.keep(service, code);
+          return { code, keptAt: new Date() };
+        });
+        copies.set(codeId, copy);
+      }
+      return copy;
+    };
+    for (const star of this.list.list(service)) {
+      try {
+        const { code, keptAt } = await copyOf(star.codeId);
+        rows.push({ star, code, keptAt });
+      } catch (err) {
+        failure ??= err;
+      }
+    }
+    return failure === undefined ? { rows } : { rows, failure };
+  }
+
+  /** What the client fetched: a starred code fetched whole refreshes its copy. */
+  sighted(service: string, seen: Sighting): void {
+    if (seen.codes?.length !== 1 || !seen.codes[0].refactors) return;
+    const code = seen.codes[0];
+    if (!this.list.list(service).some((s) => s.codeId === code.id)) return;
+    void this.keep(service, code).catch((err: unknown) => this.logger.warn(`could not keep starred code #${code.id} for offline reading: ${String(err)}`));
+  }
+
+  private keep(service: string, code: Code): Promise<void> {
+    let writing = this.keeping.get(code);
+    if (!writing) {
+      writing = this.kept.keep(service, code).then(async () => {
+        // Unstarred while it was being written: no copy outlives its stars.
+        if (!this.list.list(service).some((s) => s.codeId === code.id)) await this.kept.forget(service, code.id);
+      });
+      this.keeping.set(code, writing);
+    }
+    return writing;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+export { sameTarget };
