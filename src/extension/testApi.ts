@@ -77,6 +77,14 @@ export interface RefactorBrowserApi {
   reloadSearch(): Promise<void>;
   /** Deletes the current service's search index, files and all. */
   forgetSearch(): Promise<void>;
+  /** Runs `command` on the row at `path` as its context menu or inline button does. */
+  runOnRow(command: string, path: readonly string[]): Promise<void>;
+  /** The current service's stars, newest first, each with when its code was kept on this machine ('' if not). */
+  stars(): Promise<Array<{ kind: 'code' | 'refactor'; codeId: number; refactorId?: number; title: string; keptAt: string }>>;
+  /** Deletes the copy kept of code `codeId`, as on another machine that Settings Sync brought the star to. */
+  forgetStarredCopy(codeId: number): Promise<void>;
+  /** Forgets every star of every service, with the copies kept. */
+  forgetStars(): Promise<void>;
 }
 
 function labelOf(node: CatalogNode): string {
@@ -112,7 +120,7 @@ export interface TestApiParts {
 }
 
 export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
-  const { service, catalog, offline, codeViews, settings, onDidApplySettings, recentLog, search, searchCommands } = parts;
+  const { service, catalog, offline, codeViews, settings, onDidApplySettings, recentLog, search, searchCommands, stars } = parts;
   const tree = catalog.tree;
   let unreachable = false;
   tree.onDidChangeUnreachable((cause) => { unreachable = cause !== undefined; });
@@ -180,5 +188,21 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
       search.forget(service.name());
     },
     forgetSearch: () => search.of(service.name()).clear(),
+    async runOnRow(command, path) {
+      const node = await find(path);
+      if (!node) throw new Error('runOnRow() needs a path');
+      await vscode.commands.executeCommand(command, node, [node]);
+    },
+    async stars() {
+      const shown = [];
+      for (const s of stars.current()) {
+        const kept = await stars.keptCopy(s.codeId);
+        const { kind, codeId, refactorId, title } = s;
+        shown.push({ kind, codeId, ...(refactorId === undefined ? {} : { refactorId }), title, keptAt: kept ? kept.keptAt.toISOString() : '' });
+      }
+      return shown;
+    },
+    forgetStarredCopy: (codeId) => stars.forgetCopy(codeId),
+    forgetStars: () => stars.clear(),
   };
 }

@@ -7,7 +7,7 @@ import { api, useSettings, waitFor } from './helpers';
 import { startFront, startService, type FrontService, type RunningService } from './services';
 import type { TreeRow } from '../../src/extension/testApi';
 
-export const ITEM_KINDS = new Set(['refactorBrowser.code', 'refactorBrowser.refactor']);
+export const ITEM_KINDS = new Set(['refactorBrowser.code', 'refactorBrowser.refactor', 'refactorBrowser.code.starred', 'refactorBrowser.refactor.starred']);
 
 /** The code and refactoring rows of a list, placeholders left out. */
 export function items(rows: TreeRow[]): TreeRow[] {

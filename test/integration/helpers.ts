@@ -99,5 +99,7 @@ export async function resetState(): Promise<void> {
   });
   // Loopback ports come round again: a list kept for an earlier test's service must not answer for this one's.
   await (await api()).forgetOffline();
+  // Stars are kept across windows (and synced): one test's must not show in the next one's Catalog.
+  await (await api()).forgetStars();
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }

@@ -49,6 +49,8 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
   private readonly lists = new Map<string, CatalogList<Code | Refactor>>();
   private readonly codeChildren = new Map<number, CodeChildren>();
   private unreachable: string | undefined;
+  /** Why Starred could not fetch a starred code that is not kept here; asked again on Retry or Refresh. */
+  private starredFailure: unknown;
   /** Failures already logged: a row re-rendered is not a new error. */
   private readonly logged = new WeakSet<object>();
   /** By row id, the lists that failed to load, with their label and cause, for the view to say. */
@@ -144,6 +146,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     this.service.expireHeld();
     this.lists.clear();
     this.codeChildren.clear();
+    this.starredFailure = undefined;
     for (const root of this.roots) this.describe(root, undefined);
     if (this.failing.size) {
       this.failing.clear();
@@ -171,6 +174,8 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     const parent = node.parent;
     if (parent instanceof CodeNode) {
       this.codeChildren.delete(parent.code.id);
+    } else if (parent instanceof RootNode && parent.kind === 'starred') {
+      this.starredFailure = undefined;
     } else {
       await this.lists.get(parent.id ?? '')?.retry();
     }
@@ -255,7 +260,8 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
    * offline); a star whose code is not kept on this machine yet is fetched and kept now.
    */
   private async starredRows(root: RootNode): Promise<CatalogNode[]> {
-    const { rows, failure } = await this.around(() => this.stars.withCodes(), String(root.label));
+    const { rows, failure } = await this.around(() => this.stars.withCodes(this.starredFailure), String(root.label));
+    this.starredFailure = failure;
     const nodes: CatalogNode[] = [];
     for (const { star, code } of rows) {
       if (star.kind === 'code') {

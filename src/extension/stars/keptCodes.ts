@@ -19,9 +19,13 @@ const DATE_FIELDS = new Set(['createdAt', 'updatedAt']);
 export class KeptCodes {
   constructor(private readonly storage: vscode.Uri) {}
 
+  private get root(): vscode.Uri {
+    return vscode.Uri.joinPath(this.storage, 'stars');
+  }
+
   private folder(service: string): vscode.Uri {
     // A hash, never the URL itself, which may be long or hold characters no file name may.
-    return vscode.Uri.joinPath(this.storage, 'stars', fnv1a64(new TextEncoder().encode(service)));
+    return vscode.Uri.joinPath(this.root, fnv1a64(new TextEncoder().encode(service)));
   }
 
   private file(service: string, codeId: number): vscode.Uri {
@@ -51,6 +55,11 @@ export class KeptCodes {
     }
   }
 
+  /** Forgets every copy of every service. */
+  async clear(): Promise<void> {
+    await vscode.workspace.fs.delete(this.root, { recursive: true, useTrash: false }).then(undefined, () => undefined);
+  }
+
   async forget(service: string, codeId: number): Promise<void> {
     try {
       await vscode.workspace.fs.delete(this.file(service, codeId));
@@ -76,11 +85,20 @@ function strings(o: Record<string, unknown>, keys: readonly string[]): boolean {
   return keys.every((k) => typeof o[k] === 'string');
 }
 
+/** A nested user, where there is one: what the Catalog and the code view show of it is checked. */
+function isUserOrNone(v: unknown): boolean {
+  if (v === undefined) return true;
+  if (typeof v !== 'object' || v === null) return false;
+  const u = v as Record<string, unknown>;
+  return isId(u.id) && strings(u, ['name', 'identityUrl', 'website']) && isNullableNumber(u.rating) && isNullableNumber(u.refactorsCount);
+}
+
 function isRefactor(v: unknown): v is Refactor {
   if (typeof v !== 'object' || v === null) return false;
   const r = v as Record<string, unknown>;
   return isId(r.id) && isId(r.codeId) && strings(r, ['title', 'language', 'code', 'comment', 'userName', 'userWebsite'])
-    && isDate(r.createdAt) && isNullableNumber(r.rating) && isNullableNumber(r.ratingsCount) && isNullableNumber(r.userId);
+    && isDate(r.createdAt) && isNullableNumber(r.rating) && isNullableNumber(r.ratingsCount) && isNullableNumber(r.userId)
+    && isUserOrNone(r.user);
 }
 
 function isCode(v: unknown): v is Code & { refactors: Refactor[] } {
@@ -88,5 +106,5 @@ function isCode(v: unknown): v is Code & { refactors: Refactor[] } {
   const c = v as Record<string, unknown>;
   return isId(c.id) && strings(c, ['title', 'language', 'permalink', 'code', 'comment', 'trackbackUrl'])
     && isDate(c.createdAt) && isDate(c.updatedAt) && isNullableNumber(c.refactorsCount) && isNullableNumber(c.userId)
-    && Array.isArray(c.refactors) && c.refactors.every(isRefactor);
+    && isUserOrNone(c.user) && Array.isArray(c.refactors) && c.refactors.every(isRefactor);
 }

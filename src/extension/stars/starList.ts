@@ -58,6 +58,13 @@ export class StarList {
     return [...(this.read().services[service] ?? [])].sort((a, b) => b.starredAt - a.starredAt);
   }
 
+  /** Forgets every star of every service. */
+  clear(): Promise<void> {
+    const next = this.writing.then(() => this.store.update(STARS_KEY, undefined));
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+
   has(service: string, target: StarTarget): boolean {
     return (this.read().services[service] ?? []).some((s) => sameTarget(s, target));
   }

@@ -34,8 +34,8 @@ export class Stars implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when a star is added or removed (in this window). */
   readonly onDidChange = this.changed.event;
-  /** Copies being written, by the code object fetched: one fetch is written once. */
-  private readonly keeping = new WeakMap<Code, Promise<void>>();
+  /** The copy being written of each code (by code id and service): writes of one file never overlap. */
+  private readonly writes = new Map<string, Promise<void>>();
 
   constructor(
     state: SyncedStore,
@@ -74,7 +74,7 @@ export class Stars implements vscode.Disposable {
     const codeId = targetOf(item).codeId;
     if (await this.kept.read(service, codeId)) return;
     try {
-      await this.keep(service, await (await this.service.getClient()).code(codeId));
+      await this.keep(service, await (await this.service.getClient()).code(codeId), item.kind === 'code' ? item.code : undefined);
     } catch (err) {
       throw new Error(vscode.l10n.t('{0} is starred, but could not be kept for reading offline yet: {1}', itemTitle(item), oneLine(err)));
     }
@@ -97,9 +97,10 @@ export class Stars implements vscode.Disposable {
   /**
    * The current service's stars with their codes: the kept copies, and for a star that has none on
    * this machine (Settings Sync brought it), the code fetched now and kept. `failure` is the first
-   * failure of those fetches; their stars are left out.
+   * failure of those fetches; their stars are left out. `failed`: the failure of an earlier call,
+   * given again instead of fetching (the Catalog asks again only on Retry or Refresh).
    */
-  async withCodes(): Promise<{ rows: Array<{ star: Star; code: Code; keptAt: Date }>; failure?: unknown }> {
+  async withCodes(failed?: unknown): Promise<{ rows: Array<{ star: Star; code: Code; keptAt: Date }>; failure?: unknown }> {
     const service = this.service.name();
     const rows: Array<{ star: Star; code: Code; keptAt: Date }> = [];
     let failure: unknown;
@@ -109,6 +110,7 @@ export class Stars implements vscode.Disposable {
       if (!copy) {
         copy = this.kept.read(service, codeId).then(async (kept) => {
           if (kept) return kept;
+          if (failed !== undefined) throw failed;
           const code = await (await this.service.getClient()).code(codeId);
           await this.keep(service, code);
           return { code, keptAt: new Date() };
@@ -128,6 +130,18 @@ export class Stars implements vscode.Disposable {
     return failure === undefined ? { rows } : { rows, failure };
   }
 
+  /** Forgets every star and kept copy of every service (the test API starts each test this way). */
+  async clear(): Promise<void> {
+    await this.list.clear();
+    await this.kept.clear();
+    this.changed.fire();
+  }
+
+  /** Deletes the copy kept of code `codeId` of the current service, as on a machine Settings Sync brought its star to. */
+  forgetCopy(codeId: number): Promise<void> {
+    return this.kept.forget(this.service.name(), codeId);
+  }
+
   /** What the client fetched: a starred code fetched whole refreshes its copy. */
   sighted(service: string, seen: Sighting): void {
     if (seen.codes?.length !== 1 || !seen.codes[0].refactors) return;
@@ -136,16 +150,28 @@ export class Stars implements vscode.Disposable {
     void this.keep(service, code).catch((err: unknown) => this.logger.warn(`could not keep starred code #${code.id} for offline reading: ${String(err)}`));
   }
 
-  private keep(service: string, code: Code): Promise<void> {
-    let writing = this.keeping.get(code);
-    if (!writing) {
-      writing = this.kept.keep(service, code).then(async () => {
-        // Unstarred while it was being written: no copy outlives its stars.
-        if (!this.list.list(service).some((s) => s.codeId === code.id)) await this.kept.forget(service, code.id);
-      });
-      this.keeping.set(code, writing);
-    }
-    return writing;
+  /**
+   * Writes the copy of `code`, one write a code at a time. The single-code response names no author:
+   * the one the list gave (`listed`), or the copy had, is kept with it.
+   */
+  private keep(service: string, code: Code, listed?: Code): Promise<void> {
+    const key = `${code.id} ${service}`;
+    const next = (this.writes.get(key) ?? Promise.resolve()).then(async () => {
+      let kept = code;
+      if (!code.user) {
+        const user = listed?.user ?? (await this.kept.read(service, code.id))?.code.user;
+        if (user && user.id === code.userId) kept = { ...code, user };
+      }
+      await this.kept.keep(service, kept);
+      // Unstarred while it was being written: no copy outlives its stars.
+      if (!this.list.list(service).some((s) => s.codeId === code.id)) await this.kept.forget(service, code.id);
+    });
+    const settled = next.catch(() => undefined);
+    this.writes.set(key, settled);
+    void settled.then(() => {
+      if (this.writes.get(key) === settled) this.writes.delete(key);
+    });
+    return next;
   }
 
   dispose(): void {
