@@ -197,13 +197,13 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
   function toolbar(target: BlockTarget): HTMLElement {
     const what = blockName(target);
     return el('div', 'toolbar', [
-      starButton(target),
       button(l10n.t('Insert at Cursor'), { type: 'insert', target }, 'action', l10n.t('Insert at Cursor: {0}', what)),
       target.kind === 'refactor'
         ? button(l10n.t('Compare with Original'), { type: 'compareWithOriginal', refactorId: target.id }, 'action', l10n.t('Compare with Original: {0}', what))
         : undefined,
       button(l10n.t('Copy'), { type: 'copy', target }, 'action', l10n.t('Copy {0}', what)),
       button(l10n.t('Open as Document'), { type: 'openDocument', target }, 'action', l10n.t('Open as Document: {0}', what)),
+      starButton(target),
     ]);
   }
 

@@ -12,7 +12,7 @@ import { oneLine } from '../errorReporting';
 import type { ServiceConnection } from '../service';
 import type { Sighting } from '../search/store';
 import { KeptCodes, type KeptCode } from './keptCodes';
-import { sameTarget, StarList, type Star, type StarTarget, type SyncedStore } from './starList';
+import { StarList, type Star, type StarTarget, type SyncedStore } from './starList';
 
 export type { Star, StarTarget } from './starList';
 export type { KeptCode } from './keptCodes';
@@ -179,4 +179,3 @@ export class Stars implements vscode.Disposable {
   }
 }
 
-export { sameTarget };
