@@ -9,6 +9,7 @@ import { ErrorReporter } from './extension/errorReporting';
 import { channelLogger, createLogChannel, recordingLogger } from './extension/logChannel';
 import { OfflineStore } from './extension/catalog/offlineStore';
 import { sampleCatalogReader, ServiceConnection } from './extension/service';
+import { QueuedMemento } from './extension/globalStore';
 import { onDidChangeSettings, readSettings, type Settings } from './extension/settings';
 import { createTestApi, type RefactorBrowserApi } from './extension/testApi';
 import { SearchCommands } from './extension/search/commands';
@@ -27,9 +28,11 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   const errors = new ErrorReporter(logger, () => channel.show(true));
   let settings = readSettings();
   const service = new ServiceConnection(settings, logger, sampleCatalogReader(context.extensionUri));
-  const offline = new OfflineStore(context.globalState, {}, logger);
+  // Every writer of the global state through one queue: overlapping writes can lose a key.
+  const globalState = new QueuedMemento(context.globalState);
+  const offline = new OfflineStore(globalState, {}, logger);
   // The list in the global state, synced to a person's other machines; the codes kept in files.
-  const stars = new Stars(context.globalState, context.globalStorageUri, service, logger);
+  const stars = new Stars(globalState, context.globalStorageUri, service, logger);
   const catalog = new CatalogView(service, settings, offline, stars, logger, errors);
   // Under the extension's global storage: big, per machine, and never synced.
   const search = new SearchStore(context.globalStorageUri, logger, underTest ? { saveDelayMs: 100 } : {});

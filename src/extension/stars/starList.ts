@@ -3,7 +3,7 @@
 // title, language, when): the synced state must stay small; the code itself is kept in a file per
 // machine (keptCodes.ts). Writes run one after another: each reads the list and writes it back, and
 // two at once would lose one's change. No VS Code import: unit-tested with a Map-backed store.
-import type { KeyValueStore } from '../catalog/offlineStore';
+import type { GlobalMemento } from '../globalStore';
 
 /** The global-state key of the stars (synced). */
 export const STARS_KEY = 'refactorBrowser.stars';
@@ -27,9 +27,7 @@ export interface Star {
 export type StarTarget = { kind: 'code'; codeId: number } | { kind: 'refactor'; codeId: number; refactorId: number };
 
 /** The Memento a star list needs: a key-value store whose keys can be synced. */
-export interface SyncedStore extends KeyValueStore {
-  setKeysForSync(keys: readonly string[]): void;
-}
+export type SyncedStore = GlobalMemento;
 
 interface Saved {
   v: 1;
