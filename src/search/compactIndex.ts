@@ -1,14 +1,19 @@
 // MiniSearch with a compact saved form. MiniSearch's own (toJSON, loadJSON) writes every posting as
-// an object key, and reading 10,000 codes back that way took 330 ms here, most of it turning
-// objects into Maps again; the issue's budget for loading the persisted index is 200 ms. This form
-// writes each term's postings as one flat array of numbers and reads them straight into the Maps
-// MiniSearch searches, through the members it keeps `protected` for subclasses. Postings of
-// documents discarded but not yet vacuumed are left out, so a saved index carries no dirt.
+// an object key, and reading 10,000 codes back that way took 330 ms here; the issue's budget for
+// loading the persisted index is 200 ms. This form writes each term's postings as one short string
+// and reads it into the Maps MiniSearch searches only when a search first reaches the term: most
+// of loading was building those Maps (and collecting the garbage they made), for terms that a
+// window's searches mostly never touch. It reaches MiniSearch's index through the members it keeps
+// `protected` for subclasses. Postings of documents discarded but not yet vacuumed are left out, so
+// a saved index carries no dirt.
 import MiniSearch, { type Options } from 'minisearch';
 
-/** The saved form (version 1). Each `postings[i]`: for term `terms[i]`, runs of [fieldId, n, n × (shortId, frequency)]. */
+/**
+ * The saved form (version 2). Each `postings[i]`: for term `terms[i]`, runs of fieldId, n, then n
+ * pairs of shortId and frequency, in MiniSearch's order, as base-36 numbers joined by commas.
+ */
 export interface CompactForm {
-  v: 1;
+  v: 2;
   documentCount: number;
   nextId: number;
   fieldIds: Record<string, number>;
@@ -18,10 +23,131 @@ export interface CompactForm {
   /** [shortId, length of field 0, length of field 1, …, shortId, …] */
   lengths: number[];
   terms: string[];
-  postings: number[][];
+  postings: string[];
 }
 
 export class CompactFormError extends Error {}
+
+type DocFreqs = Map<number, number>;
+
+/**
+ * One term's postings (field id to short id to frequency), kept as their saved text until anything
+ * reads them; then a plain Map, the same MiniSearch would have built. Not a Map itself: an empty Map
+ * per term cost more, in allocation and the garbage collector's copying, than the text it stands
+ * for. A text that turns out malformed (a file edited by hand) holds no postings: the term finds
+ * nothing, and nothing throws.
+ */
+class Postings implements Map<number, DocFreqs> {
+  private saved: string | undefined;
+  private map: Map<number, DocFreqs> | undefined;
+
+  constructor(saved: string, private readonly fieldCount: number) {
+    this.saved = saved;
+  }
+
+  private open(): Map<number, DocFreqs> {
+    if (this.map) return this.map;
+    const map = new Map<number, DocFreqs>();
+    const row = numbersOf(this.saved ?? '');
+    if (row && wellFormed(row, this.fieldCount)) {
+      let i = 0;
+      while (i < row.length) {
+        const end = i + 2 + 2 * row[i + 1];
+        const freqs: DocFreqs = new Map();
+        for (let k = i + 2; k < end; k += 2) freqs.set(row[k], row[k + 1]);
+        map.set(row[i], freqs);
+        i = end;
+      }
+    }
+    this.saved = undefined;
+    this.map = map;
+    return map;
+  }
+
+  get size(): number {
+    return this.open().size;
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'Map';
+  }
+
+  get(key: number): DocFreqs | undefined {
+    return this.open().get(key);
+  }
+
+  has(key: number): boolean {
+    return this.open().has(key);
+  }
+
+  set(key: number, value: DocFreqs): this {
+    this.open().set(key, value);
+    return this;
+  }
+
+  delete(key: number): boolean {
+    return this.open().delete(key);
+  }
+
+  clear(): void {
+    this.open().clear();
+  }
+
+  forEach(fn: (value: DocFreqs, key: number, map: Map<number, DocFreqs>) => void, thisArg?: unknown): void {
+    for (const [key, value] of this.open()) fn.call(thisArg, value, key, this);
+  }
+
+  keys(): MapIterator<number> {
+    return this.open().keys();
+  }
+
+  values(): MapIterator<DocFreqs> {
+    return this.open().values();
+  }
+
+  entries(): MapIterator<[number, DocFreqs]> {
+    return this.open().entries();
+  }
+
+  [Symbol.iterator](): MapIterator<[number, DocFreqs]> {
+    return this.open().entries();
+  }
+}
+
+/** The numbers of a saved posting text, or undefined when it is not one (only 0-9, a-z and commas, no empty number). */
+function numbersOf(text: string): number[] | undefined {
+  const out: number[] = [];
+  let n = 0;
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      if (digits === 0) return undefined;
+      out.push(n);
+      n = 0;
+      digits = 0;
+      continue;
+    }
+    const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 122 ? c - 87 : -1;
+    // Ten base-36 digits stay below 2^53.
+    if (d < 0 || digits === 10) return undefined;
+    n = n * 36 + d;
+    digits++;
+  }
+  if (digits === 0) return undefined;
+  out.push(n);
+  return out;
+}
+
+function wellFormed(row: readonly number[], fieldCount: number): boolean {
+  let i = 0;
+  while (i < row.length) {
+    const n = row[i + 1];
+    if (!(row[i] < fieldCount) || !(n > 0) || i + 2 + 2 * n > row.length) return false;
+    i += 2 + 2 * n;
+  }
+  return true;
+}
 
 export class CompactMiniSearch<T> extends MiniSearch<T> {
   toCompact(): CompactForm {
@@ -33,7 +159,7 @@ export class CompactMiniSearch<T> extends MiniSearch<T> {
       if (live.has(shortId)) lengths.push(shortId, ...fieldLengths);
     }
     const terms: string[] = [];
-    const postings: number[][] = [];
+    const postings: string[] = [];
     for (const [term, fields] of this._index) {
       const row: number[] = [];
       for (const [fieldId, freqs] of fields) {
@@ -46,21 +172,26 @@ export class CompactMiniSearch<T> extends MiniSearch<T> {
       }
       if (row.length > 0) {
         terms.push(term);
-        postings.push(row);
+        postings.push(row.map((x) => x.toString(36)).join(','));
       }
     }
     return {
-      v: 1, documentCount: this._documentCount, nextId: this._nextId, fieldIds: { ...this._fieldIds },
+      v: 2, documentCount: this._documentCount, nextId: this._nextId, fieldIds: { ...this._fieldIds },
       averageFieldLength: [...this._avgFieldLength], ids, lengths, terms, postings,
     };
   }
 
-  /** The index `form` holds, searched with `options`; a CompactFormError when the form is not one toCompact wrote. */
+  /**
+   * The index `form` holds, searched with `options`; a CompactFormError when the form is not one
+   * toCompact wrote. A term's postings are read when a search first reaches the term (Postings).
+   */
   static fromCompact<T>(form: unknown, options: Options<T>): CompactMiniSearch<T> {
     const c = checked(form);
     const index = new CompactMiniSearch<T>(options);
     const fieldCount = Object.keys(index._fieldIds).length;
-    if (Object.keys(c.fieldIds).length !== fieldCount || c.averageFieldLength.length !== fieldCount) {
+    // An index nothing was ever added to has no average lengths yet.
+    const averages = c.averageFieldLength.length === fieldCount || (c.averageFieldLength.length === 0 && c.documentCount === 0);
+    if (Object.keys(c.fieldIds).length !== fieldCount || !averages) {
       throw new CompactFormError('the saved index has other fields');
     }
     index._documentCount = c.documentCount;
@@ -81,22 +212,8 @@ export class CompactMiniSearch<T> extends MiniSearch<T> {
     for (const shortId of index._documentIds.keys()) {
       if (!index._fieldLength.has(shortId)) throw new CompactFormError('the saved index lacks the field lengths of a document');
     }
-    for (let t = 0; t < c.terms.length; t++) {
-      const row = c.postings[t];
-      const fields = new Map<number, Map<number, number>>();
-      let i = 0;
-      while (i < row.length) {
-        const fieldId = row[i];
-        const n = row[i + 1];
-        const end = i + 2 + 2 * n;
-        if (!(n > 0) || end > row.length || fieldId < 0 || fieldId >= fieldCount) throw new CompactFormError('the saved index has a malformed posting');
-        const freqs = new Map<number, number>();
-        for (let k = i + 2; k < end; k += 2) freqs.set(row[k], row[k + 1]);
-        fields.set(fieldId, freqs);
-        i = end;
-      }
-      index._index.set(c.terms[t], fields);
-    }
+    // SearchableMap lists a node's branches last added first: added in reverse, they list as saved.
+    for (let t = c.terms.length - 1; t >= 0; t--) index._index.set(c.terms[t], new Postings(c.postings[t], fieldCount));
     return index;
   }
 }
@@ -105,12 +222,12 @@ function checked(form: unknown): CompactForm {
   if (typeof form !== 'object' || form === null) throw new CompactFormError('the saved index is not an object');
   const f = form as Record<string, unknown>;
   const numbers = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x));
-  const ok = f.v === 1 && Number.isSafeInteger(f.documentCount) && Number.isSafeInteger(f.nextId)
+  const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  const ok = f.v === 2 && Number.isSafeInteger(f.documentCount) && Number.isSafeInteger(f.nextId)
     && typeof f.fieldIds === 'object' && f.fieldIds !== null && Object.values(f.fieldIds).every((x) => Number.isInteger(x))
     && numbers(f.averageFieldLength) && Array.isArray(f.ids) && f.ids.length % 2 === 0
     && f.ids.every((x, i) => (i % 2 === 0 ? Number.isSafeInteger(x) : typeof x === 'number' || typeof x === 'string'))
-    && numbers(f.lengths) && Array.isArray(f.terms) && f.terms.every((t) => typeof t === 'string')
-    && Array.isArray(f.postings) && f.postings.length === f.terms.length && f.postings.every(numbers);
+    && numbers(f.lengths) && strings(f.terms) && strings(f.postings) && f.postings.length === f.terms.length;
   if (!ok) throw new CompactFormError('the saved index is not in the compact form');
   return form as CompactForm;
 }

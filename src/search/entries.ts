@@ -3,6 +3,8 @@
 // refactorings). One entry per code, so that the index holds a code's words once however many of
 // its refactorings repeat them; a refactoring seen before its code makes an entry that knows only
 // it. Bounded: MAX_CODES entries, MAX_STORED_CHARS of text, the first MAX_TEXT_CHARS of each text.
+// Entries read from a saved index stay the rows they were saved as until something reads them: a
+// search shows 50 at most, and making 40,000 objects was a fifth of loading a 10,000-code index.
 import type { Code, Refactor } from '../api/model';
 
 /** The most codes search keeps. */
@@ -52,7 +54,8 @@ export interface EntryLimits {
 export const DEFAULT_ENTRY_LIMITS: EntryLimits = { maxCodes: MAX_CODES, maxStoredChars: MAX_STORED_CHARS };
 
 export class Entries {
-  private readonly byId = new Map<number, CodeEntry>();
+  /** An entry, or the saved row it is made from when first read (checked already). */
+  private readonly byId = new Map<number, CodeEntry | EntryRow>();
   private chars = 0;
 
   constructor(private readonly limits: EntryLimits = DEFAULT_ENTRY_LIMITS) {}
@@ -62,24 +65,58 @@ export class Entries {
   }
 
   get(id: number): CodeEntry | undefined {
-    return this.byId.get(id);
+    const kept = this.byId.get(id);
+    if (!Array.isArray(kept)) return kept;
+    const entry = fromRow(kept);
+    this.byId.set(id, entry);
+    return entry;
   }
 
-  values(): IterableIterator<CodeEntry> {
-    return this.byId.values();
+  ids(): IterableIterator<number> {
+    return this.byId.keys();
+  }
+
+  *values(): IterableIterator<CodeEntry> {
+    for (const id of this.byId.keys()) yield this.get(id)!;
+  }
+
+  /** The saved form of every entry (rowOf), without making entries of rows not read yet. */
+  *rows(): IterableIterator<EntryRow> {
+    for (const kept of this.byId.values()) yield Array.isArray(kept) ? boundRow(kept) : rowOf(kept);
   }
 
   refactorCount(): number {
     let n = 0;
-    for (const e of this.byId.values()) n += e.refactors.length;
+    for (const e of this.byId.values()) n += Array.isArray(e) ? Math.min(e[9].length, MAX_REFACTORS_PER_CODE) : e.refactors.length;
     return n;
   }
 
   /** How many of the codes the service gave (not only their refactorings). */
   codeCount(): number {
     let n = 0;
-    for (const e of this.byId.values()) if (e.seen) n++;
+    for (const e of this.byId.values()) if (Array.isArray(e) ? e[8] === 1 : e.seen) n++;
     return n;
+  }
+
+  /**
+   * Takes the rows of a saved index, kept as rows until read; false, taking none, when any is not a
+   * row rowOf wrote (a file cut short, or edited). Into empty entries only.
+   */
+  takeSaved(rows: readonly unknown[]): boolean {
+    if (this.byId.size > 0) throw new Error('takeSaved: the entries are not empty');
+    if (!rows.every(isRow)) return false;
+    for (const row of rows as EntryRow[]) {
+      if (this.byId.has(row[0])) {
+        // Two rows of one code: never written so, but merged as another store's entries would be.
+        this.merge(fromRow(row));
+        continue;
+      }
+      const chars = rowChars(row);
+      if (this.byId.size >= this.limits.maxCodes || this.chars + chars > this.limits.maxStoredChars) continue;
+      this.byId.set(row[0], row);
+      this.chars += chars;
+    }
+    return true;
   }
 
   isFull(): boolean {
@@ -95,7 +132,7 @@ export class Entries {
     const changed: number[] = [];
     let full = false;
     for (const code of codes) {
-      const old = this.byId.get(code.id);
+      const old = this.get(code.id);
       const next: CodeEntry = {
         id: code.id, title: code.title, language: code.language,
         // The single-code answer names no registered author: what a list said is kept.
@@ -117,7 +154,7 @@ export class Entries {
     const changed = new Set<number>();
     let full = false;
     for (const r of refactors) {
-      const old = this.byId.get(r.codeId);
+      const old = this.get(r.codeId);
       const next: CodeEntry = old
         ? { ...old, refactors: mergeRefactors(old.refactors, [refactorEntry(r)]) }
         : { id: r.codeId, title: '', language: r.language, author: '', comment: '', code: '', tags: [], createdAt: 0, seen: false, refactors: [refactorEntry(r)] };
@@ -130,7 +167,7 @@ export class Entries {
 
   /** Takes an entry as another store holds it (merging refactorings and tags). */
   merge(entry: CodeEntry): 'changed' | 'same' | 'full' {
-    const old = this.byId.get(entry.id);
+    const old = this.get(entry.id);
     if (!old) return this.put(entry);
     const base = entry.seen ? entry : { ...old, refactors: entry.refactors };
     return this.put({
@@ -142,7 +179,7 @@ export class Entries {
   }
 
   private put(next: CodeEntry): 'changed' | 'same' | 'full' {
-    const old = this.byId.get(next.id);
+    const old = this.get(next.id);
     if (old && sameEntry(old, next)) return 'same';
     const grows = charsOf(next) - (old ? charsOf(old) : 0);
     if ((!old && this.byId.size >= this.limits.maxCodes) || (grows > 0 && this.chars + grows > this.limits.maxStoredChars)) return 'full';
@@ -221,21 +258,51 @@ export function rowOf(e: CodeEntry): EntryRow {
 
 /** The entry a row holds, or undefined when the row is not one rowOf wrote (a file cut short, or edited). */
 export function entryOf(row: unknown): CodeEntry | undefined {
-  if (!Array.isArray(row) || row.length !== 10) return undefined;
+  return isRow(row) ? fromRow(row) : undefined;
+}
+
+/** Whether `row` is one rowOf wrote: checked without making anything, so that loading makes no garbage. */
+function isRow(row: unknown): row is EntryRow {
+  if (!Array.isArray(row) || row.length !== 10) return false;
   const [id, title, language, author, comment, code, tags, createdAt, seen, refactors] = row as unknown[];
-  if (!isId(id) || !allStrings([title, language, author, comment, code]) || typeof createdAt !== 'number') return undefined;
-  if (!Array.isArray(tags) || !allStrings(tags) || (seen !== 0 && seen !== 1) || !Array.isArray(refactors)) return undefined;
-  const rs: RefactorEntry[] = [];
+  if (!isId(id) || !allStrings([title, language, author, comment, code]) || typeof createdAt !== 'number') return false;
+  if (!Array.isArray(tags) || !allStrings(tags) || (seen !== 0 && seen !== 1) || !Array.isArray(refactors)) return false;
   for (const r of refactors as unknown[]) {
-    if (!Array.isArray(r) || r.length !== 6) return undefined;
+    if (!Array.isArray(r) || r.length !== 6) return false;
     const [rid, rtitle, rauthor, rcomment, rcode, rcreated] = r as unknown[];
-    if (!isId(rid) || !allStrings([rtitle, rauthor, rcomment, rcode]) || typeof rcreated !== 'number') return undefined;
-    rs.push({ id: rid, title: rtitle as string, author: rauthor as string, comment: bound(rcomment as string), code: bound(rcode as string), createdAt: rcreated });
+    if (!isId(rid) || !allStrings([rtitle, rauthor, rcomment, rcode]) || typeof rcreated !== 'number') return false;
   }
+  return true;
+}
+
+/** The entry of a checked row, its texts held to their bounds. */
+function fromRow(row: EntryRow): CodeEntry {
+  const [id, title, language, author, comment, code, tags, createdAt, seen, refactors] = row;
   return {
-    id, title: title as string, language: language as string, author: author as string, comment: bound(comment as string),
-    code: bound(code as string), tags: tags as string[], createdAt, seen: seen === 1, refactors: rs.slice(-MAX_REFACTORS_PER_CODE),
+    id, title, language, author, comment: bound(comment), code: bound(code), tags, createdAt, seen: seen === 1,
+    refactors: refactors.slice(-MAX_REFACTORS_PER_CODE).map(([rid, rtitle, rauthor, rcomment, rcode, rcreated]) => ({
+      id: rid, title: rtitle, author: rauthor, comment: bound(rcomment), code: bound(rcode), createdAt: rcreated,
+    })),
   };
+}
+
+/** A checked row as fromRow would make it, saved again: the same row when already within its bounds. */
+function boundRow(row: EntryRow): EntryRow {
+  const within = (t: string): boolean => t.length <= MAX_TEXT_CHARS;
+  const ok = row[9].length <= MAX_REFACTORS_PER_CODE && within(row[4]) && within(row[5]) && row[9].every((r) => within(r[3]) && within(r[4]));
+  return ok ? row : rowOf(fromRow(row));
+}
+
+/** charsOf(fromRow(row)), without making the entry. */
+function rowChars(row: EntryRow): number {
+  const text = (t: string): number => Math.min(t.length, MAX_TEXT_CHARS);
+  let n = row[1].length + row[3].length + text(row[4]) + text(row[5]);
+  const refactors = row[9];
+  for (let i = Math.max(0, refactors.length - MAX_REFACTORS_PER_CODE); i < refactors.length; i++) {
+    const r = refactors[i];
+    n += r[1].length + r[2].length + text(r[3]) + text(r[4]);
+  }
+  return n;
 }
 
 function isId(v: unknown): v is number {

@@ -195,6 +195,50 @@ describe('search', () => {
       assert.equal(back.indexedAt, 42);
     });
 
+    it('saves again what it read, unchanged, in ASCII, whatever was searched in between; non-ASCII text comes back exact', () => {
+      const index = CodeSearch.empty();
+      const a = code({ title: 'Café € “quotes” 😀', code: 'puts "naïve"\n' });
+      index.addCodes([a, code({ title: 'Sum an array' })]);
+      index.addRefactors([refactor(a.id, { title: 'Ünïcode', code: 'print("é")\n' })]);
+      const text = index.toJSON();
+      assert.match(text, /^[\x20-\x7e]*$/, 'printable ASCII only');
+      const { index: back } = CodeSearch.fromJSON(text);
+      assert.equal(back.toJSON(), text, 'nothing read yet');
+      assert.deepEqual(back.search('café'), index.search('café'));
+      assert.equal(back.search('café')[0]?.title, 'Café € “quotes” 😀');
+      assert.equal(back.search('unicode')[0]?.line, 'print("é")');
+      assert.equal(back.toJSON(), text, 'after searches');
+    });
+
+    it('ignores, with a SearchIndexError, an index saved by the version before (format 1), which the store then starts over', () => {
+      const index = CodeSearch.empty();
+      index.addCodes([code({ title: 'Parse a log line' })]);
+      const saved = JSON.parse(index.toJSON()) as { index: { postings: string[] } } & Record<string, unknown>;
+      // Format 1 kept each term's postings as an array of numbers.
+      const old = { ...saved, format: 1, index: { ...saved.index, v: 1, postings: saved.index.postings.map((p) => p.split(',').map((x) => parseInt(x, 36))) } };
+      assert.throws(() => CodeSearch.fromJSON(JSON.stringify(old)), SearchIndexError);
+    });
+
+    it('reads back within its bounds: counts without reading the entries, and no more characters than it may keep', () => {
+      const index = CodeSearch.empty();
+      const codes = [code({ title: 'One', code: 'a'.repeat(100) }), code({ title: 'Two', code: 'b'.repeat(100) }), code({ title: 'Three', code: 'c'.repeat(100) })];
+      index.addCodes(codes);
+      const last = refactor(codes[2].id, { title: 'Shorter too' });
+      index.addRefactors([refactor(codes[0].id, { title: 'Shorter' }), last]);
+      const text = index.toJSON();
+      const { index: back } = CodeSearch.fromJSON(text);
+      assert.deepEqual(back.counts(), { codes: 3, refactors: 2 });
+      assert.deepEqual(back.search('two'), index.search('two'));
+      assert.equal(back.hasRefactor(last.id, codes[2].id), true);
+      assert.equal(back.isFull(), false);
+
+      // Kept to 250 characters, the third code is left out, as it would be when indexed.
+      const bounded = CodeSearch.fromJSON(text, { maxCodes: 100, maxStoredChars: 250 }).index;
+      assert.deepEqual(bounded.counts(), { codes: 2, refactors: 1 });
+      assert.equal(bounded.isFull(), false);
+      assert.deepEqual(bounded.addCodes([code({ title: 'Four', code: 'd'.repeat(100) })]), { full: true });
+    });
+
     it('saves no trace of what was replaced: a code changed twice is found by its last words only', () => {
       const index = CodeSearch.empty();
       const c = code({ title: 'First title' });
