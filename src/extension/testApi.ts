@@ -77,6 +77,8 @@ export interface RefactorBrowserApi {
   reloadSearch(): Promise<void>;
   /** Deletes the current service's search index, files and all. */
   forgetSearch(): Promise<void>;
+  /** The current service's search index file (a URI), so that a test can damage it. */
+  searchFile(): string;
   /** Runs `command` on the row at `path` as its context menu or inline button does. */
   runOnRow(command: string, path: readonly string[]): Promise<void>;
   /** The current service's stars, newest first, each with when its code was kept on this machine ('' if not). */
@@ -188,6 +190,7 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
       search.forget(service.name());
     },
     forgetSearch: () => search.of(service.name()).clear(),
+    searchFile: () => search.of(service.name()).file.toString(),
     async runOnRow(command, path) {
       const node = await find(path);
       if (!node) throw new Error('runOnRow() needs a path');

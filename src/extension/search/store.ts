@@ -51,7 +51,8 @@ export class ServiceIndex {
     private readonly saveDelayMs: number,
   ) {}
 
-  private get file(): vscode.Uri {
+  /** The index file. */
+  get file(): vscode.Uri {
     return vscode.Uri.joinPath(this.folder, `${savedIndexName(this.service)}.json`);
   }
 

@@ -43,6 +43,28 @@ describe('Search', function () {
     assert.ok((await browser.searchFor(typo)).some((h) => h.codeId === code.id), `"${typo}" (for ${word}) finds it too`);
   });
 
+  it('starts over, and logs why, from an index file it cannot read: one the version before saved (format 1), or one cut short', async () => {
+    const browser = await api();
+    await browser.indexCatalog();
+    const file = vscode.Uri.parse(browser.searchFile());
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+    const saved = JSON.parse(text) as { index: { postings: string[] } };
+    // Format 1 kept each term's postings as an array of numbers.
+    const old = { ...saved, format: 1, index: { ...saved.index, v: 1, postings: saved.index.postings.map((p) => p.split(',').map((x) => parseInt(x, 36))) } };
+    const cases: Array<[string, string, RegExp]> = [
+      ['format 1', JSON.stringify(old), /not in a form this version reads; starting the index of .* over/],
+      ['cut short', text.slice(0, text.length >> 1), /is not JSON .*; starting the index of .* over/],
+    ];
+    for (const [what, damaged, logged] of cases) {
+      await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(damaged));
+      await browser.reloadSearch();
+      const known = await browser.searchIndex();
+      assert.deepStrictEqual({ codes: known.codes, refactors: known.refactors, indexedAt: known.indexedAt }, { codes: 0, refactors: 0, indexedAt: 0 }, `${what}: search says the catalog needs indexing`);
+      assert.deepStrictEqual(await browser.searchFor(sample.recentCodes.all[0].title), [], what);
+      await waitFor(() => browser.recentLog().find((l) => logged.test(l)), `${what} logged`);
+    }
+  });
+
   it('knows what the Catalog loaded without indexing, and says the catalog is not indexed', async () => {
     const browser = await api();
     const shown = await browser.treeRows(['Recent Codes']);
