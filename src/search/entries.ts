@@ -261,16 +261,19 @@ export function entryOf(row: unknown): CodeEntry | undefined {
   return isRow(row) ? fromRow(row) : undefined;
 }
 
-/** Whether `row` is one rowOf wrote: checked without making anything, so that loading makes no garbage. */
+/**
+ * Whether `row` is one rowOf wrote: checked by index, making nothing, since loading checks 40,000 of
+ * them before any code runs warm.
+ */
 function isRow(row: unknown): row is EntryRow {
-  if (!Array.isArray(row) || row.length !== 10) return false;
-  const [id, title, language, author, comment, code, tags, createdAt, seen, refactors] = row as unknown[];
-  if (!isId(id) || !allStrings([title, language, author, comment, code]) || typeof createdAt !== 'number') return false;
-  if (!Array.isArray(tags) || !allStrings(tags) || (seen !== 0 && seen !== 1) || !Array.isArray(refactors)) return false;
+  if (!Array.isArray(row) || row.length !== 10 || !isId(row[0]) || typeof row[7] !== 'number' || (row[8] !== 0 && row[8] !== 1)) return false;
+  for (let i = 1; i <= 5; i++) if (typeof row[i] !== 'string') return false;
+  const tags: unknown = row[6];
+  const refactors: unknown = row[9];
+  if (!Array.isArray(tags) || !allStrings(tags) || !Array.isArray(refactors)) return false;
   for (const r of refactors as unknown[]) {
-    if (!Array.isArray(r) || r.length !== 6) return false;
-    const [rid, rtitle, rauthor, rcomment, rcode, rcreated] = r as unknown[];
-    if (!isId(rid) || !allStrings([rtitle, rauthor, rcomment, rcode]) || typeof rcreated !== 'number') return false;
+    if (!Array.isArray(r) || r.length !== 6 || !isId(r[0]) || typeof r[5] !== 'number') return false;
+    if (typeof r[1] !== 'string' || typeof r[2] !== 'string' || typeof r[3] !== 'string' || typeof r[4] !== 'string') return false;
   }
   return true;
 }
