@@ -1,8 +1,8 @@
 // MiniSearch with a compact saved form. MiniSearch's own (toJSON, loadJSON) writes every posting as
-// an object key, and reading 10,000 codes back that way took 330 ms here; the issue's budget for
-// loading the persisted index is 200 ms. This form writes each term's postings as one short string
-// and reads it into the Maps MiniSearch searches only when a search first reaches the term: most
-// of loading was building those Maps (and collecting the garbage they made), for terms that a
+// an object key and makes every Map at once, which read a large index back too slowly for the
+// issue's load budget (docs/benchmarks.md). This form writes each term's postings as one short
+// string and reads it into the Maps MiniSearch searches only when a search first reaches the term:
+// most of loading was building those Maps (and collecting the garbage they made), for terms that a
 // window's searches mostly never touch. It reaches MiniSearch's index through the members it keeps
 // `protected` for subclasses. Postings of documents discarded but not yet vacuumed are left out, so
 // a saved index carries no dirt.
