@@ -192,6 +192,16 @@ describe('fetchXml (transport)', function () {
       assert.ok(sent < total, `the server sent all ${sent} bytes`);
     });
 
+    it('refuses on the Content-Length alone: a body declared over the cap is never waited for', async () => {
+      // Headers only, then silence: a client that read the body to count it would hang until the deadline.
+      const origin = await serve((_req, res) => {
+        res.writeHead(200, { 'content-length': String(cap + 1) });
+        res.flushHeaders();
+      });
+      await rejectsWith(get(`${origin}/declared.xml`, { maxResponseBytes: cap, timeoutMs: 3000 }), 'too-large',
+        `${origin}/declared.xml: response larger than 1 MiB`);
+    });
+
     it('stops a chunked body as soon as it passes the cap', async () => {
       let sent = -1;
       const total = 64 * cap;
