@@ -183,6 +183,22 @@ describe('RefactorClient', function () {
     assert.equal(await sent(2), undefined, 'code 2, the least recently used, was dropped');
   });
 
+  it('keeps no answer with neither an ETag nor a max-age, so 200 of them push out no answer that can be revalidated', async function () {
+    this.timeout(10_000);
+    let one = '';
+    const c = await setup((req, res) => {
+      if (req.url !== one) { res.end(CODES); return; }
+      if (req.headers['if-none-match'] === '"e"') { res.statusCode = 304; res.end(); return; }
+      res.setHeader('etag', '"e"');
+      res.end(ONE_CODE);
+    });
+    one = pathOf(codeUrl(c.baseUrl, 1));
+    await c.code(1);
+    for (let page = 1; page <= 200; page++) await c.recentCodes({ page });
+    await c.code(1);
+    assert.equal(server!.requests[server!.requests.length - 1].headers['if-none-match'], '"e"', 'code 1 was still held');
+  });
+
   it('reads max-age from Cache-Control, and nothing where the service forbids keeping or says nothing', () => {
     const cases: Array<[string | undefined, number]> = [
       ['public, max-age=60', 60_000], ['max-age=0', 0], ['MAX-AGE=5', 5000], ['private,max-age=7', 7000],
