@@ -41,6 +41,8 @@ export interface ClientOptions {
    * the extension host's own, or an in-process one. Default: the global fetch.
    */
   fetch?: FetchLike;
+  /** The clock max-age is counted on, in milliseconds since the epoch. Default: Date.now. */
+  now?: () => number;
 }
 
 export interface RequestOpts {
@@ -56,7 +58,7 @@ interface CacheEntry {
   /** Without one the answer is dropped once stale: there is nothing to revalidate with. */
   etag?: string;
   value: unknown;
-  /** Date.now() until which the value is used without asking the service. */
+  /** The time (the client's clock) until which the value is used without asking the service. */
   freshUntil: number;
 }
 
@@ -71,6 +73,7 @@ export class RefactorClient {
   /** The deadline of each call, in milliseconds. */
   readonly timeoutMs: number;
   private readonly logger: Logger;
+  private readonly now: () => number;
   private readonly transport: Omit<TransportOptions, 'signal' | 'etag'>;
   private readonly cache = new Map<string, CacheEntry>();
   private readonly inFlight = new Map<string, InFlight>();
@@ -79,6 +82,7 @@ export class RefactorClient {
   constructor(options: ClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl).href;
     this.logger = options.logger ?? silentLogger;
+    this.now = options.now ?? Date.now;
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.timeoutMs = timeoutMs;
     // Looked up when a request is made, so a fetch installed after this client (or none) is seen.
@@ -134,7 +138,7 @@ export class RefactorClient {
     if (this.closing) throw new ApiError('aborted', url, 'client closed');
     if (signal?.aborted) throw new ApiError('aborted', url, 'cancelled');
     const held = this.cache.get(url);
-    if (held && held.freshUntil > Date.now()) {
+    if (held && held.freshUntil > this.now()) {
       this.remember(url, held);
       return copy(held.value as T);
     }
@@ -155,7 +159,7 @@ export class RefactorClient {
           signal: controller.signal,
           etag: cached?.etag,
         });
-        const freshUntil = Date.now() + res.maxAgeMs;
+        const freshUntil = this.now() + res.maxAgeMs;
         if (res.status === 304 && cached) {
           this.remember(url, { ...cached, freshUntil });
           return cached.value;

@@ -104,30 +104,99 @@ describe('RefactorClient', function () {
   });
 
   it('uses an answer again without asking for as long as its max-age says, then revalidates; expire() asks at once', async () => {
-    let maxAge = 'public, max-age=1';
+    // The client's own clock, moved by hand: max-age is counted on it, so no wait depends on the machine.
+    let now = 1_000_000;
+    let maxAge = 'public, max-age=60';
     const c = await setup((req, res) => {
       res.setHeader('cache-control', maxAge);
       if (req.headers['if-none-match'] === '"v1"') { res.statusCode = 304; res.end(); return; }
       res.setHeader('etag', '"v1"');
       res.end(CODES);
-    });
+    }, { now: () => now });
     await c.recentCodes();
+    now += 59_999;
     const held = await c.recentCodes();
     held[0].title = 'changed by the caller';
     assert.deepEqual(await c.recentCodes(), decodeCodes(CODES), 'held, untouched by the caller');
-    assert.equal(server!.requests.length, 1, 'fresh for a second: nothing asked');
-
-    c.expire();
-    assert.deepEqual(await c.recentCodes(), decodeCodes(CODES));
-    assert.deepEqual(server!.requests.map((r) => r.headers['if-none-match']), [undefined, '"v1"'], 'expire() revalidates');
+    assert.equal(server!.requests.length, 1, 'fresh for 60 s: nothing asked');
+    now += 1;
+    await c.recentCodes();
+    assert.deepEqual(server!.requests.map((r) => r.headers['if-none-match']), [undefined, '"v1"'], 'at 60 s stale: revalidated');
     await c.recentCodes();
     assert.equal(server!.requests.length, 2, "the 304's max-age holds it again");
 
-    await new Promise((r) => setTimeout(r, 1100));
+    c.expire();
+    assert.deepEqual(await c.recentCodes(), decodeCodes(CODES));
+    assert.deepEqual(server!.requests.map((r) => r.headers['if-none-match']), [undefined, '"v1"', '"v1"'], 'expire() revalidates');
+
+    now += 60_000;
     maxAge = 'no-cache, max-age=60';
     await c.recentCodes();
     await c.recentCodes();
-    assert.deepEqual(server!.requests.slice(2).map((r) => r.headers['if-none-match']), ['"v1"', '"v1"'], 'stale, then no-cache: every call asks');
+    assert.deepEqual(server!.requests.slice(3).map((r) => r.headers['if-none-match']), ['"v1"', '"v1"'], 'stale, then no-cache: every call asks');
+  });
+
+  it('keeps an answer that has a max-age but no ETag while it is fresh, then asks afresh; one with neither is never kept', async () => {
+    let now = 5_000_000;
+    let cacheControl: string | undefined = 'max-age=30';
+    const c = await setup((_req, res) => {
+      if (cacheControl) res.setHeader('cache-control', cacheControl);
+      res.end(CODES);
+    }, { now: () => now });
+    await c.recentCodes();
+    now += 29_000;
+    assert.deepEqual(await c.recentCodes(), decodeCodes(CODES));
+    assert.equal(server!.requests.length, 1, 'fresh for 30 s without an ETag: nothing asked');
+    now += 1_000;
+    await c.recentCodes();
+    assert.equal(server!.requests.length, 2, 'stale: asked again');
+    assert.equal(server!.requests[1].headers['if-none-match'], undefined, 'nothing to revalidate with');
+
+    cacheControl = undefined;
+    now += 30_000;
+    await c.recentCodes();
+    await c.recentCodes();
+    assert.equal(server!.requests.length, 4, 'no max-age and no ETag: every call asks');
+  });
+
+  it('holds the 200 answers used last: a fresh one used again outlives older ones, the 201st drops the least recently used', async function () {
+    this.timeout(10_000);
+    let now = 0;
+    const c = await setup((req, res) => {
+      res.setHeader('cache-control', 'max-age=60');
+      if (req.headers['if-none-match'] === '"e"') { res.statusCode = 304; res.end(); return; }
+      res.setHeader('etag', '"e"');
+      res.end(ONE_CODE);
+    }, { now: () => now });
+    for (let id = 1; id <= 200; id++) await c.code(id);
+    await c.code(1); // fresh: answered from the cache, and now the most recently used
+    assert.equal(server!.requests.length, 200);
+    await c.code(201); // one too many: 2 is now the least recently used
+    now += 60_000; // every held answer stale: a held one is revalidated, a dropped one asked afresh
+    const sent = async (id: number) => {
+      await c.code(id);
+      return server!.requests[server!.requests.length - 1].headers['if-none-match'];
+    };
+    assert.equal(await sent(1), '"e"', 'code 1, used again, was kept');
+    assert.equal(await sent(201), '"e"', 'the newest was kept');
+    assert.equal(await sent(3), '"e"', 'code 3 was kept: only one was dropped');
+    assert.equal(await sent(2), undefined, 'code 2, the least recently used, was dropped');
+  });
+
+  it('keeps no answer with neither an ETag nor a max-age, so 200 of them push out no answer that can be revalidated', async function () {
+    this.timeout(10_000);
+    let one = '';
+    const c = await setup((req, res) => {
+      if (req.url !== one) { res.end(CODES); return; }
+      if (req.headers['if-none-match'] === '"e"') { res.statusCode = 304; res.end(); return; }
+      res.setHeader('etag', '"e"');
+      res.end(ONE_CODE);
+    });
+    one = pathOf(codeUrl(c.baseUrl, 1));
+    await c.code(1);
+    for (let page = 1; page <= 200; page++) await c.recentCodes({ page });
+    await c.code(1);
+    assert.equal(server!.requests[server!.requests.length - 1].headers['if-none-match'], '"e"', 'code 1 was still held');
   });
 
   it('reads max-age from Cache-Control, and nothing where the service forbids keeping or says nothing', () => {

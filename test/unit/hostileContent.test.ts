@@ -110,7 +110,8 @@ describe('hostile content', function () {
         assert.equal(err.kind, 'invalid-xml');
         assert.match(err.message, /: a <!DOCTYPE> is not accepted/);
       }
-      assert.ok(Date.now() - started < 1000, `took ${Date.now() - started} ms`);
+      // Expanding a billion `lol`s would take minutes and gigabytes; 5 s is room for a loaded machine.
+      assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
       // A billion `lol`s would be gigabytes; the refusal costs next to nothing.
       assert.ok(process.memoryUsage().heapUsed - heapBefore < 64 * 1024 * 1024);
     });
@@ -131,7 +132,9 @@ describe('hostile content', function () {
     it('CLI: the bomb exits 1 fast with bounded memory; the prototype keys change nothing in the output', async () => {
       const bomb = await cli('bomb', 'recent');
       assertCliFailure(bomb, listUrl('bomb'), /: a <!DOCTYPE> is not accepted \(refused so that no declared entity is expanded\)$/m);
-      assert.ok(bomb.ms < 3000 && bomb.peakRssMiB! < 300, `${bomb.ms} ms, ${bomb.peakRssMiB} MiB`);
+      // The memory is the point; the time bound only tells a refusal from an expansion (minutes), with
+      // room for starting a process on a loaded machine.
+      assert.ok(bomb.ms < 8000 && bomb.peakRssMiB! < 300, `${bomb.ms} ms, ${bomb.peakRssMiB} MiB`);
       const [proto, ok] = await Promise.all([cli('proto', 'recent', '--json'), cli('ok', 'recent', '--json')]);
       assert.equal(proto.code, 0, proto.stderr);
       assert.equal(proto.stdout, ok.stdout);
@@ -157,13 +160,14 @@ describe('hostile content', function () {
       const lines = await client('many-lines').code(1);
       assert.equal(lines.code.split('\n').length, 10_001);
       assert.equal(lines.code.split('\n')[9_999], `  line_9999 = compute(9999); // ${'.'.repeat(9999 % 40)}`);
-      assert.ok(Date.now() - started < 3000, `big codes took ${Date.now() - started} ms`);
+      // Real time is the point here (a quadratic decode of these would take minutes), with room for a loaded machine.
+      assert.ok(Date.now() - started < 8000, `big codes took ${Date.now() - started} ms`);
       started = Date.now();
       const items = await client('many-items').recentCodes();
       assert.deepEqual(items.map((c) => c.id), Array.from({ length: 2000 }, (_, i) => 2000 - i));
       const refactors = await client('many-items').recentRefactorings();
       assert.equal(refactors.length, 4000);
-      assert.ok(Date.now() - started < 3000, `big lists took ${Date.now() - started} ms`);
+      assert.ok(Date.now() - started < 8000, `big lists took ${Date.now() - started} ms`);
     });
 
     it('CLI: invalid UTF-8 exits 1; NUL is dropped from text and escaped in JSON; big codes and lists print whole', async () => {

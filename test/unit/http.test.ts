@@ -4,10 +4,11 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { createDispatcher, fetchVia } from '../../src/api/dispatcher';
 import { fetchXml, redirectRefusal, type RequestOptions } from '../../src/api/http';
 import { rejectsWith, until } from './helpers/apiAssert';
+import { lookupNothing } from './helpers/noResolver';
 import { closedPort, startFullListener, startServer, streamBytes, type FullListener, type Handler, type TestServer } from './helpers/testServer';
 
 const XML = '<?xml version="1.0" encoding="UTF-8"?>\n<codes type="array"></codes>\n';
@@ -93,8 +94,9 @@ describe('fetchXml (transport)', function () {
       const origin = await serve(() => undefined);
       const started = Date.now();
       await rejectsWith(get(`${origin}/slow.xml`, { timeoutMs: 300 }), 'timeout', `${origin}/slow.xml: timed out after 0.3 s`);
-      const elapsed = Date.now() - started;
-      assert.ok(elapsed >= 280 && elapsed < 1000, `took ${elapsed} ms`);
+      // Only a lower bound: a timer never fires early, while a loaded machine may run it late. The
+      // message names this deadline, so no other timer can have ended the request.
+      assert.ok(Date.now() - started >= 280, `took ${Date.now() - started} ms`);
     });
 
     it('gives up on a body that never comes after the headers', async () => {
@@ -111,9 +113,9 @@ describe('fetchXml (transport)', function () {
       });
       const started = Date.now();
       await rejectsWith(get(`${origin}/drip.xml`, { timeoutMs: 1000 }), 'timeout', `${origin}/drip.xml: timed out after 1 s`);
-      const elapsed = Date.now() - started;
-      assert.ok(elapsed >= 980 && elapsed < 1600, `took ${elapsed} ms`);
-      assert.ok(dripped >= 3, `the server had dripped ${dripped} bytes`);
+      assert.ok(Date.now() - started >= 980, `took ${Date.now() - started} ms`);
+      // Bytes kept coming, so a timer reset by each chunk would never have fired.
+      assert.ok(dripped >= 2, `the server had dripped ${dripped} bytes`);
     });
 
     describe('while a connect hangs', function () {
@@ -136,9 +138,9 @@ describe('fetchXml (transport)', function () {
         const started = Date.now();
         await rejectsWith(fetchXml(url, { fetch: fetchVia(d), timeoutMs: 5000, maxTries: 3 }), 'timeout',
           `${url}: could not connect to 127.0.0.1 in time`);
-        const elapsed = Date.now() - started;
-        // undici runs this timer coarsely (up to about a second late); the 5 s deadline is far off.
-        assert.ok(elapsed >= 250 && elapsed < 2500, `took ${elapsed} ms`);
+        // The message is the connect timeout's, without "(after 3 tries)": neither the 5 s deadline
+        // nor a retry ended it. undici runs this timer coarsely, so only a lower bound.
+        assert.ok(Date.now() - started >= 250, `took ${Date.now() - started} ms`);
       });
 
       // undici itself only notices a signal once connected (nodejs/undici#386).
@@ -146,17 +148,15 @@ describe('fetchXml (transport)', function () {
         const { dispatcher: d, url } = hanging(4000);
         const started = Date.now();
         await rejectsWith(fetchXml(url, { fetch: fetchVia(d), timeoutMs: 400 }), 'timeout', `${url}: timed out after 0.4 s`);
-        const elapsed = Date.now() - started;
-        assert.ok(elapsed >= 380 && elapsed < 1000, `took ${elapsed} ms`);
+        assert.ok(Date.now() - started >= 380, `took ${Date.now() - started} ms`);
       });
 
       it('stops at once when the caller cancels', async () => {
         const { dispatcher: d, url } = hanging(4000);
         const controller = new AbortController();
         setTimeout(() => controller.abort(), 100);
-        const started = Date.now();
+        // "cancelled", not the connect timeout's or the deadline's message: the abort ended it.
         await rejectsWith(fetchXml(url, { fetch: fetchVia(d), timeoutMs: 5000, signal: controller.signal }), 'aborted', `${url}: cancelled`);
-        assert.ok(Date.now() - started < 600, `took ${Date.now() - started} ms`);
       });
     });
   });
@@ -166,9 +166,8 @@ describe('fetchXml (transport)', function () {
       const origin = await serve(() => undefined);
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 50);
-      const started = Date.now();
+      // The server never answers and the deadline would say "timed out": "cancelled" is the abort's.
       await rejectsWith(get(`${origin}/c.xml`, { signal: controller.signal }), 'aborted', `${origin}/c.xml: cancelled`);
-      assert.ok(Date.now() - started < 500);
     });
 
     it('sends nothing when the signal is already aborted', async () => {
@@ -191,6 +190,16 @@ describe('fetchXml (transport)', function () {
       await rejectsWith(get(`${origin}/big.xml`, { maxResponseBytes: cap }), 'too-large', `${origin}/big.xml: response larger than 1 MiB`);
       await until(() => sent >= 0);
       assert.ok(sent < total, `the server sent all ${sent} bytes`);
+    });
+
+    it('refuses on the Content-Length alone: a body declared over the cap is never waited for', async () => {
+      // Headers only, then silence: a client that read the body to count it would hang until the deadline.
+      const origin = await serve((_req, res) => {
+        res.writeHead(200, { 'content-length': String(cap + 1) });
+        res.flushHeaders();
+      });
+      await rejectsWith(get(`${origin}/declared.xml`, { maxResponseBytes: cap, timeoutMs: 3000 }), 'too-large',
+        `${origin}/declared.xml: response larger than 1 MiB`);
     });
 
     it('stops a chunked body as soon as it passes the cap', async () => {
@@ -277,9 +286,14 @@ describe('fetchXml (transport)', function () {
     });
 
     it('names an unknown host', async () => {
-      // .invalid never resolves (RFC 6761), so this needs no network.
+      // The name is looked up by a resolver that knows none, as the machine's answers for it, without asking it.
       const url = 'http://no-such-host.invalid/codes/recent.xml';
-      await rejectsWith(get(url, { timeoutMs: 1500 }), 'connection', `${url}: unknown host no-such-host.invalid`);
+      const noNames = new Agent({ connect: { lookup: lookupNothing } });
+      try {
+        await rejectsWith(fetchXml(url, { fetch: fetchVia(noNames) }), 'connection', `${url}: unknown host no-such-host.invalid`);
+      } finally {
+        await noNames.close();
+      }
     });
 
     it('words a failure that says nothing, as a browser\'s fetch refusing a cross-origin answer does, as the caller asks', async () => {

@@ -4,6 +4,7 @@
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import { SERVICE_LANGUAGES } from '../../src/api/languages';
 import { parseDataset } from '../../src/server/dataset';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { generatedCatalog, Oracle, readFixture, request, samplePath, type CatalogJson } from './helpers/referenceService';
@@ -49,6 +50,14 @@ describe('reference service HTML: the sample catalog', () => {
     for (const tag of new Set(json.codes.flatMap((c) => c.tags ?? []))) assert.ok(links.includes(`/tags/${encodeURIComponent(tag)}`), tag);
     assert.ok(links.includes('/codes/recent/cs') && links.includes('/codes/recent/cpp'), 'the original service\'s slugs');
     for (const link of new Set(links.filter((l) => l.startsWith('/')))) await page(server, link);
+  });
+
+  it("lists the catalog's languages in the service's order, not in the order the catalog first names them", async () => {
+    const html = await page(server, '/');
+    const listed = [...html.matchAll(/<li>([^<:]+): <a href="\/codes\/recent\//g)].map((m) => unescapeHtml(m[1]));
+    const present = new Set(json.codes.map((c) => c.language));
+    assert.deepEqual(listed, SERVICE_LANGUAGES.filter((l) => present.has(l)));
+    assert.notDeepEqual(listed, [...present], 'the sample names them in another order, so the order is the service\'s');
   });
 
   it('lists codes with their author, language, date and refactoring count, each linked to its page', async () => {

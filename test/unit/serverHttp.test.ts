@@ -150,10 +150,13 @@ describe('reference service lifecycle', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     let stalled: net.Socket | undefined;
     try {
+      let answered!: () => void;
+      const responseEnded = new Promise<void>((resolve) => (answered = resolve));
       const socketClosed = new Promise<void>((resolve, reject) => {
         http
           .get(`${server.url}/codes/recent.xml`, { agent }, (res) => {
             res.socket.once('close', () => resolve());
+            res.once('end', answered);
             res.resume();
           })
           .on('error', reject);
@@ -166,12 +169,13 @@ describe('reference service lifecycle', () => {
       socket.on('error', () => {});
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
       socket.write('GET /codes/recent.xml HTTP/1.1\r\nHost: x\r\n');
-      // Let the response finish so the socket is idle in the agent's pool.
-      await new Promise((r) => setTimeout(r, 50));
-      // Bounded, so that a regression fails here (and the finally block frees the sockets) instead of hanging.
-      const within2s = <T>(p: Promise<T>) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())]);
-      assert.ok(await within2s(server.close()), 'close() resolves without waiting for connections to time out');
-      assert.ok(await within2s(Promise.all([socketClosed, stalledClosed])), 'both connections were ended');
+      // The response has finished, so its socket is idle in the agent's pool.
+      await responseEnded;
+      // Bounded, so that a regression fails here (and the finally block frees the sockets) instead of
+      // hanging; the server's own request timeout is minutes away, so 3 s is room for a loaded machine.
+      const within3s = <T>(p: Promise<T>) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 3000).unref())]);
+      assert.ok(await within3s(server.close()), 'close() resolves without waiting for connections to time out');
+      assert.ok(await within3s(Promise.all([socketClosed, stalledClosed])), 'both connections were ended');
       await server.close();
       await assert.rejects(request(server.url, '/codes/recent.xml'), { code: 'ECONNREFUSED' });
     } finally {

@@ -180,7 +180,7 @@ describe('urls: pages and code references', () => {
   it('answers undefined for anything that is not a code reference', () => {
     for (const input of ['', '   ', 'abc', '-42', 'x42', '42 some title', '42/43', '4 2', 'https://svc.test/codes/recent',
       'https://svc.test/codes/', 'https://svc.test/users/42', 'https://svc.test/codes/42/refactors', 'ftp://svc.test/codes/42',
-      'https://svc.test/codes/%E0%A4%A', 'codes/42']) {
+      'https://svc.test/codes/%E0%A4%A', 'codes/42', '42-a#b', '42-a?b', '42-a\tb']) {
       assert.equal(parseCodeRef(input), undefined, JSON.stringify(input));
     }
   });

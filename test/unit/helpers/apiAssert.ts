@@ -17,8 +17,11 @@ export async function rejectsWith(promise: Promise<unknown>, kind: ApiErrorKind,
   return err;
 }
 
-/** Waits, for at most `ms`, for a condition that the server side sets asynchronously. */
-export async function until(condition: () => boolean, ms = 1000): Promise<void> {
+/**
+ * Waits, for at most `ms`, for a condition that the server side sets asynchronously. The bound only
+ * keeps a regression from hanging: on a loaded machine a loopback event can take a while, so it is generous.
+ */
+export async function until(condition: () => boolean, ms = 3000): Promise<void> {
   const end = Date.now() + ms;
   while (!condition()) {
     if (Date.now() > end) assert.fail('condition not met in time');

@@ -50,13 +50,23 @@ export async function startServer(handler: Handler, options: { tls?: { key: stri
   };
 }
 
-/** A loopback port that nothing listens on: opened, then closed again. */
+/**
+ * A loopback port that refuses connections and that no other process can take: a socket bound to it
+ * that never listens (a port closed again after listening could be taken by anything in between).
+ * Node has no public call that binds without listening, hence its own TCP binding. The socket is
+ * held until the test process exits, and does not keep it alive.
+ */
 export async function closedPort(): Promise<number> {
-  const s = await startServer(() => undefined);
-  const port = s.port;
-  await s.close();
-  return port;
+  interface TcpHandle { bind(address: string, port: number): number; getsockname(out: { port?: number }): number; unref(): void }
+  const { TCP, constants } = (process as unknown as { binding(name: 'tcp_wrap'): { TCP: new (type: number) => TcpHandle; constants: { SOCKET: number } } }).binding('tcp_wrap');
+  const handle = new TCP(constants.SOCKET);
+  const out: { port?: number } = {};
+  if (handle.bind('127.0.0.1', 0) !== 0 || handle.getsockname(out) !== 0 || !out.port) throw new Error('could not bind a loopback port');
+  handle.unref();
+  heldPorts.push(handle);
+  return out.port;
 }
+const heldPorts: unknown[] = [];
 
 export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
