@@ -96,6 +96,14 @@ describe('catalog resolution', () => {
   const oracle = new Oracle(json);
   const catalog = parseDataset(json, 'escaping.json');
 
+  it('offers only the languages it has codes in (the index page lists them), in the service\'s order', () => {
+    // The fixture's codes are in C++, c#, VB.NET and Ruby, in that order: four of the sixteen. Parsed
+    // here, in the test, so that mutation testing's per-test coverage credits this test with it.
+    const { languages } = parseDataset(readFixture('escaping.json'), 'escaping.json');
+    assert.deepEqual(languages, SERVICE_LANGUAGES.filter((l) => ['C++', 'C#', 'VB.NET', 'Ruby'].includes(l)));
+    assert.equal(languages.length, 4);
+  });
+
   it('derives code and user refactoring counts from the refactorings', () => {
     for (const c of json.codes) assert.equal(catalog.codes.get(c.id)!.refactorsCount, json.refactors.filter((r) => r.codeId === c.id).length);
     for (const u of json.users) assert.equal(catalog.users.get(u.id)!.refactorsCount, json.refactors.filter((r) => r.userId === u.id).length);
