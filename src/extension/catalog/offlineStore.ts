@@ -44,7 +44,8 @@ const INDEX = `${PREFIX}index`;
 /** Dates travel as ISO strings through JSON; these are the fields that hold one. */
 const DATE_FIELDS = new Set(['createdAt', 'updatedAt']);
 
-function revive(key: string, value: unknown): unknown {
+/** JSON.parse's reviver for the model: its dates come back as Dates. */
+export function revive(key: string, value: unknown): unknown {
   return DATE_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value;
 }
 

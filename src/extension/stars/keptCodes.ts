@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { Code, Refactor } from '../../api/model';
 import { fnv1a64 } from '../../server/etag';
+import { revive } from '../catalog/offlineStore';
 import { readTextFile } from '../files';
 
 export interface KeptCode {
@@ -12,9 +13,6 @@ export interface KeptCode {
   /** When the copy was written. */
   keptAt: Date;
 }
-
-/** Dates travel as ISO strings through JSON; these are the fields that hold one. */
-const DATE_FIELDS = new Set(['createdAt', 'updatedAt']);
 
 export class KeptCodes {
   constructor(private readonly storage: vscode.Uri) {}
@@ -47,7 +45,7 @@ export class KeptCodes {
       return undefined;
     }
     try {
-      const parsed = JSON.parse(text, (key, value: unknown) => (DATE_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value)) as { keptAt?: unknown; code?: unknown };
+      const parsed = JSON.parse(text, revive) as { keptAt?: unknown; code?: unknown };
       if (typeof parsed.keptAt !== 'number' || !isCode(parsed.code) || parsed.code.id !== codeId) return undefined;
       return { code: parsed.code, keptAt: new Date(parsed.keptAt) };
     } catch {
