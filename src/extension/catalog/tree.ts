@@ -1,7 +1,7 @@
 // The Catalog tree (view `refactorBrowser.catalog`): Starred (while something is starred) and four
-// roots whose lists are fetched when a root is expanded, page by page, with the language filter, error rows with Retry, cached lists when the
-// service is down, and codes that expand to their refactorings, in the order of
-// refactorBrowser.refactoringOrder. Failures become rows, never popups.
+// roots whose lists are fetched when a root is expanded, page by page, with the language filter,
+// error rows with Retry, cached lists when the service is down, and codes that expand to their
+// refactorings, in the order of refactorBrowser.refactoringOrder. Failures become rows, never popups.
 import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
 import { logFailure } from '../errorReporting';

@@ -63,6 +63,11 @@ export class StarList {
     return next;
   }
 
+  /** Whether the code `codeId` or any refactoring of it is starred (its copy is then kept). */
+  hasCode(service: string, codeId: number): boolean {
+    return (this.read().services[service] ?? []).some((s) => s.codeId === codeId);
+  }
+
   has(service: string, target: StarTarget): boolean {
     return (this.read().services[service] ?? []).some((s) => sameTarget(s, target));
   }

@@ -90,7 +90,7 @@ export class Stars implements vscode.Disposable {
   /** The copy kept of code `codeId` of the current service, if something of it is starred. */
   async keptCopy(codeId: number): Promise<KeptCode | undefined> {
     const service = this.service.name();
-    if (!this.current().some((s) => s.codeId === codeId)) return undefined;
+    if (!this.list.hasCode(service, codeId)) return undefined;
     return this.kept.read(service, codeId);
   }
 
@@ -146,7 +146,7 @@ export class Stars implements vscode.Disposable {
   sighted(service: string, seen: Sighting): void {
     if (seen.codes?.length !== 1 || !seen.codes[0].refactors) return;
     const code = seen.codes[0];
-    if (!this.list.list(service).some((s) => s.codeId === code.id)) return;
+    if (!this.list.hasCode(service, code.id)) return;
     void this.keep(service, code).catch((err: unknown) => this.logger.warn(`could not keep starred code #${code.id} for offline reading: ${String(err)}`));
   }
 
@@ -164,7 +164,7 @@ export class Stars implements vscode.Disposable {
       }
       await this.kept.keep(service, kept);
       // Unstarred while it was being written: no copy outlives its stars.
-      if (!this.list.list(service).some((s) => s.codeId === code.id)) await this.kept.forget(service, code.id);
+      if (!this.list.hasCode(service, code.id)) await this.kept.forget(service, code.id);
     });
     const settled = next.catch(() => undefined);
     this.writes.set(key, settled);
