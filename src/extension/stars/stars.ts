@@ -72,7 +72,7 @@ export class Stars implements vscode.Disposable {
     await this.list.add(service, starOf(item, new Date()));
     this.changed.fire();
     const codeId = targetOf(item).codeId;
-    if (await this.kept.read(service, codeId)) return;
+    if (await this.read(service, codeId)) return;
     try {
       await this.keep(service, await (await this.service.getClient()).code(codeId), item.kind === 'code' ? item.code : undefined);
     } catch (err) {
@@ -91,6 +91,15 @@ export class Stars implements vscode.Disposable {
   async keptCopy(codeId: number): Promise<KeptCode | undefined> {
     const service = this.service.name();
     if (!this.list.hasCode(service, codeId)) return undefined;
+    return this.read(service, codeId);
+  }
+
+  /**
+   * The copy of a code as last written: a write still under way is waited for, since a file read while
+   * it is being written (over a remote window's file system, in pieces) reads as damaged.
+   */
+  private async read(service: string, codeId: number): Promise<KeptCode | undefined> {
+    await this.writes.get(`${codeId} ${service}`);
     return this.kept.read(service, codeId);
   }
 
@@ -108,7 +117,7 @@ export class Stars implements vscode.Disposable {
     const copyOf = (codeId: number): Promise<KeptCode> => {
       let copy = copies.get(codeId);
       if (!copy) {
-        copy = this.kept.read(service, codeId).then(async (kept) => {
+        copy = this.read(service, codeId).then(async (kept) => {
           if (kept) return kept;
           if (failed !== undefined) throw failed;
           const code = await (await this.service.getClient()).code(codeId);
