@@ -31,10 +31,23 @@ function handle(id: number, url: string): RunningService {
   return { url, port: Number(new URL(url).port), close: () => (closing ??= ask({ verb: 'stop', id }).then(() => undefined)) };
 }
 
-/** The reference service on loopback serving `catalog` (catalog JSON) or the sample; on `port` if given. */
-export async function startService(catalog?: unknown, options: { port?: number } = {}): Promise<RunningService> {
-  const { id, url } = await ask({ verb: 'startService', catalog, port: options.port });
+/**
+ * The reference service on loopback serving `catalog` (catalog JSON) or the sample; where `on` refused
+ * connections until now, if given (it is then the service's: stop this one, not `on`).
+ */
+export async function startService(catalog?: unknown, options: { on?: RefusingPort } = {}): Promise<RunningService> {
+  const { id, url } = await ask({ verb: 'startService', catalog, on: options.on?.id });
   return handle(id, url);
+}
+
+/** A loopback URL whose connections are refused; its port is held, so no other process takes it meanwhile. */
+export interface RefusingPort extends RunningService {
+  readonly id: number;
+}
+
+export async function refusingPort(): Promise<RefusingPort> {
+  const { id, url } = await ask({ verb: 'refusing' });
+  return { ...handle(id, url), id };
 }
 
 /** A front server (test/unit/helpers/frontServer.ts), what a test can see of it and do with it. */
@@ -78,9 +91,7 @@ export async function startHostile(): Promise<RunningService> {
   return handle(id, url);
 }
 
-/** A loopback URL whose port was free a moment ago: connections to it are refused. */
+/** A loopback URL whose connections are refused, held (refusingPort) until the test run ends. */
 export async function refusedUrl(): Promise<string> {
-  const service = await startService();
-  await service.close();
-  return `${service.url}/`;
+  return `${(await refusingPort()).url}/`;
 }

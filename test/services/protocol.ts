@@ -36,8 +36,13 @@ export type Empty = Record<never, never>;
 
 /** Each verb's request fields and result. */
 export interface ServiceVerbs {
-  /** The reference service over `catalog` (catalog JSON, as the service's --catalog file holds; default the sample), on `port` (default a free one). */
-  startService: { req: { catalog?: unknown; port?: number }; res: Started };
+  /**
+   * The reference service over `catalog` (catalog JSON, as the service's --catalog file holds; default
+   * the sample), on a free port, or where `on` (a `refusing` id) refused connections until now.
+   */
+  startService: { req: { catalog?: unknown; on?: number }; res: Started };
+  /** A loopback URL whose port refuses connections, held so that no other process takes it (until `stop`). */
+  refusing: { req: Empty; res: Started };
   /** A front server forwarding to `upstream`, a loopback http URL. */
   startFront: { req: { upstream: string; options: FrontWireOptions }; res: Started };
   /** The hostile server: a base URL `${url}/<case>` gets that case (test/hostile/cases.ts). */
@@ -63,10 +68,11 @@ export function isServiceRequest(value: unknown): value is ServiceRequest {
   const id = Number.isInteger(r.id);
   switch (r.verb) {
     case 'startService':
-      return r.port === undefined || Number.isInteger(r.port);
+      return r.on === undefined || Number.isInteger(r.on);
     case 'startFront':
       return typeof r.upstream === 'string' && typeof r.options === 'object' && r.options !== null;
     case 'startHostile':
+    case 'refusing':
       return true;
     case 'frontRequests':
     case 'stop':

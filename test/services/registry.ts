@@ -1,15 +1,39 @@
 // The Node side of the test services (protocol.ts): starts the servers a test asks for on 127.0.0.1,
 // knows each by its id, and stops them one by one or all at once, bounded in time. The launcher's
 // bridge holds one for the browser's web worker extension host; the Node extension host holds its own.
+import * as net from 'node:net';
 import { startHostileServer } from '../hostile/server';
 import { parseDataset } from '../../src/server/dataset';
 import { startServer } from '../../src/server/server';
 import { startFrontServer, type FrontServer } from '../unit/helpers/frontServer';
+import { holdPort, type HeldPort } from '../unit/helpers/testServer';
 import type { ServiceRequest, Started } from './protocol';
 
 interface Running {
   close(): Promise<void>;
   front?: FrontServer;
+  held?: HeldPort;
+}
+
+/** A TCP relay on `held` to a loopback `port`; close() ends its connections too. */
+async function relayTo(held: HeldPort, port: number): Promise<{ close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(port, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => { client.destroy(); upstream.destroy(); });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await held.listenWith(relay);
+  return {
+    close: () => new Promise<void>((resolve) => {
+      relay.close(() => resolve());
+      for (const s of sockets) s.destroy();
+    }),
+  };
 }
 
 /** How long stopping everything may take before it is given up (a server whose close never calls back). */
@@ -23,11 +47,19 @@ export class TestServices {
   async handle(request: ServiceRequest): Promise<unknown> {
     switch (request.verb) {
       case 'startService': {
-        const port = request.port ?? 0;
-        if (!Number.isInteger(port) || (port !== 0 && (port < 1024 || port > 65535))) throw new Error(`not a port to listen on: ${port}`);
+        const held = request.on === undefined ? undefined : this.running.get(request.on)?.held;
+        if (request.on !== undefined && !held) throw new Error(`no refusing port ${request.on}`);
         const catalog = request.catalog === undefined ? undefined : parseDataset(request.catalog, 'test catalog');
-        const server = await startServer({ host: '127.0.0.1', port, catalog });
-        return this.add(server.url, { close: () => server.close() });
+        const server = await startServer({ host: '127.0.0.1', port: 0, catalog });
+        if (!held) return this.add(server.url, { close: () => server.close() });
+        // Where connections were refused: a relay listens on the held port itself, so it was never free.
+        this.running.delete(request.on as number);
+        const relay = await relayTo(held, server.port);
+        return this.add(`http://127.0.0.1:${held.port}`, { close: async () => { await relay.close(); await server.close(); } });
+      }
+      case 'refusing': {
+        const held = holdPort();
+        return this.add(`http://127.0.0.1:${held.port}`, { close: async () => held.close(), held });
       }
       case 'startFront': {
         const upstream = new URL(request.upstream);

@@ -1,29 +1,20 @@
 // The built command line (dist/cli.js) run as a process against the reference service on loopback.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import * as path from 'node:path';
 import { RefactorClient } from '../../src/api/client';
 import { parseCommandLine } from '../../src/cli/args';
 import { startServer } from '../../src/server/server';
-import { startServer as startHttpServer } from './helpers/testServer';
+import { closedPort, startServer as startHttpServer } from './helpers/testServer';
 import { run, startServe, type ServeProcess } from './helpers/cliProcess';
 
-/** A port that refuses connections: opened, then closed. */
-async function deadPort(): Promise<number> {
-  const s: Server = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
-/** Whether this process can listen on host:port right now (it closes again at once). */
-function canListen(host: string, port: number): Promise<boolean> {
+/** Whether this machine has an IPv6 loopback to listen on (a port of the system's choosing, closed at once). */
+function hasIPv6Loopback(): Promise<boolean> {
   const s = createServer();
   return new Promise((resolve) => {
     s.once('error', () => resolve(false));
-    s.listen(port, host, () => s.close(() => resolve(true)));
+    s.listen(0, '::1', () => s.close(() => resolve(true)));
   });
 }
 
@@ -162,7 +153,8 @@ describe('refactor-browser (command line)', function () {
     assert.match(missing.stderr, new RegExp(`${service.url.replace(/[.]/g, '\\.')}/codes/999999\\.xml`));
     assert.match(missing.stderr, /404/);
 
-    const port = await deadPort();
+    // Held by this process, bound but never listening: it refuses, and nobody else can take it meanwhile.
+    const port = await closedPort();
     const dead = await run(['recent', '--base-url', `http://127.0.0.1:${port}`, '--timeout', '3']);
     assert.equal(dead.code, 1);
     assert.equal(dead.stderr.trimEnd().split('\n').length, 1, dead.stderr);
@@ -286,7 +278,9 @@ describe('refactor-browser (command line)', function () {
           idle?.destroy();
         }
         assert.equal(p.stderr(), '');
-        assert.ok(await canListen('127.0.0.1', port), `port ${port} is free again`);
+        // Released: nothing listens there any more. Probed by connecting, not by listening on it again,
+        // which would take the port from whoever the system gives it to next.
+        await assert.rejects(openConnection('127.0.0.1', port), { code: 'ECONNREFUSED' }, `port ${port} is released`);
       }
     });
 
@@ -311,7 +305,7 @@ describe('refactor-browser (command line)', function () {
     });
 
     it('--host ::1 listens on the IPv6 loopback only, with the address in brackets', async function () {
-      if (!(await canListen('::1', 0))) this.skip(); // no IPv6 loopback on this machine
+      if (!(await hasIPv6Loopback())) this.skip(); // no IPv6 loopback on this machine
       const p = serve(['serve', '--port', '0', '--host', '::1']);
       const m = /^listening on (http:\/\/\[::1\]:(\d+))$/.exec(await p.firstLine);
       assert.ok(m, 'printed address');

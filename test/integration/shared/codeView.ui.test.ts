@@ -11,7 +11,7 @@ import {
   closeAllEditors, collapseCatalog, fetchCode, settleWebviews, showRoot, TREE_ROWS, untitledEditor, waitForCodeViewTab, waitForDiff, webviewText,
 } from '../codeViewHelpers';
 import { resetState, useSettings, waitFor } from '../helpers';
-import { refusedUrl, startService } from '../services';
+import { refusingPort, startService } from '../services';
 import { uiOrSkip, type Ui } from '../ui';
 
 /** The first line of a text that has one with letters, trimmed: what a rendered block surely shows. */
@@ -89,8 +89,9 @@ describe('Code view (UI)', function () {
   });
 
   it('shows a one-line error with Retry, and the code once Retry succeeds', async () => {
-    // A port that was free a moment ago: nothing answers there until the service starts on it.
-    const port = Number(new URL(await refusedUrl()).port);
+    // Nothing answers there until the service starts on that very port (held meanwhile).
+    const refusing = await refusingPort();
+    const port = refusing.port;
     await useSettings({ baseUrl: `http://127.0.0.1:${port}`, requestTimeout: 5 });
 
     await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
@@ -98,7 +99,7 @@ describe('Code view (UI)', function () {
     const message = error.split('\n').find((l) => l.includes(`/codes/${code.id}.xml`))!;
     assert.ok(message.startsWith(`http://127.0.0.1:${port}/`), message);
 
-    const service = await startService(undefined, { port });
+    const service = await startService(undefined, { on: refusing });
     try {
       await ui.webviewClick({ role: 'button', name: 'Retry' }, `/codes/${code.id}.xml`);
       await webviewText(ui, [code.title, 'Refactorings (']);

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
+import { connect as netConnect, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 
 export type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -50,23 +50,62 @@ export async function startServer(handler: Handler, options: { tls?: { key: stri
   };
 }
 
+/** A loopback port held by a socket bound to it that does not listen (holdPort). */
+export interface HeldPort {
+  readonly port: number;
+  /** Starts `server` listening on the port, which was never free in between; once only. */
+  listenWith(server: NetServer): Promise<void>;
+  /** Lets the port go, unless a server listens on it (closing that server does). */
+  close(): void;
+}
+
+interface TcpHandle { bind(address: string, port: number): number; getsockname(out: { port?: number }): number; unref(): void; close(): void }
+
 /**
  * A loopback port that refuses connections and that no other process can take: a socket bound to it
  * that never listens (a port closed again after listening could be taken by anything in between).
- * Node has no public call that binds without listening, hence its own TCP binding. The socket is
- * held until the test process exits, and does not keep it alive.
+ * Node has no public call that binds without listening, hence its own TCP binding; a net.Server can
+ * listen on that very socket later (`server.listen(handle)`), for a service that comes up where
+ * connections were refused. The socket does not keep the process alive.
  */
-export async function closedPort(): Promise<number> {
-  interface TcpHandle { bind(address: string, port: number): number; getsockname(out: { port?: number }): number; unref(): void }
+export function holdPort(): HeldPort {
   const { TCP, constants } = (process as unknown as { binding(name: 'tcp_wrap'): { TCP: new (type: number) => TcpHandle; constants: { SOCKET: number } } }).binding('tcp_wrap');
   const handle = new TCP(constants.SOCKET);
   const out: { port?: number } = {};
-  if (handle.bind('127.0.0.1', 0) !== 0 || handle.getsockname(out) !== 0 || !out.port) throw new Error('could not bind a loopback port');
+  if (handle.bind('127.0.0.1', 0) !== 0 || handle.getsockname(out) !== 0 || !out.port) {
+    handle.close();
+    throw new Error('could not bind a loopback port');
+  }
   handle.unref();
-  heldPorts.push(handle);
-  return out.port;
+  let taken = false;
+  return {
+    port: out.port,
+    listenWith(server) {
+      if (taken) return Promise.reject(new Error(`port ${out.port} is taken already`));
+      taken = true;
+      return new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(handle, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+    },
+    close() {
+      if (taken) return;
+      taken = true;
+      handle.close();
+    },
+  };
 }
-const heldPorts: unknown[] = [];
+
+/** A port that refuses connections (holdPort), held until the test process exits. */
+export async function closedPort(): Promise<number> {
+  const held = holdPort();
+  heldPorts.push(held);
+  return held.port;
+}
+const heldPorts: HeldPort[] = [];
 
 export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
