@@ -57,6 +57,9 @@ export class Entries {
   /** An entry, or the saved row it is made from when first read (checked already). */
   private readonly byId = new Map<number, CodeEntry | EntryRow>();
   private chars = 0;
+  /** Kept as entries come and go: Index the Catalog reports them after every page. */
+  private codes = 0;
+  private refactors = 0;
 
   constructor(private readonly limits: EntryLimits = DEFAULT_ENTRY_LIMITS) {}
 
@@ -86,16 +89,12 @@ export class Entries {
   }
 
   refactorCount(): number {
-    let n = 0;
-    for (const e of this.byId.values()) n += Array.isArray(e) ? Math.min(e[9].length, MAX_REFACTORS_PER_CODE) : e.refactors.length;
-    return n;
+    return this.refactors;
   }
 
   /** How many of the codes the service gave (not only their refactorings). */
   codeCount(): number {
-    let n = 0;
-    for (const e of this.byId.values()) if (Array.isArray(e) ? e[8] === 1 : e.seen) n++;
-    return n;
+    return this.codes;
   }
 
   /**
@@ -115,6 +114,8 @@ export class Entries {
       if (this.byId.size >= this.limits.maxCodes || this.chars + chars > this.limits.maxStoredChars) continue;
       this.byId.set(row[0], row);
       this.chars += chars;
+      this.codes += row[8];
+      this.refactors += Math.min(row[9].length, MAX_REFACTORS_PER_CODE);
     }
     return true;
   }
@@ -185,6 +186,8 @@ export class Entries {
     if ((!old && this.byId.size >= this.limits.maxCodes) || (grows > 0 && this.chars + grows > this.limits.maxStoredChars)) return 'full';
     this.byId.set(next.id, next);
     this.chars += grows;
+    this.codes += Number(next.seen) - Number(old?.seen ?? false);
+    this.refactors += next.refactors.length - (old?.refactors.length ?? 0);
     return 'changed';
   }
 }

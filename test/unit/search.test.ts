@@ -219,6 +219,29 @@ describe('search', () => {
       assert.throws(() => CodeSearch.fromJSON(JSON.stringify(old)), SearchIndexError);
     });
 
+    it('counts what it keeps, whatever arrives in which order: codes seen, refactorings known, as its saved rows hold them', () => {
+      // Index the Catalog reports the counts after every page, so they are kept as entries change
+      // rather than counted; here they are counted from the saved rows after each step.
+      const counted = (index: CodeSearch): { codes: number; refactors: number } => {
+        const rows = (JSON.parse(index.toJSON()) as { entries: Array<[number, ...unknown[]]> }).entries;
+        return { codes: rows.filter((r) => r[8] === 1).length, refactors: rows.reduce((n, r) => n + (r[9] as unknown[]).length, 0) };
+      };
+      const step = fc.oneof(
+        fc.record({ kind: fc.constant('codes' as const), ids: fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 4 }), tag: fc.option(fc.constantFrom('ruby', 'loops')) }),
+        fc.record({ kind: fc.constant('refactors' as const), pairs: fc.array(fc.tuple(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 100, max: 108 })), { maxLength: 4 }) }),
+        fc.record({ kind: fc.constant('reload' as const), maxStoredChars: fc.integer({ min: 0, max: 400 }) }),
+      );
+      fc.assert(fc.property(fc.array(step, { maxLength: 12 }), fc.integer({ min: 40, max: 400 }), (steps, maxStoredChars) => {
+        let index = CodeSearch.empty({ maxCodes: 4, maxStoredChars });
+        for (const s of steps) {
+          if (s.kind === 'codes') index.addCodes(s.ids.map((id) => code({ id, title: `Code ${id}`, code: `x = ${id}\n` })), s.tag ?? undefined);
+          else if (s.kind === 'refactors') index.addRefactors(s.pairs.map(([codeId, id]) => refactor(codeId, { id, title: `Refactoring ${id}` })));
+          else index = CodeSearch.fromJSON(index.toJSON(), { maxCodes: 4, maxStoredChars: s.maxStoredChars }).index;
+          assert.deepEqual(index.counts(), counted(index));
+        }
+      }), { numRuns: 200 });
+    });
+
     it('reads back within its bounds: counts without reading the entries, and no more characters than it may keep', () => {
       const index = CodeSearch.empty();
       const codes = [code({ title: 'One', code: 'a'.repeat(100) }), code({ title: 'Two', code: 'b'.repeat(100) }), code({ title: 'Three', code: 'c'.repeat(100) })];
