@@ -4,6 +4,8 @@
 // and bench/vscode.ts collects. The baseline is what VS Code itself costs in the same window: the
 // round trip of a command that does nothing.
 import * as assert from 'node:assert';
+import * as fs from 'node:fs/promises';
+import * as inspector from 'node:inspector';
 import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
@@ -31,6 +33,29 @@ function print(name: string, value: number, baseline: number, goalMs: number | n
 function printRatio(name: string, value: number, baseline: number, goal: number, note: string): void {
   const ratio = value / baseline;
   Mocha.reporters.Base.consoleLog(JSON.stringify({ name, value: round(value), baseline: round(baseline), ratio: round(ratio), goal, unit: 'ms', pass: ratio <= goal, note }));
+}
+
+/**
+ * Runs `fn`, recording a CPU profile of the extension host meanwhile when REFACTOR_BROWSER_BENCH_PROFILE
+ * names a folder (`<folder>/<name>.cpuprofile`, for Chrome's or VS Code's profile viewer); else just runs it.
+ */
+async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const folder = process.env.REFACTOR_BROWSER_BENCH_PROFILE;
+  if (!folder) return fn();
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object): Promise<unknown> =>
+    new Promise((resolve, reject) => session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    await fs.mkdir(folder, { recursive: true });
+    await fs.writeFile(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 /** Node's gc(), reached without --expose-gc on the host's command line, so heap figures are of what is kept. */
@@ -150,16 +175,17 @@ async function medianOf(n: number, fn: () => Thenable<unknown> | Promise<unknown
       await useSettings({ baseUrl: service.url });
       await api.forgetSearch();
       // Baseline: the same pages, the same two at a time, decoded but not indexed; before and after, averaged.
+      let fetches = 0;
       const fetchOnce = async (): Promise<number> => {
         const client = new RefactorClient({ baseUrl: service.url, timeoutMs: 60_000 });
         try {
-          return await timed(() => fetchEveryPage(client));
+          return await profiled(`fetch-${++fetches}`, () => timed(() => fetchEveryPage(client)));
         } finally {
           await client.close();
         }
       };
       const fetchBefore = await fetchOnce();
-      const indexMs = await timed(() => api.indexCatalog());
+      const indexMs = await profiled('index', () => timed(() => api.indexCatalog()));
       const fetchAfter = await fetchOnce();
       const known = await api.searchIndex();
       assert.strictEqual(known.codes, 10_000);
@@ -177,10 +203,10 @@ async function medianOf(n: number, fn: () => Thenable<unknown> | Promise<unknown
       gc();
       const heapBefore = process.memoryUsage().heapUsed;
       let firstHits = 0;
-      const loadMs = await timed(async () => {
+      const loadMs = await profiled('load', () => timed(async () => {
         await api.searchIndex();
         firstHits = (await api.searchFor(firstQuery)).length;
-      });
+      }));
       assert.ok(firstHits > 0, `"${firstQuery}" found nothing`);
       gc();
       const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
