@@ -136,11 +136,14 @@ export async function indexCatalog(o: IndexRunOptions): Promise<IndexRunResult> 
     }
   };
 
+  // Codes come first, then the refactorings: each code is indexed once, when it is read whole.
+  index.holdIncompleteCodes();
   try {
     report();
     await Promise.all(Array.from({ length: concurrency }, worker));
   } finally {
     o.signal?.removeEventListener('abort', onAbort);
+    index.releaseIncompleteCodes();
   }
   // A list moves its watermark only when every page up to its end was read.
   let complete = true;

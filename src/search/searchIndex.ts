@@ -106,6 +106,15 @@ export class CodeSearch {
   private mini: CompactMiniSearch<IndexDoc>;
   /** Entries changed since they were last indexed. */
   private readonly dirty = new Set<number>();
+  /**
+   * While an Index the Catalog run reads (holdIncompleteCodes): each code whose refactorings the
+   * service counts and the run has not read all of yet, with that count. Such a code is indexed once,
+   * when its last refactoring comes (or the run ends), instead of again after every page that brings
+   * one: the crawl reads codes first, and indexing a code again is most of what indexing costs.
+   */
+  private awaited: Map<number, number> | undefined;
+  /** Changed entries held back until their code is read whole (awaited). */
+  private readonly waiting = new Set<number>();
   private readonly lists = new Map<string, ListProgress>();
   /** When anything was last added (ms since the epoch); 0 for an empty index. */
   updatedAt = 0;
@@ -156,6 +165,8 @@ export class CodeSearch {
 
   /** The saved form: JSON in ASCII only, which reads back faster than UTF-8 and makes a string of one byte a character. */
   toJSON(): string {
+    for (const id of this.waiting) this.dirty.add(id);
+    this.waiting.clear();
     this.flush();
     const json = JSON.stringify({
       format: FORMAT, updatedAt: this.updatedAt, indexedAt: this.indexedAt, lists: Object.fromEntries(this.lists),
@@ -183,7 +194,26 @@ export class CodeSearch {
 
   /** Takes codes (with their refactorings, from the single-code answer), seen under `tag` if given; `full` when some were left out. */
   addCodes(codes: readonly Code[], tag?: string): { full: boolean } {
+    if (this.awaited) {
+      for (const c of codes) if (c.refactorsCount !== null && c.refactorsCount > 0) this.awaited.set(c.id, c.refactorsCount);
+    }
     return this.changed(this.entries.addCodes(codes, tag));
+  }
+
+  /**
+   * From now until releaseIncompleteCodes, a code whose refactorings are not all known yet (by the
+   * service's count) is not indexed, nor found, until they are: Index the Catalog reads every code
+   * first, then every refactoring.
+   */
+  holdIncompleteCodes(): void {
+    this.awaited ??= new Map();
+  }
+
+  /** Ends holdIncompleteCodes: every code held back is indexed with the next flush. */
+  releaseIncompleteCodes(): void {
+    this.awaited = undefined;
+    for (const id of this.waiting) this.dirty.add(id);
+    this.waiting.clear();
   }
 
   addRefactors(refactors: readonly Refactor[]): { full: boolean } {
@@ -223,9 +253,9 @@ export class CodeSearch {
     this.lists.set(key, { ...progress });
   }
 
-  /** How many entries wait to be indexed. */
+  /** How many entries wait to be indexed (those held back for their refactorings included). */
   pending(): number {
-    return this.dirty.size;
+    return this.dirty.size + this.waiting.size;
   }
 
   /** Indexes what changed, all of it now. */
@@ -270,7 +300,16 @@ export class CodeSearch {
   }
 
   private changed(result: { changed: number[]; full: boolean }): { full: boolean } {
-    for (const id of result.changed) this.dirty.add(id);
+    for (const id of result.changed) {
+      const count = this.awaited?.get(id);
+      if (count !== undefined && (this.entries.get(id)?.refactors.length ?? 0) < count) {
+        this.waiting.add(id);
+        continue;
+      }
+      this.awaited?.delete(id);
+      this.waiting.delete(id);
+      this.dirty.add(id);
+    }
     if (result.changed.length) this.updatedAt = Date.now();
     return { full: result.full };
   }

@@ -4,6 +4,7 @@
 // the next run to read the rest; a busy service (503, Retry-After) is asked again.
 import { strict as assert } from 'node:assert';
 import { RefactorClient } from '../../src/api/client';
+import { PAGE_SIZE, type Code, type Refactor } from '../../src/api/model';
 import type { FetchLike } from '../../src/api/http';
 import type { Dataset } from '../../src/server/dataset';
 import { inProcessFetch, SAMPLE_BASE_URL } from '../../src/server/fetchHandler';
@@ -112,6 +113,60 @@ describe('Index the Catalog', function () {
     const result = await indexCatalog({ source: svc.client, index });
     assert.equal(result.complete, true);
     assert.deepEqual(index.counts(), { codes: 130, refactors: 390 });
+  });
+
+  it('indexes a code once it is read whole: not found while its refactorings come in, found once the last is in or the run ends', async () => {
+    const svc = service(generateCatalog({ codes: 60 }));
+    const codes = [...svc.dataset.codes.values()];
+    const whole = codes.find((c) => c.refactors.length >= 2)!;
+    // A code the service counts more refactorings for than it lists: it waits until the run ends.
+    const miscounted = codes.find((c) => c !== whole && c.refactors.length >= 1)!;
+    const source = {
+      recentCodes: async (o: { page?: number }) => (await svc.client.recentCodes(o)).map((c) => (c.id === miscounted.id ? { ...c, refactorsCount: 99 } : c)),
+      recentRefactorings: (o: { page?: number }) => svc.client.recentRefactorings(o),
+      taggedCodes: (tag: string, o: { page?: number }) => svc.client.taggedCodes(tag, o),
+    };
+    const index = CodeSearch.empty();
+    const found = (id: number, title: string): boolean => index.search(title, { limit: 1000 }).some((h) => h.codeId === id);
+    const known = (id: number): number => ((index.rowsOf([id])[0] as unknown[] | undefined)?.[9] as unknown[] | undefined)?.length ?? 0;
+    const seen: Array<{ known: number; found: boolean; miscountedFound: boolean }> = [];
+    await indexCatalog({
+      source, index,
+      afterPage: async () => {
+        if (index.hasCode(whole.id)) seen.push({ known: known(whole.id), found: found(whole.id, whole.title), miscountedFound: found(miscounted.id, miscounted.title) });
+      },
+    });
+    const before = seen.filter((s) => s.known < whole.refactors.length);
+    const after = seen.filter((s) => s.known === whole.refactors.length);
+    assert.ok(before.length > 0 && after.length > 0, 'pages were read before and after the last refactoring came in');
+    assert.ok(before.every((s) => !s.found), 'not found while refactorings were missing');
+    assert.ok(after.every((s) => s.found), 'found once read whole');
+    assert.ok(seen.every((s) => !s.miscountedFound), 'the miscounted code waited for the run to end');
+    assert.ok(found(miscounted.id, miscounted.title), 'and is found after it');
+    assert.deepEqual(index.counts(), { codes: 60, refactors: codes.reduce((n, c) => n + c.refactors.length, 0) });
+
+    // The same answers as an index that took in every page at once, outside a run.
+    const once = CodeSearch.empty();
+    for (const read of [(page: number) => svc.client.recentCodes({ page }), (page: number) => svc.client.recentRefactorings({ page })]) {
+      for (let page = 1, got = PAGE_SIZE; got === PAGE_SIZE; page++) {
+        const items = await read(page);
+        got = items.length;
+        if ('codeId' in (items[0] ?? {})) once.addRefactors(items as Refactor[]);
+        else once.addCodes((items as Code[]).map((c) => (c.id === miscounted.id ? { ...c, refactorsCount: 99 } : c)));
+      }
+    }
+    const answers = (x: CodeSearch, q: string): string[] => x.search(q, { limit: 1000 }).map((h) => `${h.codeId}:${h.refactorId ?? ''}:${h.score.toPrecision(9)}`).sort();
+    for (const q of [whole.title, miscounted.title, 'ruby', 'python loop', 'refactor']) assert.deepEqual(answers(index, q), answers(once, q), q);
+  });
+
+  it('a cancelled run indexes what it held back for refactorings still to come', async () => {
+    const svc = service(generateCatalog({ codes: 60 }));
+    const index = CodeSearch.empty();
+    const stop = new AbortController();
+    await assert.rejects(indexCatalog({ source: svc.client, index, signal: stop.signal, onProgress: (p) => { if (p.codes >= 25) stop.abort(); } }), IndexingCancelled);
+    const read = [...svc.dataset.codes.values()].filter((c) => index.hasCode(c.id));
+    assert.ok(read.length >= 25);
+    for (const c of read) assert.ok(index.search(c.title, { limit: 1000 }).some((h) => h.codeId === c.id), `code ${c.id} "${c.title}"`);
   });
 
   describe('over HTTP', () => {
