@@ -3,8 +3,10 @@
 // refactorings). One entry per code, so that the index holds a code's words once however many of
 // its refactorings repeat them; a refactoring seen before its code makes an entry that knows only
 // it. Bounded: MAX_CODES entries, MAX_STORED_CHARS of text, the first MAX_TEXT_CHARS of each text.
-// Entries read from a saved index stay the rows they were saved as until something reads them: a
-// search shows 50 at most, and making 40,000 objects was a fifth of loading a 10,000-code index.
+// Entries read from a saved index stay the text of the rows they were saved as until something reads
+// them (a search shows 50 at most): parsing every row was most of loading a 10,000-code index. What
+// counting, the bounds and the language filter need of a row not read yet is saved beside it (its
+// summary).
 import type { Code, Refactor } from '../api/model';
 
 /** The most codes search keeps. */
@@ -53,9 +55,32 @@ export interface EntryLimits {
 
 export const DEFAULT_ENTRY_LIMITS: EntryLimits = { maxCodes: MAX_CODES, maxStoredChars: MAX_STORED_CHARS };
 
+/** What is saved of an entry beside its row: [id, seen (1 or 0), refactorings, characters (charsOf), language]. */
+export type RowSummary = [number, 0 | 1, number, number, string];
+
+/** A saved row not read yet: the JSON text of its row, and its summary. */
+class SavedRow {
+  constructor(readonly text: string, readonly summary: RowSummary) {}
+}
+
+function summaryOf(e: CodeEntry): RowSummary {
+  return [e.id, e.seen ? 1 : 0, e.refactors.length, charsOf(e), e.language];
+}
+
+function isSummary(v: unknown): v is RowSummary {
+  return Array.isArray(v) && v.length === 5 && isId(v[0]) && (v[1] === 0 || v[1] === 1)
+    && Number.isSafeInteger(v[2]) && v[2] >= 0 && v[2] <= MAX_REFACTORS_PER_CODE
+    && Number.isSafeInteger(v[3]) && v[3] >= 0 && typeof v[4] === 'string';
+}
+
+/** JSON in printable ASCII: every other character escaped, so that a saved row reads back as one line of one-byte text. */
+export function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export class Entries {
-  /** An entry, or the saved row it is made from when first read (checked already). */
-  private readonly byId = new Map<number, CodeEntry | EntryRow>();
+  /** An entry, or the saved row it is made from when first read. */
+  private readonly byId = new Map<number, CodeEntry | SavedRow>();
   private chars = 0;
   /** Kept as entries come and go: Index the Catalog reports them after every page. */
   private codes = 0;
@@ -67,12 +92,37 @@ export class Entries {
     return this.byId.size;
   }
 
+  /** The entry of code `id`; a saved row that turns out not to be one rowOf wrote (an edited file) is dropped. */
   get(id: number): CodeEntry | undefined {
     const kept = this.byId.get(id);
-    if (!Array.isArray(kept)) return kept;
-    const entry = fromRow(kept);
+    if (!(kept instanceof SavedRow)) return kept;
+    let row: unknown;
+    try {
+      row = JSON.parse(kept.text);
+    } catch {
+      row = undefined;
+    }
+    this.count(kept.summary, -1);
+    if (!isRow(row) || row[0] !== id) {
+      this.byId.delete(id);
+      return undefined;
+    }
+    const entry = fromRow(row);
+    this.count(summaryOf(entry), 1);
     this.byId.set(id, entry);
     return entry;
+  }
+
+  /** The language of code `id`, without reading a saved row. */
+  languageOf(id: number): string | undefined {
+    const kept = this.byId.get(id);
+    return kept instanceof SavedRow ? kept.summary[4] : kept?.language;
+  }
+
+  private count(s: RowSummary, sign: 1 | -1): void {
+    this.codes += sign * s[1];
+    this.refactors += sign * s[2];
+    this.chars += sign * s[3];
   }
 
   ids(): IterableIterator<number> {
@@ -80,12 +130,18 @@ export class Entries {
   }
 
   *values(): IterableIterator<CodeEntry> {
-    for (const id of this.byId.keys()) yield this.get(id)!;
+    for (const id of [...this.byId.keys()]) {
+      const entry = this.get(id);
+      if (entry) yield entry;
+    }
   }
 
-  /** The saved form of every entry (rowOf), without making entries of rows not read yet. */
-  *rows(): IterableIterator<EntryRow> {
-    for (const kept of this.byId.values()) yield Array.isArray(kept) ? boundRow(kept) : rowOf(kept);
+  /**
+   * The saved form of every entry: its summary, and its row as one line of ASCII JSON (asciiJson of
+   * rowOf); a saved row not read yet as it was read.
+   */
+  *saved(): IterableIterator<[RowSummary, string]> {
+    for (const kept of this.byId.values()) yield kept instanceof SavedRow ? [kept.summary, kept.text] : [summaryOf(kept), asciiJson(rowOf(kept))];
   }
 
   refactorCount(): number {
@@ -98,24 +154,25 @@ export class Entries {
   }
 
   /**
-   * Takes the rows of a saved index, kept as rows until read; false, taking none, when any is not a
-   * row rowOf wrote (a file cut short, or edited). Into empty entries only.
+   * Takes the rows of a saved index, each the text of a row with its summary, kept as text until
+   * read; false, taking none, when the summaries are not ones this wrote or do not match the rows in
+   * number (a file cut short, or edited). Into empty entries only.
    */
-  takeSaved(rows: readonly unknown[]): boolean {
+  takeSaved(summaries: readonly unknown[], rows: readonly string[]): boolean {
     if (this.byId.size > 0) throw new Error('takeSaved: the entries are not empty');
-    if (!rows.every(isRow)) return false;
-    for (const row of rows as EntryRow[]) {
-      if (this.byId.has(row[0])) {
+    if (summaries.length !== rows.length || !summaries.every(isSummary)) return false;
+    for (let i = 0; i < rows.length; i++) {
+      const summary = summaries[i] as RowSummary;
+      const id = summary[0];
+      if (this.byId.has(id)) {
         // Two rows of one code: never written so, but merged as another store's entries would be.
-        this.merge(fromRow(row));
+        const row = entryOf(tryParse(rows[i]));
+        if (row && row.id === id) this.merge(row);
         continue;
       }
-      const chars = rowChars(row);
-      if (this.byId.size >= this.limits.maxCodes || this.chars + chars > this.limits.maxStoredChars) continue;
-      this.byId.set(row[0], row);
-      this.chars += chars;
-      this.codes += row[8];
-      this.refactors += Math.min(row[9].length, MAX_REFACTORS_PER_CODE);
+      if (this.byId.size >= this.limits.maxCodes || this.chars + summary[3] > this.limits.maxStoredChars) continue;
+      this.byId.set(id, new SavedRow(rows[i], summary));
+      this.count(summary, 1);
     }
     return true;
   }
@@ -185,9 +242,8 @@ export class Entries {
     const grows = charsOf(next) - (old ? charsOf(old) : 0);
     if ((!old && this.byId.size >= this.limits.maxCodes) || (grows > 0 && this.chars + grows > this.limits.maxStoredChars)) return 'full';
     this.byId.set(next.id, next);
-    this.chars += grows;
-    this.codes += Number(next.seen) - Number(old?.seen ?? false);
-    this.refactors += next.refactors.length - (old?.refactors.length ?? 0);
+    if (old) this.count(summaryOf(old), -1);
+    this.count(summaryOf(next), 1);
     return 'changed';
   }
 }
@@ -292,23 +348,12 @@ function fromRow(row: EntryRow): CodeEntry {
   };
 }
 
-/** A checked row as fromRow would make it, saved again: the same row when already within its bounds. */
-function boundRow(row: EntryRow): EntryRow {
-  const within = (t: string): boolean => t.length <= MAX_TEXT_CHARS;
-  const ok = row[9].length <= MAX_REFACTORS_PER_CODE && within(row[4]) && within(row[5]) && row[9].every((r) => within(r[3]) && within(r[4]));
-  return ok ? row : rowOf(fromRow(row));
-}
-
-/** charsOf(fromRow(row)), without making the entry. */
-function rowChars(row: EntryRow): number {
-  const text = (t: string): number => Math.min(t.length, MAX_TEXT_CHARS);
-  let n = row[1].length + row[3].length + text(row[4]) + text(row[5]);
-  const refactors = row[9];
-  for (let i = Math.max(0, refactors.length - MAX_REFACTORS_PER_CODE); i < refactors.length; i++) {
-    const r = refactors[i];
-    n += r[1].length + r[2].length + text(r[3]) + text(r[4]);
+function tryParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
-  return n;
 }
 
 function isId(v: unknown): v is number {

@@ -5,7 +5,7 @@
 import type { Options, SearchResult } from 'minisearch';
 import type { Code, Refactor } from '../api/model';
 import { CompactFormError, CompactMiniSearch } from './compactIndex';
-import { Entries, entryOf, rowOf, type CodeEntry, type EntryLimits, type RefactorEntry } from './entries';
+import { asciiJson, Entries, entryOf, rowOf, type CodeEntry, type EntryLimits, type RefactorEntry, type RowSummary } from './entries';
 import { indexTerm, queryTerm, tokenize } from './terms';
 import { fnv1a64 } from '../server/etag';
 
@@ -14,7 +14,7 @@ export const DEFAULT_LIMIT = 50;
 /** How long a shown line of code may be before it is cut around what matched. */
 const MAX_LINE_CHARS = 120;
 /** The format of toJSON's text; an index saved in another is not read. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** One result, as a quick pick row or a line of `refactor-browser search` shows it. */
 export interface SearchHit {
@@ -133,18 +133,20 @@ export class CodeSearch {
   /**
    * An index toJSON saved. A text that is not one (another format, a cut file, hostile content) is
    * a SearchIndexError; a saved index whose MiniSearch part does not match its entries is indexed
-   * again from them (`rebuilt`).
+   * again from them (`rebuilt`). Rows are read when something first needs them (entries.ts).
    */
   static fromJSON(text: string, limits?: EntryLimits): { index: CodeSearch; rebuilt: boolean } {
+    const end = text.indexOf('\n');
     let saved: unknown;
     try {
-      saved = JSON.parse(text);
+      saved = JSON.parse(end < 0 ? text : text.slice(0, end));
     } catch (e) {
       throw new SearchIndexError(`the saved search index is not JSON (${(e as Error).message})`);
     }
     if (!isSaved(saved)) throw new SearchIndexError('the saved search index is not in a form this version reads');
+    const rows = end < 0 ? [] : text.slice(end + 1).split('\n');
     const entries = new Entries(limits);
-    if (!entries.takeSaved(saved.entries)) throw new SearchIndexError('the saved search index holds a malformed entry');
+    if (!entries.takeSaved(saved.rows, rows)) throw new SearchIndexError('the saved search index is cut short or holds a malformed row');
     let mini: CompactMiniSearch<IndexDoc> | undefined;
     try {
       mini = CompactMiniSearch.fromCompact(saved.index, options());
@@ -163,16 +165,26 @@ export class CodeSearch {
     return { index, rebuilt: !matches };
   }
 
-  /** The saved form: JSON in ASCII only, which reads back faster than UTF-8 and makes a string of one byte a character. */
+  /**
+   * The saved form, JSON Lines in ASCII only (one-byte text reads back fastest): a head holding all
+   * but the entries (the MiniSearch part, the lists' marks, each entry's summary), then each entry's
+   * row on a line of its own, in the order of the summaries.
+   */
   toJSON(): string {
     for (const id of this.waiting) this.dirty.add(id);
     this.waiting.clear();
     this.flush();
-    const json = JSON.stringify({
+    const summaries: RowSummary[] = [];
+    const rows: string[] = [];
+    for (const [summary, row] of this.entries.saved()) {
+      summaries.push(summary);
+      rows.push(row);
+    }
+    const head = asciiJson({
       format: FORMAT, updatedAt: this.updatedAt, indexedAt: this.indexedAt, lists: Object.fromEntries(this.lists),
-      entries: [...this.entries.rows()], index: this.mini.toCompact(),
+      index: this.mini.toCompact(), rows: summaries,
     });
-    return json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return rows.length ? `${head}\n${rows.join('\n')}` : head;
   }
 
   /** How many codes (the service's own, not those known only by a refactoring) and refactorings search knows. */
@@ -286,7 +298,7 @@ export class CodeSearch {
     this.flush();
     if (query.trim() === '') return [];
     const language = opts.language?.toLowerCase() || undefined;
-    const filter = language ? (r: SearchResult) => this.entries.get(r.id as number)?.language.toLowerCase() === language : undefined;
+    const filter = language ? (r: SearchResult) => this.entries.languageOf(r.id as number)?.toLowerCase() === language : undefined;
     let results = this.mini.search(query, { combineWith: 'AND', filter });
     if (results.length === 0) results = this.mini.search(query, { combineWith: 'OR', filter });
     const limit = opts.limit ?? DEFAULT_LIMIT;
@@ -383,20 +395,22 @@ export function bestLine(code: string, words: ReadonlyMap<string, number>): stri
   return `${from > 0 ? '…' : ''}${line.slice(from, from + MAX_LINE_CHARS)}${from + MAX_LINE_CHARS < line.length ? '…' : ''}`;
 }
 
+/** The head of a saved index. */
 interface Saved {
   format: number;
   updatedAt: number;
   indexedAt: number;
   lists: Record<string, unknown>;
-  entries: unknown[];
   index: unknown;
+  /** Each entry's summary, in the order of the rows after the head. */
+  rows: unknown[];
 }
 
 function isSaved(v: unknown): v is Saved {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Record<string, unknown>;
   return s.format === FORMAT && typeof s.updatedAt === 'number' && typeof s.indexedAt === 'number'
-    && typeof s.lists === 'object' && s.lists !== null && Array.isArray(s.entries) && 'index' in s;
+    && typeof s.lists === 'object' && s.lists !== null && Array.isArray(s.rows) && 'index' in s;
 }
 
 function isProgress(v: unknown): v is ListProgress {

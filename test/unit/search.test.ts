@@ -28,6 +28,21 @@ function refactor(codeId: number, fields: Partial<Refactor> & { title: string })
 
 const ids = (hits: SearchHit[]): number[] => hits.map((h) => h.codeId);
 
+/** A saved index (toJSON: JSON Lines, a head then a row a line) as values, to change as an edited or damaged file would be. */
+interface SavedParts {
+  head: Record<string, unknown> & { index: Record<string, unknown>; rows: unknown[] };
+  rows: unknown[];
+}
+
+function readSaved(text: string): SavedParts {
+  const [head, ...rows] = text.split('\n');
+  return { head: JSON.parse(head) as SavedParts['head'], rows: rows.map((r) => JSON.parse(r) as unknown) };
+}
+
+function writeSaved({ head, rows }: { head: unknown; rows: readonly unknown[] }): string {
+  return [JSON.stringify(head), ...rows.map((r) => JSON.stringify(r))].join('\n');
+}
+
 describe('search', () => {
   describe('what a query finds, and in which order', () => {
     it('ranks a code whose title holds the words above one whose code text does', () => {
@@ -201,7 +216,7 @@ describe('search', () => {
       index.addCodes([a, code({ title: 'Sum an array' })]);
       index.addRefactors([refactor(a.id, { title: 'Ünïcode', code: 'print("é")\n' })]);
       const text = index.toJSON();
-      assert.match(text, /^[\x20-\x7e]*$/, 'printable ASCII only');
+      assert.match(text, /^[\x20-\x7e\n]*$/, 'printable ASCII only, a line a row');
       const { index: back } = CodeSearch.fromJSON(text);
       assert.equal(back.toJSON(), text, 'nothing read yet');
       assert.deepEqual(back.search('café'), index.search('café'));
@@ -210,20 +225,23 @@ describe('search', () => {
       assert.equal(back.toJSON(), text, 'after searches');
     });
 
-    it('ignores, with a SearchIndexError, an index saved by the version before (format 1), which the store then starts over', () => {
+    it('ignores, with a SearchIndexError, an index saved by the versions before (formats 1 and 2), which the store then starts over', () => {
       const index = CodeSearch.empty();
       index.addCodes([code({ title: 'Parse a log line' })]);
-      const saved = JSON.parse(index.toJSON()) as { index: { postings: string[] } } & Record<string, unknown>;
-      // Format 1 kept each term's postings as an array of numbers.
-      const old = { ...saved, format: 1, index: { ...saved.index, v: 1, postings: saved.index.postings.map((p) => p.split(',').map((x) => parseInt(x, 36))) } };
-      assert.throws(() => CodeSearch.fromJSON(JSON.stringify(old)), SearchIndexError);
+      const { head, rows } = readSaved(index.toJSON());
+      const postings = head.index.postings as string[];
+      // Format 1 kept each term's postings as an array of numbers, format 2 the entries in the one document.
+      const { rows: _summaries, ...rest } = head;
+      const format2 = { ...rest, format: 2, entries: rows };
+      const format1 = { ...format2, format: 1, index: { ...head.index, v: 1, postings: postings.map((p) => p.split(',').map((x) => parseInt(x, 36))) } };
+      for (const old of [format1, format2]) assert.throws(() => CodeSearch.fromJSON(JSON.stringify(old)), SearchIndexError);
     });
 
     it('counts what it keeps, whatever arrives in which order: codes seen, refactorings known, as its saved rows hold them', () => {
       // Index the Catalog reports the counts after every page, so they are kept as entries change
       // rather than counted; here they are counted from the saved rows after each step.
       const counted = (index: CodeSearch): { codes: number; refactors: number } => {
-        const rows = (JSON.parse(index.toJSON()) as { entries: Array<[number, ...unknown[]]> }).entries;
+        const rows = readSaved(index.toJSON()).rows as Array<[number, ...unknown[]]>;
         return { codes: rows.filter((r) => r[8] === 1).length, refactors: rows.reduce((n, r) => n + (r[9] as unknown[]).length, 0) };
       };
       const step = fc.oneof(
@@ -279,11 +297,10 @@ describe('search', () => {
     it('indexes its entries again when the saved MiniSearch part does not match them', () => {
       const index = CodeSearch.empty();
       index.addCodes([code({ title: 'Parse a log line' }), code({ title: 'Sum an array' })]);
-      const saved = JSON.parse(index.toJSON()) as { index: { terms: string[] } };
-      saved.index.terms = saved.index.terms.slice(1);
-      const broken = JSON.parse(index.toJSON()) as Record<string, unknown>;
-      for (const tampered of [{ ...broken, index: { ...saved.index } }, { ...broken, index: 'nonsense' }]) {
-        const { index: back, rebuilt } = CodeSearch.fromJSON(JSON.stringify(tampered));
+      const saved = readSaved(index.toJSON());
+      const fewerTerms = { ...saved.head.index, terms: (saved.head.index.terms as string[]).slice(1) };
+      for (const tampered of [{ ...saved.head, index: fewerTerms }, { ...saved.head, index: 'nonsense' }]) {
+        const { index: back, rebuilt } = CodeSearch.fromJSON(writeSaved({ head: tampered, rows: saved.rows }));
         assert.equal(rebuilt, true);
         assert.deepEqual(back.search('parse'), index.search('parse'));
       }
@@ -293,13 +310,16 @@ describe('search', () => {
       const good = (() => {
         const index = CodeSearch.empty();
         index.addCodes([code({ title: 'Parse a log line' })]);
-        return JSON.parse(index.toJSON()) as Record<string, unknown>;
+        return readSaved(index.toJSON());
       })();
+      const summary = good.head.rows[0];
       const bad = [
-        '', '{', 'null', '[]', '{"format":2}', JSON.stringify({ ...good, format: 99 }),
-        JSON.stringify({ ...good, entries: [['not', 'a', 'row']] }),
-        JSON.stringify({ ...good, entries: [[1, 'T', 'Ruby', 'A', '', '', ['x'], 0, 1, [['r', 'bad']]]] }),
-        JSON.stringify({ ...good, entries: 'everything' }),
+        '', '{', 'null', '[]', '{"format":3}', writeSaved({ ...good, head: { ...good.head, format: 99 } }),
+        writeSaved({ ...good, rows: [] }), writeSaved({ ...good, rows: [...good.rows, ...good.rows] }),
+        writeSaved({ ...good, head: { ...good.head, rows: [['not', 'a', 'summary']] } }),
+        writeSaved({ ...good, head: { ...good.head, rows: [[...(summary as unknown[]).slice(0, 2), 501, 0, 'Ruby']] } }),
+        writeSaved({ ...good, head: { ...good.head, rows: 'everything' } }),
+        `${writeSaved(good)}\n`,
       ];
       for (const text of bad) assert.throws(() => CodeSearch.fromJSON(text), SearchIndexError, text.slice(0, 80));
     });
@@ -307,11 +327,18 @@ describe('search', () => {
     it('never throws anything but a SearchIndexError, and never crashes, on a saved index with any part changed', () => {
       const index = CodeSearch.empty();
       index.addCodes([code({ title: 'Parse a log line' }), code({ title: 'Sum an array' })]);
-      const saved = JSON.parse(index.toJSON()) as Record<string, unknown>;
-      fc.assert(fc.property(fc.constantFrom(...Object.keys(saved)), fc.jsonValue(), (key, value) => {
+      const saved = readSaved(index.toJSON());
+      const parts = [...Object.keys(saved.head).map((k) => `head.${k}`), 'row 0', 'row 1'];
+      fc.assert(fc.property(fc.constantFrom(...parts), fc.jsonValue(), (part, value) => {
+        const row = /^row (\d)$/.exec(part);
+        const changed = row
+          ? { ...saved, rows: saved.rows.map((r, i) => (i === Number(row[1]) ? value : r)) }
+          : { ...saved, head: { ...saved.head, [part.slice('head.'.length)]: value } };
         try {
-          const { index: back } = CodeSearch.fromJSON(JSON.stringify({ ...saved, [key]: value }));
-          back.search('parse');
+          const { index: back } = CodeSearch.fromJSON(writeSaved(changed));
+          // A row that is not one toJSON wrote is found to be so when read, and shows nowhere.
+          for (const q of ['parse', 'sum', 'ruby']) for (const hit of back.search(q)) assert.ok(hit.title === 'Parse a log line' || hit.title === 'Sum an array', hit.title);
+          back.toJSON();
         } catch (e) {
           if (!(e instanceof SearchIndexError)) throw e;
         }
@@ -322,15 +349,15 @@ describe('search', () => {
       const index = CodeSearch.empty();
       const held = [code({ title: 'Parse a log line', code: 'puts line\n' }), code({ title: 'Sum an array', language: 'C#' })];
       index.addCodes(held);
-      const saved = JSON.parse(index.toJSON()) as { index: Record<string, unknown> };
+      const saved = readSaved(index.toJSON());
       const heldIds = new Set(held.map((c) => c.id));
       fc.assert(fc.property(fc.constantFrom('ids', 'lengths', 'terms', 'postings', 'fieldIds', 'averageFieldLength', 'documentCount', 'nextId'),
         fc.nat(), fc.jsonValue(), (key, at, value) => {
-          const part = saved.index[key];
+          const part = saved.head.index[key];
           const changed = Array.isArray(part)
             ? part.map((v, i) => (i === at % part.length ? (Array.isArray(v) && v.length ? v.map((x, k) => (k === at % v.length ? value : x)) : value) : v))
             : value;
-          const { index: back } = CodeSearch.fromJSON(JSON.stringify({ ...saved, index: { ...saved.index, [key]: changed } }));
+          const { index: back } = CodeSearch.fromJSON(writeSaved({ ...saved, head: { ...saved.head, index: { ...saved.head.index, [key]: changed } } }));
           for (const q of ['parse', 'sum array', 'c#', 'pu']) {
             for (const hit of back.search(q)) assert.ok(heldIds.has(hit.codeId), `${q} showed code ${hit.codeId}`);
           }
