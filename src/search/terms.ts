@@ -23,13 +23,18 @@ export function tokenize(text: string, field?: string): string[] {
   return text.match(WORD) ?? [];
 }
 
+const CAMEL_PARTS = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+
 /** A word as the index keeps it: lower case, with its camelCase parts; null for a word left out. */
-export function indexTerm(term: string, field?: string): string[] | null {
+export function indexTerm(term: string, field?: string): string | string[] | null {
   const lower = term.toLowerCase();
-  if (field === 'language') return [lower];
+  if (field === 'language') return lower;
   if (!keep(lower)) return null;
-  const parts = term.split(/(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u);
-  if (parts.length === 1) return [lower];
+  // Parts need an upper-case letter beside a lower-case one: an ASCII word without both (most words
+  // of code) has none. Other scripts have letters of one case that change in neither direction.
+  if ((lower === term || term.toUpperCase() === term) && isAscii(term)) return lower;
+  const parts = term.split(CAMEL_PARTS);
+  if (parts.length === 1) return lower;
   return [lower, ...new Set(parts.map((p) => p.toLowerCase()).filter((p) => p !== lower && keep(p)))];
 }
 
@@ -41,5 +46,15 @@ export function queryTerm(term: string): string | null {
 
 function keep(lower: string): boolean {
   if (lower.length < 2 || STOP_WORDS.has(lower)) return false;
-  return !/^\d{1,2}$/.test(lower);
+  // A number of one or two digits (one-letter words are out already).
+  return !(lower.length === 2 && isDigit(lower.charCodeAt(0)) && isDigit(lower.charCodeAt(1)));
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
