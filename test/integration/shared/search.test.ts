@@ -43,17 +43,19 @@ describe('Search', function () {
     assert.ok((await browser.searchFor(typo)).some((h) => h.codeId === code.id), `"${typo}" (for ${word}) finds it too`);
   });
 
-  it('starts over, and logs why, from an index file it cannot read: one the version before saved (format 1), or one cut short', async () => {
+  it('starts over, and logs why, from an index file it cannot read: one the version before saved (format 2), or one cut short', async () => {
     const browser = await api();
     await browser.indexCatalog();
     const file = vscode.Uri.parse(browser.searchFile());
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
-    const saved = JSON.parse(text) as { index: { postings: string[] } };
-    // Format 1 kept each term's postings as an array of numbers.
-    const old = { ...saved, format: 1, index: { ...saved.index, v: 1, postings: saved.index.postings.map((p) => p.split(',').map((x) => parseInt(x, 36))) } };
+    // JSON Lines: the head, then a row a line. Format 2 held the rows in the one document.
+    const [head, ...rows] = text.split('\n');
+    const { rows: _summaries, ...rest } = JSON.parse(head) as Record<string, unknown>;
+    const format2 = { ...rest, format: 2, entries: rows.map((r) => JSON.parse(r) as unknown) };
     const cases: Array<[string, string, RegExp]> = [
-      ['format 1', JSON.stringify(old), /not in a form this version reads; starting the index of .* over/],
-      ['cut short', text.slice(0, text.length >> 1), /is not JSON .*; starting the index of .* over/],
+      ['format 2', JSON.stringify(format2), /not in a form this version reads; starting the index of .* over/],
+      ['cut in its head', text.slice(0, head.length >> 1), /is not JSON .*; starting the index of .* over/],
+      ['cut short of its last row', text.slice(0, text.lastIndexOf('\n')), /is cut short or holds a malformed row; starting the index of .* over/],
     ];
     for (const [what, damaged, logged] of cases) {
       await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(damaged));
