@@ -139,7 +139,7 @@ async function medianOf(n: number, fn: () => Thenable<unknown> | Promise<unknown
     const early = api.recentLog().filter((l) => /\bGET\b/.test(l));
     assert.deepStrictEqual(early, [], 'activate() reached for the network');
 
-    const coldMs = await timed(() => api.treeRows(['Recent Codes']));
+    const coldMs = await profiled('tree-cold', () => timed(() => api.treeRows(['Recent Codes'])));
     const rows = await api.treeRows(['Recent Codes']);
     assert.ok(rows.length >= 25, `Recent Codes listed ${rows.length} rows`);
     const warmMs = await medianOf(21, () => api.treeRows(['Recent Codes']));
