@@ -4,6 +4,7 @@
 // Then the failures that hit the whole service (refused, unknown host, a base URL that is not http),
 // a code's refactorings, the code view and virtual documents. No unhandled rejection at any point.
 import * as assert from 'node:assert';
+import dns = require('node:dns');
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../src/server/sampleDataset';
 import type { TreeRow } from '../../src/extension/testApi';
@@ -13,6 +14,7 @@ import { report, startSwitchboard, watchUnhandled, type Switchboard } from './ho
 import { items, rowsWhen } from './catalogHelpers';
 import { uiOrSkip, type Ui } from './ui';
 import { refusedUrl } from './services';
+import { lookupNothing } from '../unit/helpers/noResolver';
 
 const sample = loadSampleDataset();
 /** The hostile server's `ok` answers every list with the whole sample on one page. */
@@ -177,7 +179,20 @@ describe('Hostile network in VS Code', function () {
   it('an unknown host and a base URL that is not http(s): an error row naming it', async () => {
     const browser = await api();
     await useSettings({ baseUrl: 'http://refactor-browser-test.invalid', requestTimeout: 5 });
-    assert.strictEqual(errorCause(await browser.treeRows(['Recent Codes'])), 'unknown host refactor-browser-test.invalid');
+    // The name is looked up by a resolver that knows none (this test runs in the extension host's
+    // process), as the machine's would answer for it, without asking the machine's.
+    const asked: string[] = [];
+    const real = dns.lookup;
+    dns.lookup = ((hostname: string, options: unknown, callback?: unknown) => {
+      asked.push(hostname);
+      return lookupNothing(hostname, options as never, callback as never);
+    }) as typeof dns.lookup;
+    try {
+      assert.strictEqual(errorCause(await browser.treeRows(['Recent Codes'])), 'unknown host refactor-browser-test.invalid');
+    } finally {
+      dns.lookup = real;
+    }
+    assert.ok(asked.includes('refactor-browser-test.invalid'), `the names looked up: ${asked.join(', ')}`);
     await useSettings({ baseUrl: 'ftp://example.org/', requestTimeout: 5 });
     assert.match(errorCause(await browser.treeRows(['Recent Codes'])), /^ftp URLs are not supported, only http and https$/);
     assert.deepStrictEqual(unhandled.take(), []);
