@@ -15,6 +15,10 @@ import { hasLoadMore, items, rowsWhen } from './catalogHelpers';
 import { uiOrSkip, type Ui } from './ui';
 import { startService } from './services';
 
+/**
+ * Where real time is the point (a huge answer must not freeze the host): generous, since what it
+ * guards against, a list or a view stuck on megabytes, takes minutes; a loaded machine takes seconds.
+ */
 const BOUND_MS = 10_000;
 
 async function timed<T>(what: string, work: () => Promise<T>): Promise<T> {

@@ -116,6 +116,8 @@ describe('Hostile network in VS Code', function () {
       const cause = errorCause(await browser.treeRows(['Recent Codes']));
       const ms = Date.now() - started;
       assert.match(cause, c.cause);
+      // Real time is the point (the deadline must end the request): 4 s over the timeout is room for a
+      // loaded machine, while a deadline that never fires would leave the row loading for minutes.
       assert.ok(ms < c.timeout * 1000 + 4000, `the row took ${ms} ms with a ${c.timeout} s timeout`);
       assert.deepStrictEqual(labels(items(await browser.treeRows(['Popular Codes']))), SAMPLE_TITLES, 'the other root still lists');
       assert.ok(browser.recentLog().some((l) => l.startsWith('error ') && l.includes(RECENT)), 'logged with its URL');
