@@ -102,7 +102,7 @@ function isRecord(v: unknown): v is Fields {
 }
 
 /** Ids and counts: finite, safe, non-negative integers (no NaN, no 1.5, no "3"). */
-function isId(v: unknown): v is number {
+export function isId(v: unknown): v is number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 }
 

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { Code, Refactor } from '../../api/model';
 import { fnv1a64 } from '../../server/etag';
+import { isId } from '../../protocol/codeView';
 import { revive } from '../catalog/offlineStore';
 import { readTextFile } from '../files';
 
@@ -67,9 +68,6 @@ export class KeptCodes {
   }
 }
 
-function isId(v: unknown): v is number {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-}
 
 function isNullableNumber(v: unknown): boolean {
   return v === null || (typeof v === 'number' && Number.isFinite(v));

@@ -3,6 +3,7 @@
 // title, language, when): the synced state must stay small; the code itself is kept in a file per
 // machine (keptCodes.ts). Writes run one after another: each reads the list and writes it back, and
 // two at once would lose one's change. No VS Code import: unit-tested with a Map-backed store.
+import { isId } from '../../protocol/codeView';
 import type { GlobalMemento } from '../globalStore';
 
 /** The global-state key of the stars (synced). */
@@ -123,9 +124,6 @@ export class StarList {
   }
 }
 
-function isId(v: unknown): v is number {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-}
 
 function isStar(v: unknown): v is Star {
   if (typeof v !== 'object' || v === null) return false;
