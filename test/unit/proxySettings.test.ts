@@ -104,6 +104,12 @@ describe('proxy settings on the wire', function () {
 
     // Each request below has a 4 s deadline: had the 300 ms connect timeout not applied, undici's own
     // 10 s default would have let the deadline end it, with "timed out after 4 s" instead.
+    it('bounds the connection to an explicit proxy', async () => {
+      const url = `http://127.0.0.1:${secure.port}/codes/recent.xml`;
+      await rejectsWith(get(url, { proxy: { url: `http://127.0.0.1:${full!.port}` }, env: {}, connectTimeoutMs: 300 }), 'timeout',
+        `${url}: could not connect to 127.0.0.1 in time`);
+    });
+
     it('bounds the connection to a proxy from the environment', async () => {
       const url = `${secure.origin}/codes/recent.xml`;
       await rejectsWith(get(url, { env: { HTTPS_PROXY: `http://127.0.0.1:${full!.port}` }, connectTimeoutMs: 300 }), 'timeout',
