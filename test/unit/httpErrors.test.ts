@@ -84,6 +84,18 @@ describe('network failures in words', function () {
       assert.equal(answered, 1);
     });
 
+    it('an error with a code of no known kind (headers too large for undici) is given in undici\'s words', async () => {
+      let answered = 0;
+      const raw = await rawServer((socket) => {
+        answered++;
+        socket.end(`HTTP/1.1 200 OK\r\nX-Padding: ${'a'.repeat(70_000)}\r\nContent-Length: 0\r\n\r\n`);
+      });
+      closers.push(raw.close);
+      const url = `http://127.0.0.1:${raw.port}/codes/recent.xml`;
+      await rejectsWith(get(url, 3), 'connection', `${url}: Headers Overflow Error`);
+      assert.equal(answered, 1, 'not retried');
+    });
+
     it('Node\'s own HTTP parser error (code HPE_*) is "malformed HTTP response"', async () => {
       const raw = await rawServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6\r\n\r\n'));
       closers.push(raw.close);
