@@ -13,6 +13,7 @@ function message(body: string, err: ValidationFailure): string {
   const e = malformedXmlError(body, err);
   assert.ok(e instanceof DecodeError);
   assert.equal(e.kind, 'invalid-xml');
+  assert.match(String(e), /^DecodeError: malformed XML/, 'printed uncaught, it names its class');
   return e.message;
 }
 
