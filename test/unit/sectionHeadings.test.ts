@@ -15,6 +15,11 @@ describe('section headings at the edges', () => {
     }
   });
 
+  it('takes only lines starting with ## as headings, not others whose third character is a space', () => {
+    const code = 'if ok\n# # x\nab\tc\n';
+    assert.deepEqual(splitSections(code, 'Ruby'), [{ title: '', language: 'Ruby', heading: '', text: code }]);
+  });
+
   it('keeps the code\'s language when the bracket is not closed at the end of the title', () => {
     assert.deepEqual(shown('## Notes [Ruby)\nx\n'), [['Notes [Ruby)', 'Java']]);
     assert.deepEqual(shown('## Notes [Ruby] first\nx\n'), [['Notes [Ruby] first', 'Java']]);
