@@ -97,6 +97,12 @@ describe('fetchXml at its edges', function () {
       await rejectsWith(get(`${origin}/stale.xml`), 'http-status', `${origin}/stale.xml: HTTP 304 Not Modified`);
     });
 
+    it('fails on a 404 to a revalidation: only a 304 means "not modified"', async () => {
+      const url = `${await serve((_req, res) => { res.writeHead(404); res.end(); })}/codes/recent.xml`;
+      await rejectsWith(get(url, { etag: '"v1"' }), 'http-status', `${url}: HTTP 404 Not Found`);
+      assert.equal(servers[0].requests[0].headers['if-none-match'], '"v1"');
+    });
+
     it('says an invalid Location of a redirect is invalid', async () => {
       const url = `${await serve((_req, res) => { res.writeHead(302, { location: 'http://[::1' }); res.end(); })}/codes/recent.xml`;
       await rejectsWith(get(url), 'http-status', `${url}: HTTP 302 Found with an invalid Location`);
@@ -133,6 +139,15 @@ describe('fetchXml at its edges', function () {
   });
 
   describe('what is logged', () => {
+    it('does not try a cancelled request again: no retry is announced', async () => {
+      const controller = new AbortController();
+      const url = `${await serve(() => controller.abort())}/codes/recent.xml`;
+      const warnings: string[] = [];
+      await rejectsWith(get(url, { signal: controller.signal, logger: { trace() {}, info() {}, error() {}, warn: (m) => warnings.push(m) } }),
+        'aborted', `${url}: cancelled`);
+      assert.deepEqual(warnings, []);
+    });
+
     it('logs each answer with its status and how long it took', async () => {
       const url = `${await serve((_req, res) => res.end(XML))}/codes/recent.xml`;
       const infos: string[] = [];
