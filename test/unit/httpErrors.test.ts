@@ -169,6 +169,12 @@ describe('network failures in words', function () {
         { kind: 'connection', reason: 'a null cause is no cause', retry: false, unexplained: false });
     });
 
+    it('a TypeError that carries a code (Node\'s ERR_INVALID_URL) is explained by its own message', () => {
+      const err = (() => { try { new URL('http://['); } catch (e) { return e; } return assert.fail('parsed'); })();
+      assert.equal((err as { code?: string }).code, 'ERR_INVALID_URL');
+      assert.deepEqual(describeNetworkError(err, URL_), { kind: 'connection', reason: 'Invalid URL', retry: false, unexplained: false });
+    });
+
     it('says "request failed" when nothing at all was said, and a thrown non-error by its text', () => {
       assert.equal(describeNetworkError(new Error(''), URL_).reason, 'request failed');
       assert.equal(describeNetworkError('socket hang up', URL_).reason, 'socket hang up');
