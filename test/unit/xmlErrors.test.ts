@@ -30,6 +30,11 @@ describe('xmlErrors: rewording the validator', () => {
       `malformed XML at line 5, column 1: ${SECOND_ROOT}`);
   });
 
+  it('keeps the validator\'s words when its position is past the last line of a longer body', () => {
+    // Line 6 of a body of two lines: counting lines must not wrap around to the start.
+    assert.equal(message('<codes>\n<refactors/>', { msg: SECOND_ROOT, line: 6, col: 1 }), `malformed XML at line 6, column 1: ${SECOND_ROOT}`);
+  });
+
   it('keeps the validator\'s words when its position is on a comment, not on a start tag', () => {
     const body = '<codes></codes><!-- c --><refactors/>';
     assert.equal(message(body, { msg: SECOND_ROOT, line: 1, col: 20 }), `malformed XML at line 1, column 20: ${SECOND_ROOT}`);
