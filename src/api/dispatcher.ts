@@ -29,7 +29,9 @@ export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
     const tls = { timeout, ...(options.proxy.strictSSL === false ? { rejectUnauthorized: false } : {}) };
     // proxyTunnel false: plain-http targets go as absolute-form requests, which every forward proxy
     // understands; https targets are tunnelled with CONNECT regardless.
-    return new ProxyAgent({ uri, proxyTunnel: false, requestTls: tls, proxyTls: tls, connect: { timeout } });
+    // Every connection of a ProxyAgent, to the proxy or tunnelled through it, is made with proxyTls
+    // or requestTls: undici overrides a `connect` option given to it, so none is.
+    return new ProxyAgent({ uri, proxyTunnel: false, requestTls: tls, proxyTls: tls });
   }
   const env = options.env ?? process.env;
   const httpProxy = env.http_proxy || env.HTTP_PROXY || undefined;

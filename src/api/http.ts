@@ -150,7 +150,8 @@ class Deadline {
   aborted = false;
 
   constructor(ms: number, private readonly caller: AbortSignal | undefined) {
-    if (!Number.isInteger(ms) || ms < 0 || ms > 0xffff_ffff) throw new RangeError(`timeout must be a whole number of milliseconds, got ${ms}`);
+    // Node's timers fire after 1 ms for anything longer than 2^31 - 1 ms, so that is the longest deadline.
+    if (!Number.isInteger(ms) || ms < 0 || ms > 0x7fff_ffff) throw new RangeError(`timeout must be a whole number of milliseconds, got ${ms}`);
     this.timer = setTimeout(() => {
       this.aborted = true;
       this.controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));

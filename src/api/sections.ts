@@ -43,7 +43,7 @@ export function splitSections(code: string, language: string): Section[] {
     const found = breaks.exec(code);
     const lineEnd = found ? found.index : code.length;
     const next = found ? lineEnd + found[0].length : code.length + 1;
-    if (code.startsWith('##', start)) {
+    if (code.startsWith('##', start)) { // parseHeading relies on this
       const heading = parseHeading(code.slice(start, lineEnd), language);
       if (heading) headings.push({ start, end: Math.min(next, code.length), ...heading });
     }
@@ -75,22 +75,26 @@ function isBlank(c: string | undefined): boolean {
   return c === ' ' || c === '\t';
 }
 
-/** The title and language of a heading line (without its line break), or undefined for other lines. */
+/**
+ * The title and language of a line that starts with `##` (without its line break), or undefined when
+ * it is no heading. Indexing past either end of a string gives undefined, which is not blank: the
+ * scans below stop there without bounds of their own.
+ */
 function parseHeading(line: string, codeLanguage: string): { title: string; language: string } | undefined {
-  if (!line.startsWith('##') || !isBlank(line[2])) return undefined;
+  if (!isBlank(line[2])) return undefined;
   // Trimmed by hand: a trailing-whitespace regex backtracks quadratically on a long line of spaces.
   let from = 3;
   let to = line.length;
-  while (from < to && isBlank(line[from])) from++;
+  while (isBlank(line[from])) from++;
   while (to > from && isBlank(line[to - 1])) to--;
   const title = line.slice(from, to);
   if (title.trim() === '') return undefined;
 
   const open = title.lastIndexOf('[');
-  if (title.endsWith(']') && open > 0 && isBlank(title[open - 1])) {
+  if (title.endsWith(']') && isBlank(title[open - 1])) {
     const bracket = title.slice(open + 1, -1);
     let before = open;
-    while (before > 0 && isBlank(title[before - 1])) before--;
+    while (isBlank(title[before - 1])) before--;
     const name = title.slice(0, before);
     if (!bracket.includes(']') && name.trim() !== '' && isServiceLanguage(bracket)) {
       return { title: name, language: canonicalServiceLanguage(bracket) };

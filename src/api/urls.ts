@@ -117,7 +117,8 @@ function refFromUrl(text: string): string | undefined {
   }
   const segments = url.pathname.split('/');
   if (segments[segments.length - 1] === '') segments.pop(); // a trailing slash
-  if (segments.length < 2 || segments[segments.length - 2] !== 'codes') return undefined;
+  // A pathname starts with '/', so segments[0] is '' and a path too short has no 'codes' before its end.
+  if (segments[segments.length - 2] !== 'codes') return undefined;
   let last = segments[segments.length - 1];
   if (last.endsWith('.xml')) last = last.slice(0, -'.xml'.length);
   try {

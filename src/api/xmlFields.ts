@@ -21,7 +21,6 @@ const XML_ENTITIES: ReadonlyMap<string, string> = new Map([['lt', '<'], ['gt', '
  * (`&nbsp;`, `&copy;`: not XML) stays exactly as sent, since decoding it would silently change code.
  */
 export function decodeReferences(text: string): string {
-  if (!text.includes('&')) return text;
   return text.replace(REFERENCE, (ref: string, dec?: string, hex?: string, name?: string) => {
     if (name !== undefined) return XML_ENTITIES.get(name) as string;
     const cp = dec !== undefined ? Number(dec) : parseInt(hex as string, 16);
@@ -99,7 +98,8 @@ function toDate(m: RegExpExecArray): Date | undefined {
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 59) return undefined;
   if (!zulu && (Number(oh) > 23 || Number(om) > 59)) return undefined;
-  const offset = zulu ? 0 : (Number(oh) * 60 + Number(om)) * (sign === '-' ? -1 : 1);
+  const offsetMinutes = Number(oh) * 60 + Number(om);
+  const offset = zulu ? 0 : sign === '-' ? -offsetMinutes : offsetMinutes;
   const ms = frac ? Number(frac.slice(0, 3).padEnd(3, '0')) : 0;
   const date = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, ms));
   date.setUTCFullYear(year); // Date.UTC would map years 0-99 to 1900-1999

@@ -57,6 +57,12 @@ describe('the order of refactorings', () => {
     assert.deepEqual(ids(items, 'bestRated'), [4, 2, 7, 8, 5, 1, 9, 3, 6]);
   });
 
+  it('best rated: unrated ones newest first, whatever number their rating holds without votes', () => {
+    // The service may send a leftover rating with 0 votes: it is no rating, so it must not order them.
+    const items = [r(1, 5, 0, '2008-01-01T00:00:00Z'), r(2, 0, 0, '2008-01-03T00:00:00Z'), r(3, 3, 0, '2008-01-02T00:00:00Z'), r(4, 2, 1, '2007-01-01T00:00:00Z')];
+    assert.deepEqual(ids(items, 'bestRated'), [4, 2, 3, 1]);
+  });
+
   it('best rated: votes unknown count as fewer than any known, and a refactoring without a date follows the dated ties', () => {
     const items = [r(1, 5, null, '2008-01-01T00:00:00Z'), r(2, 5, 1, '2007-01-01T00:00:00Z'), r(3, 3, 2, null), r(4, 3, 2, '2000-01-01T00:00:00Z')];
     assert.deepEqual(ids(items, 'bestRated'), [2, 1, 4, 3]);
