@@ -105,7 +105,8 @@ async function browse(command: Exclude<Command, { name: 'help' | 'serve' }>, io:
 
 /** Runs `body` with a client for the configured service, or for the built-in sample catalog answered in process. */
 async function withClient(global: GlobalOptions, body: (client: RefactorClient) => Promise<number>): Promise<number> {
-  const timeoutMs = global.timeoutSeconds * 1000;
+  // Whole milliseconds, as the client takes them: 1.001 s is 1000.9999999999999 ms in floating point.
+  const timeoutMs = Math.round(global.timeoutSeconds * 1000);
   if (global.baseUrl === undefined) {
     const sample = new RefactorClient({ baseUrl: SAMPLE_BASE_URL, timeoutMs, fetch: inProcessFetch(loadSampleDataset()) });
     return body(sample).finally(() => sample.close());

@@ -158,8 +158,9 @@ function globalOptions(
   let timeoutSeconds = DEFAULT_TIMEOUT_MS / 1000;
   if (values.timeout !== undefined) {
     timeoutSeconds = Number(values.timeout);
-    if (!/^\s*\d+(\.\d+)?\s*$/.test(values.timeout) || !(timeoutSeconds > 0) || timeoutSeconds > 3600) {
-      throw new UsageError(`--timeout must be a number of seconds above 0, got "${values.timeout}"`, command);
+    // The client counts whole milliseconds: less than one is no deadline at all.
+    if (!/^\s*\d+(\.\d+)?\s*$/.test(values.timeout) || !(timeoutSeconds >= 0.001) || timeoutSeconds > 3600) {
+      throw new UsageError(`--timeout must be a number of seconds from 0.001 to 3600, got "${values.timeout}"`, command);
     }
   }
   return { baseUrl, timeoutSeconds, json: values.json ?? false };
