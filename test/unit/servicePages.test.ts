@@ -220,7 +220,9 @@ describe('service pages: errors and routing', () => {
 
   it('finds nothing at paths that only look like a list: a trailing slash, bad percent-encoding, unknown names', async () => {
     const fetch = service(generatedCatalog(3));
-    for (const path of ['/codes/recent/', '/codes/recent/%ZZ', '/codes/recent.xml/', '/refactorings/popular', '/refactorings/recent/ruby/x', '/snippets/recent', '/foo/bar', '/codes']) {
+    for (const path of ['/codes/recent/', '/codes/recent/%ZZ', '/codes/recent.xml/', '/refactorings/popular', '/refactorings/recent/ruby/x', '/snippets/recent', '/foo/bar', '/codes',
+      // A URL inside the path is not an absolute-form target: only a target that starts with one is.
+      '/xxxxxhttp://codes/recent']) {
       const res = await get(fetch, path);
       assert.equal(res.status, 404, path);
     }
