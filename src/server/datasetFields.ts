@@ -175,7 +175,6 @@ export function permalinkOf(title: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    // Stryker disable next-line Regex: splitting at each separator instead of each run of them gives the same words once the empty ones are filtered out
     .split(/[^a-z0-9]+/)
     .filter((w) => w !== '');
   return words.length > 0 ? words.join('-') : 'code';

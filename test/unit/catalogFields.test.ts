@@ -68,6 +68,11 @@ describe('catalog fields: refused values', () => {
     assert.equal(refusal((j) => { code0(j).code = 42; }), 'catalog.json: codes[0] (id 1): "code" must be a string or an array of lines');
   });
 
+  it('refuses a refactoring whose code is empty or blank', () => {
+    assert.equal(refusal((j) => { j.refactors[1].code = ''; }), 'catalog.json: refactors[1] (id 2): "code" must not be empty');
+    assert.equal(refusal((j) => { j.refactors[2].code = [' ', '']; }), 'catalog.json: refactors[2] (id 3): "code" must not be empty');
+  });
+
   it('refuses tags that are not a list of trimmed, non-empty strings', () => {
     assert.equal(refusal((j) => { code0(j).tags = 'speed'; }), 'catalog.json: codes[0] (id 1): "tags" must be an array of strings');
     const bad = 'must be a non-empty string without surrounding spaces';
@@ -167,7 +172,11 @@ describe('catalog fields: what they mean', () => {
     const d = parse();
     assert.deepEqual({ ...d.users.get(1)! }, { id: 1, name: 'Ada', identityUrl: 'https://ada.example/', rating: 4.5, website: 'https://ada.example/site', refactorsCount: 0 });
     assert.deepEqual({ ...d.users.get(2)! }, { id: 2, name: 'Bob', identityUrl: '', rating: 0, website: '', refactorsCount: 2 });
-    assert.equal(d.codes.get(1)!.refactors.find((r) => r.id === 1)!.userName, 'Bob');
+    const [byBob, anonymous] = [1, 2].map((id) => d.codes.get(1)!.refactors.find((r) => r.id === id)!);
+    assert.equal(byBob.userName, 'Bob');
+    assert.equal(byBob.user, d.users.get(2), 'a registered author\'s refactoring carries its user (the recent list shows it)');
+    assert.equal(anonymous.user, undefined);
+    assert.equal(anonymous.userName, 'anon');
   });
 
   it('lists a code\'s refactorings oldest first, ties by the lower id', () => {
