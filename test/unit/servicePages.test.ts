@@ -80,6 +80,7 @@ describe('service pages: counts in words', () => {
     const code = await page(fetch, '/codes/1');
     assert.match(code, /<h2>2 refactorings<\/h2>/);
     assert.match(code, /rated 0 \(0 votes\)/);
+    assert.match(await page(fetch, '/refactorings/recent'), /rated 0 \(0 votes\)<\/span>/);
   });
 });
 
@@ -222,11 +223,14 @@ describe('service pages: errors and routing', () => {
     const fetch = service(generatedCatalog(3));
     for (const path of ['/codes/recent/', '/codes/recent/%ZZ', '/codes/recent.xml/', '/refactorings/popular', '/refactorings/recent/ruby/x', '/snippets/recent', '/foo/bar', '/codes',
       // A URL inside the path is not an absolute-form target: only a target that starts with one is.
-      '/xxxxxhttp://codes/recent']) {
+      '/xxxxxhttp://codes/recent',
+      // A code has one page: nothing below it.
+      '/codes/2-code-number-2/more', '/codes/2/2']) {
       const res = await get(fetch, path);
       assert.equal(res.status, 404, path);
     }
     assert.equal((await get(fetch, '/refactorings/recent/ruby')).status, 200);
+    assert.equal((await get(fetch, '/codes/2-code-number-2')).status, 200);
   });
 
   it('ignores ?page on a code, reads a page that is not a number as page 1, and refuses negative ones however written', async () => {
