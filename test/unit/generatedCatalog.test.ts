@@ -79,6 +79,14 @@ describe('generated catalog: size and determinism', () => {
     }
   });
 
+  it('generates the largest size `serve --generate` accepts', function () {
+    // 100,000 codes without refactorings or extra authors: about 2 s here, 3 to 4 s on a busy machine.
+    this.timeout(30_000);
+    const json = generateCatalogJson({ codes: MAX_GENERATED_CODES, refactorsPerCode: 0, users: 0 });
+    assert.equal(json.codes.length, MAX_GENERATED_CODES);
+    assert.equal(json.codes[MAX_GENERATED_CODES - 1].id, MAX_GENERATED_CODES);
+  });
+
   it('parses as a valid catalog with every code, refactoring and user, named after its size', () => {
     const json = generateCatalogJson({ codes: 110 });
     const catalog = generateCatalog({ codes: 110 });
