@@ -136,12 +136,10 @@ export class EntryReader {
     const [, y, mo, d, h, mi, s, zone, sign, oh, om] = m;
     const offsetMinutes = zone === 'Z' ? 0 : (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om));
     const local = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-    // Date.UTC rolls 2008-02-30 over into March; comparing back catches impossible dates and times.
-    const check = new Date(local);
-    if (
-      check.getUTCFullYear() !== Number(y) || check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) ||
-      check.getUTCHours() !== Number(h) || check.getUTCMinutes() !== Number(mi) || Number(oh ?? 0) > 23 || Number(om ?? 0) > 59
-    ) {
+    // Date.UTC rolls 2008-02-30 over into March (and reads years 0 to 99 as 1900 to 1999); writing the
+    // result back and comparing catches impossible dates and times, any part of them.
+    const check = new Date(local).toISOString().slice(0, 19);
+    if (check !== `${y}-${mo}-${d}T${h}:${mi}:${s}` || Number(oh ?? 0) > 23 || Number(om ?? 0) > 59) {
       this.fail(field, `is not a real date and time: ${v as string}`);
     }
     const text = zone === 'Z' ? `${(v as string).slice(0, 19)}+00:00` : (v as string);

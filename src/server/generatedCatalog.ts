@@ -105,7 +105,8 @@ function at(start: number, minutes: number): string {
 /**
  * A catalog of `codes` codes, each a renamed copy of a sample code, with `refactorsPerCode`
  * refactorings each, copied from the sample's refactorings of the same code (or of a code in the same
- * language where it has none). Codes are a minute apart, newest last; refactorings follow their code.
+ * language where it has none). Codes are an hour apart, newest last; refactorings follow their code,
+ * a minute apart.
  */
 export function generateCatalogJson(options: GenerateOptions): CatalogJson {
   const { codes: count, refactorsPerCode = 3, users: extraUsers = 500 } = options;

@@ -19,14 +19,14 @@ class SafeHtml {
   }
 }
 
-type Interpolation = string | number | SafeHtml | readonly SafeHtml[] | false | undefined;
+type Interpolation = string | number | SafeHtml | readonly SafeHtml[] | undefined;
 
 function html(strings: TemplateStringsArray, ...values: Interpolation[]): SafeHtml {
   let out = strings[0];
   values.forEach((v, i) => {
     if (v instanceof SafeHtml) out += v.value;
     else if (Array.isArray(v)) out += v.map((h: SafeHtml) => h.value).join('');
-    else if (v !== undefined && v !== false) out += escapeHtml(String(v));
+    else if (v !== undefined) out += escapeHtml(String(v));
     out += strings[i + 1];
   });
   return new SafeHtml(out);

@@ -234,9 +234,12 @@ function slice<T>(items: readonly T[], page: number): readonly T[] {
   return items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
 }
 
-/** Only an unknown language's listing is empty; an empty page past the end is not worth keeping. */
+/**
+ * An empty page past the end is not worth keeping; every page of an empty listing (only an unknown
+ * language's is empty, named as asked, so not to be shared between spellings) is past its end.
+ */
 function pageKey(base: string, items: readonly (DatasetCode | DatasetRefactor)[], page: number): string | undefined {
-  if (items.length === 0 || page > Math.ceil(items.length / PAGE_SIZE)) return undefined;
+  if (page > Math.ceil(items.length / PAGE_SIZE)) return undefined;
   return `${base}|${page}`;
 }
 

@@ -48,27 +48,24 @@ export function parseTarget(rawUrl: string): Target {
 
   const route = match(segments);
   if (!route) return notFound;
-  if (route.kind === 'index' || route.kind === 'code') return { ok: true, route, format, page: 1 };
+  if (route.kind === 'code') return { ok: true, route, format, page: 1 };
   const page = parsePage(query);
   if (page === undefined) return { ok: false, status: 400, message: BAD_PAGE_MESSAGE, format };
   return { ok: true, route, format, page };
 }
 
-function match(s: string[]): Route | undefined {
-  const [first, second, third] = s;
-  const language = s.length === 3 ? third : undefined;
+/** The route the segments name; the index is only ever `/`, matched before. */
+function match(s: string[]): Exclude<Route, { kind: 'index' }> | undefined {
+  // A third segment, where there is one, names the language (undefined, all languages, otherwise).
+  const [first, second, language] = s;
   if (s.length < 2 || s.length > 3) return undefined;
-  if (first === 'codes' && (second === 'recent' || second === 'popular')) {
-    return { kind: 'codes', listing: second, ...(language === undefined ? {} : { language }) };
-  }
+  if (first === 'codes' && (second === 'recent' || second === 'popular')) return { kind: 'codes', listing: second, language };
   if (first === 'codes' && s.length === 2) {
     const m = CODE_REF.exec(second);
     return m ? { kind: 'code', id: Number(m[1]) } : undefined;
   }
-  if (first === 'tags') return { kind: 'tag', tag: second, ...(language === undefined ? {} : { language }) };
-  if (first === 'refactorings' && second === 'recent') {
-    return { kind: 'refactors', ...(language === undefined ? {} : { language }) };
-  }
+  if (first === 'tags') return { kind: 'tag', tag: second, language };
+  if (first === 'refactorings' && second === 'recent') return { kind: 'refactors', language };
   return undefined;
 }
 
