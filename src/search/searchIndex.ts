@@ -171,8 +171,7 @@ export class CodeSearch {
    * row on a line of its own, in the order of the summaries.
    */
   toJSON(): string {
-    for (const id of this.waiting) this.dirty.add(id);
-    this.waiting.clear();
+    this.unholdWaiting();
     this.flush();
     const summaries: RowSummary[] = [];
     const rows: string[] = [];
@@ -224,6 +223,11 @@ export class CodeSearch {
   /** Ends holdIncompleteCodes: every code held back is indexed with the next flush. */
   releaseIncompleteCodes(): void {
     this.awaited = undefined;
+    this.unholdWaiting();
+  }
+
+  /** Makes every entry held back for its refactorings due for the next flush. */
+  private unholdWaiting(): void {
     for (const id of this.waiting) this.dirty.add(id);
     this.waiting.clear();
   }
