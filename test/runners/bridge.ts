@@ -61,7 +61,7 @@ export async function startBridge(options: { onLines: (lines: string[]) => void;
         try {
           return { ok: true, result: await perform(page, message.request, options.screenshotDir) };
         } catch (err) {
-          return { ok: false, error: err instanceof Error ? err.message.split('\n')[0] : String(err) };
+          return { ok: false, error: err instanceof Error ? withCallLog(err.message) : String(err) };
         }
       case 'service':
         try {
@@ -111,4 +111,16 @@ export async function startBridge(options: { onLines: (lines: string[]) => void;
       });
     },
   };
+}
+
+/**
+ * A Playwright error's first line, and the last steps of its call log when it has one (what it was
+ * waiting for when it timed out), on one line for the test's failure.
+ */
+export function withCallLog(message: string): string {
+  const [first, ...rest] = message.split('\n');
+  const log = rest.findIndex((l) => /^\s*Call log:/.test(l));
+  if (log < 0) return first;
+  const steps = rest.slice(log + 1).map((l) => l.trim().replace(/^- /, '')).filter((l) => l !== '');
+  return steps.length === 0 ? first : `${first} (${steps.slice(-4).join('; ')})`;
 }

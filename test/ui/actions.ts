@@ -130,6 +130,52 @@ function axeSource(): Promise<string> {
   return axe;
 }
 
+/** Waits up to `timeout` ms for `loc` to be visible; says whether it is. */
+function shows(loc: Locator, timeout: number): Promise<boolean> {
+  return loc.waitFor({ state: 'visible', timeout }).then(() => true, () => false);
+}
+
+/**
+ * Right-clicks `target` and chooses `name` in the context menu it opens (VS Code draws its menus in
+ * the page in the browser). Made to hold on a loaded machine, where the first version (click the item
+ * until the menu closes) timed out once:
+ * - a menu that does not show the item (not opened, or closed again by a re-render) is dismissed and
+ *   the row right-clicked again, until the deadline;
+ * - the item is chosen as a keyboard user does, pointed at (which focuses it) and Enter, not clicked:
+ *   a menu item ignores mouse-ups for its first 100 ms (a timer, late under load) and runs a click's
+ *   action in a later task, so a click can neither be known to have landed nor be repeated safely
+ *   (a second click could run the command twice, or wait for an item already gone).
+ */
+async function chooseFromContextMenu(page: Page, target: Target, name: string, timeout: number): Promise<void> {
+  const deadline = Date.now() + timeout;
+  const left = (): number => Math.max(1000, deadline - Date.now());
+  const menu = page.locator('.context-view .monaco-menu');
+  const item = menu.getByRole('menuitem', { name }).first();
+  for (let attempt = 1; ; attempt++) {
+    await locate(page, target).first().click({ button: 'right', timeout: left() });
+    if (await shows(item, Math.min(2000 * attempt, left()))) break;
+    if (Date.now() >= deadline) {
+      const items = await menu.getByRole('menuitem').allInnerTexts().catch(() => []);
+      throw new Error(items.length === 0
+        ? `no context menu opened on ${JSON.stringify(target)} in ${attempt} right-clicks`
+        : `the context menu has no ${JSON.stringify(name)}: it shows ${JSON.stringify(items)}`);
+    }
+    // Only a menu is dismissed: Escape in the tree would clear a selection the command is to act on.
+    if (await menu.first().isVisible()) await page.keyboard.press('Escape');
+  }
+  const focused = menu.locator('li.action-item.focused').getByRole('menuitem', { name });
+  for (;;) {
+    // The menu focuses the item a pointer moves onto; from off the menu, so that the move is seen.
+    await page.mouse.move(0, 0);
+    await item.hover({ timeout: left() });
+    if (await shows(focused, Math.min(2000, left()))) break;
+    if (Date.now() >= deadline) throw new Error(`pointing at ${JSON.stringify(name)} in the context menu did not select it`);
+  }
+  await page.keyboard.press('Enter');
+  const closed = await menu.first().waitFor({ state: 'hidden', timeout: left() }).then(() => true, () => false);
+  if (!closed) throw new Error(`the context menu stayed open after choosing ${JSON.stringify(name)}`);
+}
+
 /** Does one UI request; returns the verb's result (see UiVerbs) or throws with a readable reason. */
 export async function perform(page: Page, request: UiRequest, screenshotDir: string): Promise<unknown> {
   const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -137,20 +183,9 @@ export async function perform(page: Page, request: UiRequest, screenshotDir: str
     case 'click':
       await locate(page, request.target).first().click({ button: request.button ?? 'left', clickCount: request.count ?? 1, modifiers: request.modifiers, timeout });
       return {};
-    case 'contextMenu': {
-      await locate(page, request.target).first().click({ button: 'right', timeout });
-      // VS Code renders its menus in the page itself (not native menus) in the browser.
-      const menu = page.locator('.context-view .monaco-menu');
-      const item = menu.getByRole('menuitem', { name: request.item }).first();
-      // VS Code's menu items start listening for mouseup ~100 ms after the menu renders, and nothing
-      // on the page says when: click until the menu closes, a bounded number of times.
-      for (let attempt = 1; ; attempt++) {
-        await item.click({ timeout });
-        const closed = await menu.first().waitFor({ state: 'hidden', timeout: 500 }).then(() => true, () => false);
-        if (closed) return {};
-        if (attempt === 5) throw new Error(`the context menu stayed open after clicking ${JSON.stringify(request.item)}`);
-      }
-    }
+    case 'contextMenu':
+      await chooseFromContextMenu(page, request.target, request.item, timeout);
+      return {};
     case 'press':
       await page.keyboard.press(request.keys);
       return {};

@@ -4,7 +4,7 @@
 // answers are readable cross-origin unless it is told to send no CORS header, and a browser's
 // preflights are not counted as the client's requests.
 import * as assert from 'node:assert/strict';
-import { startBridge, type Bridge } from '../runners/bridge';
+import { startBridge, withCallLog, type Bridge } from '../runners/bridge';
 import { startFrontServer, type FrontServer } from './helpers/frontServer';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { request } from './helpers/referenceService';
@@ -57,6 +57,19 @@ describe('launcher bridge', () => {
     assert.equal(far.ok, false);
     assert.match(far.error ?? '', /loopback/);
     assert.deepEqual(await post(bridge, { type: 'service', request: { verb: 'stop' } }), { ok: false, error: 'not a bridge message' });
+  });
+});
+
+describe("a UI step's failure, as the test reads it", () => {
+  it("keeps what Playwright was waiting for when it timed out, the log's last steps, on one line", () => {
+    const message = [
+      'locator.click: Timeout 15000ms exceeded.',
+      'Call log:',
+      "  - waiting for locator('.monaco-list-row[aria-level=\"2\"]').filter({ hasText: 'A title' }).first()",
+      '',
+    ].join('\n');
+    assert.equal(withCallLog(message), `locator.click: Timeout 15000ms exceeded. (waiting for locator('.monaco-list-row[aria-level="2"]').filter({ hasText: 'A title' }).first())`);
+    assert.equal(withCallLog('the context menu has no "Copy"\n    at x (y.js:1:1)'), 'the context menu has no "Copy"');
   });
 });
 
