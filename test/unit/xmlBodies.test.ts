@@ -3,23 +3,13 @@
 // cut off inside a quote or a comment (refused as malformed, never a hang), and the Rails empty list
 // only where a list was asked for. (xmlDecode.test.ts covers the common cases.)
 import { strict as assert } from 'node:assert';
-import { DecodeError } from '../../src/api/errors';
 import { MAX_ATTRIBUTES, MAX_ELEMENTS, decodeCode, decodeCodes, decodeRefactors } from '../../src/api/xmlDecode';
+import { throwsDecode } from './helpers/apiAssert';
 
 const DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const ITEM = '<id type="integer">1</id><title>t</title><language>Ruby</language>';
 /** One code whose <code> element holds `markup` as it is. */
 const codeHolding = (markup: string): string => `${DECL}<codes type="array"><code>${ITEM}<code>${markup}</code></code></codes>\n`;
-
-function throwsDecode(fn: () => unknown, kind: DecodeError['kind'], message: string | RegExp): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(e instanceof DecodeError, `expected a DecodeError, got ${String(e)}`);
-    assert.equal(e.kind, kind, e.message);
-    if (typeof message === 'string') assert.equal(e.message, message);
-    else assert.match(e.message, message);
-    return true;
-  });
-}
 
 describe('xml bodies: before parsing', () => {
   it('quotes the first 40 characters of a plain-text body, whitespace runs shown as one space', () => {

@@ -7,6 +7,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { DecodeError } from '../../src/api/errors';
 import type { Code } from '../../src/api/model';
 import { MAX_ATTRIBUTES, MAX_ELEMENTS, decodeCode, decodeCodes, decodeRefactors, parserOptions } from '../../src/api/xmlDecode';
+import { throwsDecode } from './helpers/apiAssert';
 
 const FIXTURES = path.resolve(__dirname, '../../../test/fixtures/xml');
 const fixture = (name: string): string => readFileSync(path.join(FIXTURES, name), 'utf8');
@@ -37,17 +38,6 @@ function codeItem(over: Fields = {}): string {
 const codes = (...items: string[]): string => `${DECL}<codes type="array">\n${items.join('\n')}\n</codes>\n`;
 const oneCode = (over: Fields): Code => decodeCodes(codes(codeItem(over)))[0];
 const withText = (text: string): string => oneCode({ code: `<code>${text}</code>` }).code;
-
-function throwsDecode(fn: () => unknown, kind: DecodeError['kind'], message: string | RegExp, element?: string): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(e instanceof DecodeError, `expected a DecodeError, got ${String(e)}`);
-    assert.equal(e.kind, kind, e.message);
-    if (typeof message === 'string') assert.equal(e.message, message);
-    else assert.match(e.message, message);
-    if (element !== undefined) assert.equal(e.element, element);
-    return true;
-  });
-}
 
 describe('xmlDecode: service responses', () => {
   it('decodes a recent-codes list in order with every field, text kept exactly', () => {

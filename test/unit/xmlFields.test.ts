@@ -2,9 +2,9 @@
 // allows, numbers and datetimes at the edges of what exists, and how a long offending value is quoted
 // in the message that names it. (xmlDecode.test.ts covers the common cases.)
 import { strict as assert } from 'node:assert';
-import { DecodeError } from '../../src/api/errors';
 import type { Code } from '../../src/api/model';
 import { decodeCodes } from '../../src/api/xmlDecode';
+import { throwsDecode } from './helpers/apiAssert';
 
 const DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const BASE: Record<string, string> = {
@@ -17,15 +17,6 @@ const BASE: Record<string, string> = {
 const oneCode = (over: Record<string, string>): Code =>
   decodeCodes(`${DECL}<codes type="array">\n<code>${Object.values({ ...BASE, ...over }).join('\n')}</code>\n</codes>\n`)[0];
 const withText = (text: string): string => oneCode({ code: `<code>${text}</code>` }).code;
-
-function throwsMismatch(fn: () => unknown, message: string): void {
-  assert.throws(fn, (e: unknown) => {
-    assert.ok(e instanceof DecodeError, `expected a DecodeError, got ${String(e)}`);
-    assert.equal(e.kind, 'type-mismatch');
-    assert.equal(e.message, message);
-    return true;
-  });
-}
 
 describe('xmlFields: character references', () => {
   it('decodes a reference to every character XML allows, at each edge of the allowed ranges', () => {
@@ -57,7 +48,7 @@ describe('xmlFields: numbers and datetimes at the edges', () => {
   it('refuses month 00, day 00 and the 31st of June, September and November', () => {
     for (const bad of ['2008-00-10T00:00:00+00:00', '2008-03-00T00:00:00+00:00', '2008-06-31T00:00:00+00:00',
       '2008-09-31T00:00:00+00:00', '2008-11-31T00:00:00+00:00']) {
-      throwsMismatch(() => oneCode({ 'created-at': `<created-at type="datetime">${bad}</created-at>` }),
+      throwsDecode(() => oneCode({ 'created-at': `<created-at type="datetime">${bad}</created-at>` }), 'type-mismatch',
         `<created-at type="datetime"> in code 1 of the list is ${JSON.stringify(bad)}, not a valid date and time`);
     }
     assert.equal(oneCode({ 'created-at': '<created-at type="datetime">2008-06-30T00:00:00Z</created-at>' }).createdAt?.toISOString(),
@@ -68,9 +59,9 @@ describe('xmlFields: numbers and datetimes at the edges', () => {
 describe('xmlFields: quoting the offending value', () => {
   it('quotes a value of up to 40 characters whole and cuts a longer one at 40 with an ellipsis', () => {
     const forty = 'x'.repeat(40);
-    throwsMismatch(() => oneCode({ id: `<id type="integer">${forty}</id>` }),
+    throwsDecode(() => oneCode({ id: `<id type="integer">${forty}</id>` }), 'type-mismatch',
       `<id type="integer"> in code 1 of the list is "${forty}", not an integer`);
-    throwsMismatch(() => oneCode({ id: `<id type="integer">${forty}yz</id>` }),
+    throwsDecode(() => oneCode({ id: `<id type="integer">${forty}yz</id>` }), 'type-mismatch',
       `<id type="integer"> in code 1 of the list is "${forty}…", not an integer`);
   });
 });

@@ -1,8 +1,8 @@
-// Assertions shared by the transport and client tests: a failure is judged by its kind and by the
-// exact one-line message a user would read.
+// Assertions shared by the transport, client and decoder tests: a failure is judged by its kind and
+// by the exact one-line message a user would read.
 
 import * as assert from 'node:assert/strict';
-import { ApiError, type ApiErrorKind } from '../../../src/api/errors';
+import { ApiError, DecodeError, type ApiErrorKind } from '../../../src/api/errors';
 
 /** Asserts that `promise` rejects with an ApiError of `kind` whose whole message is `message`. */
 export async function rejectsWith(promise: Promise<unknown>, kind: ApiErrorKind, message: string): Promise<ApiError> {
@@ -15,6 +15,18 @@ export async function rejectsWith(promise: Promise<unknown>, kind: ApiErrorKind,
   assert.equal(err.kind, kind);
   assert.ok(!err.message.includes('\n'), 'messages are one line');
   return err;
+}
+
+/** Asserts that `fn` throws a DecodeError of `kind` whose message is (or matches) `message`, about `element` if given. */
+export function throwsDecode(fn: () => unknown, kind: DecodeError['kind'], message: string | RegExp, element?: string): void {
+  assert.throws(fn, (e: unknown) => {
+    assert.ok(e instanceof DecodeError, `expected a DecodeError, got ${String(e)}`);
+    assert.equal(e.kind, kind, e.message);
+    if (typeof message === 'string') assert.equal(e.message, message);
+    else assert.match(e.message, message);
+    if (element !== undefined) assert.equal(e.element, element);
+    return true;
+  });
 }
 
 /**
