@@ -96,12 +96,7 @@ export class Entries {
   get(id: number): CodeEntry | undefined {
     const kept = this.byId.get(id);
     if (!(kept instanceof SavedRow)) return kept;
-    let row: unknown;
-    try {
-      row = JSON.parse(kept.text);
-    } catch {
-      row = undefined;
-    }
+    const row = tryParse(kept.text);
     this.count(kept.summary, -1);
     if (!isRow(row) || row[0] !== id) {
       this.byId.delete(id);

@@ -68,7 +68,6 @@ export class KeptCodes {
   }
 }
 
-
 function isNullableNumber(v: unknown): boolean {
   return v === null || (typeof v === 'number' && Number.isFinite(v));
 }

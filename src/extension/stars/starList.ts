@@ -124,7 +124,6 @@ export class StarList {
   }
 }
 
-
 function isStar(v: unknown): v is Star {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Partial<Star>;
