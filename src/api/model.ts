@@ -1,5 +1,5 @@
 // The service's resources as typed objects. Field names are the camelCase of the XML element names
-// (public names: shared/CONTRACT.md). Shared by the client, the reference service and the extension.
+// (the API is described in docs/api.md). Shared by the client, the reference service and the extension.
 
 /** A registered user, nested in list items (`user` element). */
 export interface User {

@@ -29,7 +29,7 @@ export function normalizeBaseUrl(base: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ApiError('invalid-url', base, `${url.protocol.slice(0, -1)} URLs are not supported, only http and https`);
   }
-  // Nothing would send them (the spec has no authentication), and a URL is logged and shown everywhere.
+  // Nothing would send them (the read API has no authentication), and a URL is logged and shown everywhere.
   if (url.username !== '' || url.password !== '') throw new ApiError('invalid-url', base, CREDENTIALS_REFUSED);
   url.search = '';
   url.hash = '';

@@ -1,5 +1,5 @@
 // Command-line parsing for `refactor-browser`: turns argv into one typed Command, or a UsageError that the
-// shell reports with exit code 2. Public names (commands, options) are in shared/CONTRACT.md.
+// shell reports with exit code 2. Commands and options are public names: scripts rely on them.
 import { parseArgs } from 'node:util';
 import { withoutCredentials } from '../api/errors';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';

@@ -1,4 +1,4 @@
-// The extension's settings as one typed, read-only snapshot (public names: shared/CONTRACT.md),
+// The extension's settings as one typed, read-only snapshot (public names),
 // re-read whenever a `refactorBrowser.*` setting or one of VS Code's network settings changes.
 import * as vscode from 'vscode';
 import { withoutCredentials } from '../api/errors';

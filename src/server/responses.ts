@@ -70,7 +70,7 @@ const EMPTY = new Uint8Array(0);
 const encoder = new TextEncoder();
 
 /**
- * The answer to a CORS preflight, on any path: the spec's `Content-Type: text/xml` request header is
+ * The answer to a CORS preflight, on any path: the API's `Content-Type: text/xml` request header is
  * not one a browser sends without asking first. Browsers keep it for at most Max-Age seconds.
  */
 const PREFLIGHT: Answer = {

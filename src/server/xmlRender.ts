@@ -1,5 +1,5 @@
-// The service's XML, in the spec's shape: Rails-style `to_xml` output with `type` attributes, fields in
-// the order of the spec's tables (attributes alphabetically, nested user/refactors last), text escaped
+// The service's XML, in the shape docs/api.md describes: Rails-style `to_xml` output with `type` attributes, fields in
+// the order of its tables (attributes alphabetically, nested user/refactors last), text escaped
 // so that a conforming parser gives back the catalog's text exactly.
 
 import type { DatasetCode, DatasetRefactor, DatasetUser, Timestamp } from './dataset';

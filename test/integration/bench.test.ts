@@ -1,4 +1,4 @@
-// Benchmarks inside VS Code (issue 8, figures 3 and 4), run only by `npm run bench`, which sets
+// Benchmarks inside VS Code (docs/benchmarks.md, "The extension"), run only by `npm run bench`, which sets
 // REFACTOR_BROWSER_BENCH; index.ts then runs this file alone, in a window where nothing has
 // activated the extension yet. Each figure is one JSON line in the report, which the launcher prints
 // and bench/vscode.ts collects. The baseline is what VS Code itself costs in the same window: the

@@ -60,7 +60,7 @@ describe('Code view sections', function () {
 
     // Emptied by an edit, not by Undo: with the code view focused, VS Code sends `undo` to the webview
     // once it has heard of that focus, which on a loaded machine it sometimes has and sometimes not.
-    // (Insert at Cursor as one undo step: shared/insert.test.ts, where the editor has focus.)
+    // (Insert at Cursor as one undo step: shared/insert.test.ts here, where the editor has focus.)
     const clear = new vscode.WorkspaceEdit();
     clear.delete(editor.document.uri, new vscode.Range(0, 0, editor.document.lineCount, 0));
     assert.ok(await vscode.workspace.applyEdit(clear));

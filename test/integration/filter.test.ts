@@ -1,4 +1,4 @@
-// Issue 5, point 3: the language filter applies to every list and shows in the view's description;
+// The language filter applies to every list and shows in the view's description;
 // where a service 404s a language form the list is filtered here and says so; following the
 // active editor's language.
 import * as assert from 'node:assert';

@@ -1,4 +1,4 @@
-// Issue 7 in VS Code, content side: a service whose every text field holds `<script>`, `<img onerror>`,
+// Hostile content in VS Code (docs/hostile.md, case 10): a service whose every text field holds `<script>`, `<img onerror>`,
 // `javascript:` and both quotes (test/hostile/bodies.ts markupCatalogJson). The tree's labels,
 // descriptions and tooltips show it as text (tooltips untrusted Markdown without links), and the code
 // view's webview shows it as text: read from its DOM, nothing in it was made from the data but text.

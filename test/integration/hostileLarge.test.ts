@@ -1,4 +1,4 @@
-// Issue 7 in VS Code, large content: 2,000 codes paged by the service (one page, then Load more), the
+// Large content in VS Code (docs/hostile.md, case 9): 2,000 codes paged by the service (one page, then Load more), the
 // hostile server's 2,000 items in one answer (all listed, and held by the tree on screen), and a
 // 10,000-line code and a 1 MB single-line code in the code view and in a virtual document, each
 // within a bound (not a benchmark: the bound says "does not freeze").

@@ -1,4 +1,4 @@
-// Issue 7 in VS Code, network side: every hostile answer (test/hostile/cases.ts) to one list ends as
+// Hostile networks in VS Code: every hostile answer (test/hostile/cases.ts) to one list ends as
 // an error row with the one-line cause and Retry, within the configured time, while another root
 // keeps listing; Retry after the server is fixed lists; the same failure later shows the cached list.
 // Then the failures that hit the whole service (refused, unknown host, a base URL that is not http),

@@ -1,4 +1,4 @@
-// Issue 5, point 4: saved tags: Add Tag… writes refactorBrowser.tags, each tag row lists its codes
+// Saved tags: Add Tag… writes refactorBrowser.tags, each tag row lists its codes
 // for the current language, Remove Tag takes it away.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';

@@ -1,7 +1,6 @@
 // Installs code-server (VS Code's server and web workbench, from the npm registry) into a cache
-// folder on first use, the way @vscode/test-electron caches VS Code in .vscode-test/. The steps are
-// the verified recipe in shared/notes/vscode-server-in-chromium.md: code-server's own postinstall
-// refuses root and downloads ripgrep from GitHub, so its steps are done here by hand.
+// folder on first use, the way @vscode/test-electron caches VS Code in .vscode-test/. Its own
+// postinstall refuses root and downloads ripgrep from GitHub, so its steps are done here by hand.
 //
 // The install happens in a staging folder renamed into place only when complete, so an interrupted
 // or concurrent install never leaves a half-built cache that a later run would trust.

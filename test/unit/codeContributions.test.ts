@@ -1,4 +1,4 @@
-// package.json's contributions for reading and reusing code, against shared/CONTRACT.md: command ids
+// package.json's contributions for reading and reusing code, as users rely on them: command ids
 // and titles, the context menus of code and refactoring rows, and the palette hiding commands that
 // need a row. `when` clauses are evaluated (for the operators used here) in the contexts that matter.
 import * as assert from 'node:assert/strict';

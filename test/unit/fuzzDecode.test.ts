@@ -1,4 +1,4 @@
-// Issue 7, case 12: the XML decoder fed random and mutated XML. Whatever comes in, each of
+// The XML decoder fed random and mutated XML. Whatever comes in, each of
 // decodeCodes, decodeRefactors and decodeCode either returns values of exactly the model's shape or
 // throws a DecodeError with a one-line message: never another exception, never a malformed object.
 // At least 10,000 cases a run, within a time limit that fails the run if reached. A failure prints

@@ -1,4 +1,4 @@
-// Hostile content (issue 7, cases 3, 4, 6, 9, 10, 11): bodies that are not XML, broken XML, entity
+// Hostile content (docs/hostile.md, cases 3, 4, 6, 9, 10, 11): bodies that are not XML, broken XML, entity
 // bombs and prototype keys, odd bytes and huge texts, markup and terminal controls in every field,
 // snippet syntax in code. The client must answer with typed values or one clear error; the built
 // CLI (a real process) must exit 1 with one line, or print the text inert.

@@ -1,4 +1,4 @@
-// Hostile network (issue 7, cases 1, 2, 5, 7, 8): servers that stall, drip, fail, flood, redirect
+// Hostile network (docs/hostile.md, cases 1, 2, 5, 7, 8): servers that stall, drip, fail, flood, redirect
 // badly or hang up. For each case the API client and the built CLI (a real process) must end at
 // the configured bounds with one clear message, and leave no socket or timer behind.
 

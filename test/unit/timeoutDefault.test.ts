@@ -1,4 +1,4 @@
-// The 15 s default deadline of issue 2, wherever a user meets it: the client, the CLI's parsed default
+// The default deadline, wherever a user meets it: the client, the CLI's parsed default
 // and its help text, and the extension's setting. Waiting 15 s for a timeout would prove it too slowly;
 // these say the same number in every place, so changing one place alone fails here.
 

@@ -1,6 +1,6 @@
 // The language filter: the choices offered, matching languages whose lettercase varies between
-// responses, and the fallback for lists whose language form the service does not offer (the spec
-// shows `/<language>.xml` only for recent codes and tags): on a 404 the unfiltered list is fetched
+// responses, and the fallback for lists whose language form the service does not offer (the original
+// service documented `/<language>.xml` only for recent codes and tags): on a 404 the unfiltered list is fetched
 // and filtered here.
 import { isApiError } from '../../api/errors';
 import { canonicalServiceLanguage, SERVICE_LANGUAGES } from '../../api/languages';

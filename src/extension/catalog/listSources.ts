@@ -19,7 +19,7 @@ export function listKey(spec: ListSpec): string {
   return spec.kind === 'tag' ? `tag:${spec.tag}` : spec.kind;
 }
 
-/** The spec shows language forms only for recent codes and tags; the others may 404 on them. */
+/** The original service documented language forms only for recent codes and tags; the others may 404 on them. */
 function canFallBack(spec: ListSpec): boolean {
   return spec.kind === 'popularCodes' || spec.kind === 'recentRefactorings';
 }

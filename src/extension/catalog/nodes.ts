@@ -9,7 +9,7 @@ import type { ListSpec } from './listSources';
 export type RootKind = 'starred' | 'recentCodes' | 'popularCodes' | 'tags' | 'recentRefactorings';
 
 /**
- * Root rows in display order, with their labels (public names: shared/CONTRACT.md, in English) and
+ * Root rows in display order, with their labels (public names, in English) and
  * icons. Starred is shown only while something is starred.
  */
 export function roots(): ReadonlyArray<{ kind: RootKind; label: string; icon: string }> {

@@ -1,4 +1,4 @@
-// Issue 15 §3, the best refactoring first, read off the code view in both extension hosts: the
+// The best refactoring first, read off the code view in both extension hosts: the
 // refactorings best rated first with the best one marked (for the eye and for a screen reader);
 // the Order switch reorders them at once and is remembered in the user settings, so a code view
 // opened next shows that order; a change of the setting from elsewhere reorders the open view.

@@ -1,4 +1,4 @@
-// Issue 13: the suite checks where it ran. The launcher asks for an extension host (its run settings);
+// The suite checks where it ran. The launcher asks for an extension host (its run settings);
 // this checks that the tests and the extension are really there. In the browser's web worker host:
 // no Node `process`, a worker's globals, VS Code's UI kind Web, the extension run beside the UI (from
 // its `browser` entry: one with only a `main` would quietly run in the Node host instead), and its

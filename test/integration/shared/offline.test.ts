@@ -1,7 +1,7 @@
-// Issue 5, point 7: what people expect when things go wrong: an error row with the one-line cause
+// What people expect when things go wrong: an error row with the one-line cause
 // and Retry (that list only) while the rest works; the last good lists, marked as cached with their
 // time, when the service goes down; welcome content when it cannot be reached and nothing is kept;
-// every request and error in the log. In both extension hosts (issue 13): in the browser's, a service
+// every request and error in the log. In both extension hosts: in the browser's, a service
 // that does not allow other sites' requests (CORS) is named in the row, and the deadline holds there too.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';

@@ -1,4 +1,4 @@
-// Issue 5, point 2: "Load more…" fetches the next page into its own list only, and goes away after
+// "Load more…" fetches the next page into its own list only, and goes away after
 // a short page, an empty one, or a page identical to the last (a service that ignores ?page).
 import * as assert from 'node:assert';
 import { PAGE_SIZE } from '../../../src/api/model';

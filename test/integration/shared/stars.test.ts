@@ -1,4 +1,4 @@
-// Issue 15 §2, Starred, in both extension hosts: Star and Unstar on code and refactoring rows, from
+// Starred, in both extension hosts: Star and Unstar on code and refactoring rows, from
 // the palette and from the code view; the Starred root at the top of the Catalog once something is
 // starred; a starred code kept whole for reading offline (the Catalog and the code view read the copy
 // when the service is down); a star that arrives without its copy (Settings Sync) fetched and kept;

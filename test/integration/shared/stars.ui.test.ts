@@ -1,4 +1,4 @@
-// Issue 15 §2 as a person stars things, in both extension hosts: the code view's Star buttons (the code
+// Stars as a person uses them, in both extension hosts: the code view's Star buttons (the code
 // and a refactoring), the Starred root that appears in the Catalog, the row's own Unstar button, which
 // the open code view follows at once; and a starred code read offline in the code view, which says it
 // shows the copy kept when it was starred.

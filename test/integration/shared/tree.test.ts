@@ -1,5 +1,5 @@
-// Issue 5, point 1: the tree's rows as a person reads them: codes with language, author and count,
-// lazily built untrusted tooltips, codes expanding to their refactorings (issue 15: best rated first,
+// The tree's rows as a person reads them: codes with language, author and count,
+// lazily built untrusted tooltips, codes expanding to their refactorings (best rated first,
 // or in the order set), refactoring rows with rating, author and code title, codicons, stable ids,
 // getParent for reveal, multi-select.
 import * as assert from 'node:assert';
