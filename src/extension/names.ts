@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { authorOf as authorIn, titleOf as titleIn, type NameWords } from '../api/names';
 import { formatCount, formatRating, isRated, ratingPhrase as ratingPhraseIn, type Rated, type RatingWords } from '../api/ratings';
 import { titleOf as itemTitleIn, type Item, type Snippet } from './code/items';
+import { formatDateTime as formatDateTimeIn, formatWhen } from '../api/dates';
 
 export const words: NameWords = {
   code: (id) => vscode.l10n.t('Code #{0}', id),
@@ -57,4 +58,31 @@ export function ratingBadge(r: Pick<Rated, 'rating' | 'ratingsCount'>): string |
   if (!isRated(r)) return undefined;
   const rating = formatRating(r.rating as number, vscode.env.language);
   return r.ratingsCount === null ? vscode.l10n.t('★ {0}', rating) : vscode.l10n.t('★ {0} ({1})', rating, formatCount(r.ratingsCount, vscode.env.language));
+}
+
+/** A date and time as tooltips and the code view show it, in VS Code's display language. */
+export function formatDateTime(d: Date): string {
+  return formatDateTimeIn(d, vscode.env.language);
+}
+
+/** `Posted Nov 26, 2026, 10:15 AM`: the line under a row's tooltip. */
+export function postedOn(d: Date): string {
+  return vscode.l10n.t('Posted {0}', formatDateTime(d));
+}
+
+/** A list's row note: `cached at 10:15` (today) or `cached on 11/25/26, 10:15`, with the filtered language when there is one. */
+export function cachedNote(at: Date, filteredBy?: string): string {
+  const when = formatWhen(at, vscode.env.language);
+  if (filteredBy === undefined) return when.sameDay ? vscode.l10n.t('cached at {0}', when.text) : vscode.l10n.t('cached on {0}', when.text);
+  return when.sameDay
+    ? vscode.l10n.t('cached at {0} · {1}, filtered here', when.text, filteredBy)
+    : vscode.l10n.t('cached on {0} · {1}, filtered here', when.text, filteredBy);
+}
+
+/** The row after a code's refactorings when they are the ones kept offline. */
+export function keptNote(at: Date): string {
+  const when = formatWhen(at, vscode.env.language);
+  return when.sameDay
+    ? vscode.l10n.t('cached at {0}: the service could not be reached', when.text)
+    : vscode.l10n.t('cached on {0}: the service could not be reached', when.text);
 }

@@ -68,8 +68,10 @@ export class CodeNode extends vscode.TreeItem {
     const author = authorOf(code);
     const count = refactoringCount(code.refactorsCount ?? 0);
     this.description = [code.language, author, count].join(' · ');
-    const said = vscode.l10n.t('{0}, {1}, by {2}, {3}', this.label as string, code.language, author, count);
-    this.accessibilityInformation = { label: starred ? vscode.l10n.t('{0}, starred', said) : said };
+    const label = starred
+      ? vscode.l10n.t('{0}, {1}, by {2}, {3}, starred', this.label as string, code.language, author, count)
+      : vscode.l10n.t('{0}, {1}, by {2}, {3}', this.label as string, code.language, author, count);
+    this.accessibilityInformation = { label };
     this.iconPath = new vscode.ThemeIcon('file-code');
     this.command = { command: 'refactorBrowser.openCode', title: vscode.l10n.t('Open Code'), arguments: [this] };
   }
@@ -85,10 +87,18 @@ export class RefactorNode extends vscode.TreeItem {
     // The rating first: a code's refactorings are ordered by it, and a narrow view cuts the end off.
     this.description = [ratingBadge(refactor), author, codeTitle].filter((p) => p).join(' · ');
     const rating = ratingPhrase(refactor);
-    const said = codeTitle
-      ? vscode.l10n.t('{0}, a refactoring of {1}, by {2}, {3}', this.label as string, codeTitle, author, rating)
-      : vscode.l10n.t('{0}, a refactoring by {1}, {2}', this.label as string, author, rating);
-    this.accessibilityInformation = { label: starred ? vscode.l10n.t('{0}, starred', said) : said };
+    // One whole sentence per case, so a translation can order each as its language says it.
+    let label: string;
+    if (codeTitle) {
+      label = starred
+        ? vscode.l10n.t('{0}, a refactoring of {1}, by {2}, {3}, starred', this.label as string, codeTitle, author, rating)
+        : vscode.l10n.t('{0}, a refactoring of {1}, by {2}, {3}', this.label as string, codeTitle, author, rating);
+    } else {
+      label = starred
+        ? vscode.l10n.t('{0}, a refactoring by {1}, {2}, starred', this.label as string, author, rating)
+        : vscode.l10n.t('{0}, a refactoring by {1}, {2}', this.label as string, author, rating);
+    }
+    this.accessibilityInformation = { label };
     this.iconPath = new vscode.ThemeIcon('git-compare');
     this.command = { command: 'refactorBrowser.openCode', title: vscode.l10n.t('Open Code'), arguments: [this] };
   }

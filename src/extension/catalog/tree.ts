@@ -7,7 +7,7 @@ import type { Logger } from '../../api/logger';
 import { logFailure } from '../errorReporting';
 import type { Code, Refactor } from '../../api/model';
 import { sortRefactorings, type RefactoringOrder } from '../../api/ratings';
-import { titleOf } from '../names';
+import { cachedNote, formatDateTime, keptNote, postedOn, titleOf } from '../names';
 import { CatalogList, causeOf, isUnreachable } from './list';
 import { toVsCodeLanguageId } from '../../api/languages';
 import { listKey, loadRefactors, pageLoader, type ListSpec, type SourceContext } from './listSources';
@@ -251,7 +251,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     const rows: CatalogNode[] = refactors.length
       ? refactors.map((r) => new RefactorNode(r, node, node.code.title, this.starred({ kind: 'refactor', codeId: r.codeId, refactorId: r.id })))
       : [new EmptyNode(vscode.l10n.t('No refactorings'), node)];
-    if (entry.cachedAt) rows.push(new NoteNode(vscode.l10n.t('cached {0}: the service could not be reached', formatTime(entry.cachedAt)), node));
+    if (entry.cachedAt) rows.push(new NoteNode(keptNote(entry.cachedAt), node));
     return rows;
   }
 
@@ -320,21 +320,16 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     return this.stars.current().length === 0 && [...this.lists.values()].every((l) => l.items.length === 0);
   }
 
-  /** Marks a list's row when what it shows is cached or filtered here. */
+  /** Marks a list's row when what it shows is cached or filtered here: one sentence for each case. */
   private describe(owner: ListOwner, list: CatalogList<Code | Refactor> | undefined): void {
-    const notes: string[] = [];
+    const cachedAt = list?.cachedAt;
+    const filtered = list?.filteredHere && this.state.language ? this.state.language : undefined;
     const tip = new vscode.MarkdownString();
     tip.appendText(String(owner.label));
-    if (list?.cachedAt) {
-      notes.push(vscode.l10n.t('cached {0}', formatTime(list.cachedAt)));
-      tip.appendText(`\n\n${vscode.l10n.t('The service could not be reached: showing the list as it was on {0}.', formatDateTime(list.cachedAt))}`);
-    }
-    if (list?.filteredHere && this.state.language) {
-      notes.push(vscode.l10n.t('{0}, filtered here', this.state.language));
-      tip.appendText(`\n\n${vscode.l10n.t('The service has no {0} form of this list: its pages are filtered here, so a page may show fewer codes.', this.state.language)}`);
-    }
-    const description = notes.length ? notes.join(' · ') : undefined;
-    const tooltip = notes.length ? tip : undefined;
+    if (cachedAt) tip.appendText(`\n\n${vscode.l10n.t('The service could not be reached: showing the list as it was on {0}.', formatDateTime(cachedAt))}`);
+    if (filtered) tip.appendText(`\n\n${vscode.l10n.t('The service has no {0} form of this list: its pages are filtered here, so a page may show fewer codes.', filtered)}`);
+    const description = cachedAt ? cachedNote(cachedAt, filtered) : filtered ? vscode.l10n.t('{0}, filtered here', filtered) : undefined;
+    const tooltip = description === undefined ? undefined : tip;
     if (owner.description === description) return;
     owner.description = description;
     owner.tooltip = tooltip;
@@ -349,26 +344,13 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
   }
 }
 
-/** A time today, else a short date and time, in VS Code's display language. */
-function formatTime(d: Date): string {
-  const sameDay = d.toDateString() === new Date().toDateString();
-  return sameDay
-    ? d.toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit' })
-    : d.toLocaleString(vscode.env.language, { dateStyle: 'short', timeStyle: 'short' });
-}
-
-/** A date and time as tooltips show it, in VS Code's display language. */
-export function formatDateTime(d: Date): string {
-  return d.toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 function tooltip(title: string, comment: string, date: Date | null, code: string, language: string): vscode.MarkdownString {
   const md = new vscode.MarkdownString();
   md.isTrusted = false;
   md.supportHtml = false;
   md.appendText(title);
   if (comment.trim()) md.appendText(`\n\n${comment.trim()}`);
-  if (date && !Number.isNaN(date.getTime())) md.appendText(`\n\n${formatDateTime(date)}`);
+  if (date && !Number.isNaN(date.getTime())) md.appendText(`\n\n${postedOn(date)}`);
   const lines = code.split(/\r?\n/);
   const shown = lines.slice(0, TOOLTIP_LINES).join('\n') + (lines.length > TOOLTIP_LINES ? '\n…' : '');
   if (shown.trim()) md.appendMarkdown('\n\n').appendCodeblock(shown, toVsCodeLanguageId(language));
