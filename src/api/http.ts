@@ -8,6 +8,7 @@
 import { ApiError } from './errors';
 import { type Logger, silentLogger } from './logger';
 import { describeNetworkError, formatBytes, formatSeconds } from './httpErrors';
+import { statusLine } from './statusText';
 // The manifest's version, so a release cannot send a stale User-Agent. esbuild inlines just this
 // field into the bundles; tsc copies package.json next to out/src for the tests.
 import { version as packageVersion } from '../../package.json';
@@ -279,7 +280,7 @@ async function exchange(url: string, ctx: Context): Promise<Exchange> {
   if (RETRY_STATUSES.has(status)) {
     return { kind: 'retry-status', status, retryAfterMs: parseRetryAfter(res.headers.get('retry-after')) };
   }
-  throw statusError(url, status, '', res.statusText);
+  throw statusError(url, status);
 }
 
 async function readCapped(res: Response, url: string, ctx: Context): Promise<string> {
@@ -356,9 +357,10 @@ function classify(err: unknown, url: string, ctx: Context): { error: ApiError; r
   return { error: new ApiError(failure.kind, url, reason, { cause: err }), retry: failure.retry };
 }
 
-function statusError(url: string, status: number, suffix = '', statusText = ''): ApiError {
-  const text = STATUS_TEXT.get(status) ?? statusText.trim();
-  return new ApiError('http-status', url, `HTTP ${status}${text ? ` ${text}` : ''}${suffix}`, { status });
+// The phrase the service sends is never shown: it is the service's own text, and only the defined
+// phrases read the same whatever the transport says.
+function statusError(url: string, status: number, suffix = ''): ApiError {
+  return new ApiError('http-status', url, `${statusLine(status)}${suffix}`, { status });
 }
 
 function withSuffix(error: ApiError, suffix: string): ApiError {
@@ -386,17 +388,3 @@ function httpHref(url: string): string | undefined {
     return undefined;
   }
 }
-
-/** The reason phrases of RFC 9110 (and 429), so messages read the same whatever the transport says. */
-const STATUS_TEXT: ReadonlyMap<number, string> = new Map([
-  [300, 'Multiple Choices'], [301, 'Moved Permanently'], [302, 'Found'], [303, 'See Other'], [304, 'Not Modified'],
-  [305, 'Use Proxy'], [307, 'Temporary Redirect'], [308, 'Permanent Redirect'],
-  [400, 'Bad Request'], [401, 'Unauthorized'], [402, 'Payment Required'], [403, 'Forbidden'], [404, 'Not Found'],
-  [405, 'Method Not Allowed'], [406, 'Not Acceptable'], [407, 'Proxy Authentication Required'], [408, 'Request Timeout'],
-  [409, 'Conflict'], [410, 'Gone'], [411, 'Length Required'], [412, 'Precondition Failed'], [413, 'Content Too Large'],
-  [414, 'URI Too Long'], [415, 'Unsupported Media Type'], [416, 'Range Not Satisfiable'], [417, 'Expectation Failed'],
-  [421, 'Misdirected Request'], [422, 'Unprocessable Content'], [426, 'Upgrade Required'], [428, 'Precondition Required'],
-  [429, 'Too Many Requests'], [431, 'Request Header Fields Too Large'], [451, 'Unavailable For Legal Reasons'],
-  [500, 'Internal Server Error'], [501, 'Not Implemented'], [502, 'Bad Gateway'], [503, 'Service Unavailable'],
-  [504, 'Gateway Timeout'], [505, 'HTTP Version Not Supported'], [511, 'Network Authentication Required'],
-]);

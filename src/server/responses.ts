@@ -7,6 +7,7 @@
 
 import { ALL_LANGUAGES_SLUG } from '../api/languages';
 import { PAGE_SIZE } from '../api/model';
+import { REASON_PHRASES } from '../api/statusText';
 import { languageKey, type Dataset, type DatasetCode, type DatasetRefactor, type Listing } from './dataset';
 import { strongEtag } from './etag';
 import { pagePath, renderCodeHtml, renderCodeListHtml, renderErrorHtml, renderIndexHtml, renderRefactorListHtml } from './htmlRender';
@@ -35,16 +36,7 @@ interface Found extends Answer {
   readonly revalidation?: { readonly etag: string; readonly notModified: Answer };
 }
 
-const REASON = {
-  200: 'OK',
-  204: 'No Content',
-  304: 'Not Modified',
-  400: 'Bad Request',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  500: 'Internal Server Error',
-} as const;
-type Status = keyof typeof REASON;
+type Status = 200 | 204 | 304 | 400 | 404 | 405 | 500;
 
 const CONTENT_TYPE: Record<Format, string> = {
   xml: 'application/xml; charset=utf-8',
@@ -75,7 +67,7 @@ const encoder = new TextEncoder();
  */
 const PREFLIGHT: Answer = {
   status: 204,
-  statusText: REASON[204],
+  statusText: REASON_PHRASES[204],
   headers: {
     ...CORS_HEADERS,
     'Access-Control-Allow-Methods': 'GET, HEAD',
@@ -90,7 +82,7 @@ const INTERNAL_ERROR: Answer = (() => {
   const body = encoder.encode('internal error\n');
   return {
     status: 500,
-    statusText: REASON[500],
+    statusText: REASON_PHRASES[500],
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(body.length), 'Cache-Control': 'no-cache', ...CORS_HEADERS },
     body,
   };
@@ -261,19 +253,19 @@ function ok(format: Format, text: string): Found {
   const cacheControl = 'public, max-age=60';
   return {
     status: 200,
-    statusText: REASON[200],
+    statusText: REASON_PHRASES[200],
     body,
     headers: { ...baseHeaders(format, body), ETag: etag, 'Cache-Control': cacheControl },
     revalidation: {
       etag,
-      notModified: { status: 304, statusText: REASON[304], headers: { ETag: etag, 'Cache-Control': cacheControl, ...CORS_HEADERS }, body: EMPTY },
+      notModified: { status: 304, statusText: REASON_PHRASES[304], headers: { ETag: etag, 'Cache-Control': cacheControl, ...CORS_HEADERS }, body: EMPTY },
     },
   };
 }
 
 function error(status: 400 | 404 | 405, message: string, format: Format, extra: Record<string, string> = {}): Found {
   const body = encoder.encode(format === 'xml' ? renderErrorXml(message) : renderErrorHtml(status, message));
-  return { status, statusText: REASON[status], body, headers: { ...baseHeaders(format, body), 'Cache-Control': 'no-cache', ...extra } };
+  return { status, statusText: REASON_PHRASES[status], body, headers: { ...baseHeaders(format, body), 'Cache-Control': 'no-cache', ...extra } };
 }
 
 function baseHeaders(format: Format, body: Uint8Array): Record<string, string> {

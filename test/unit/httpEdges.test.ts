@@ -1,5 +1,5 @@
 // The transport at its edges, against real loopback servers: the deadline's allowed range, what an
-// error keeps as its cause, statuses without a reason phrase of RFC 9110, a 304 or a 300 nobody asked
+// error keeps as its cause, a status's reason phrase never taken from the server, a 304 or a 300 nobody asked
 // for, an abort while waiting to retry, a caller's signal left as it was found, and a browser's fetch,
 // which hides a redirect behind an "opaqueredirect" answer and follows it only when asked to.
 // (http.test.ts covers the common cases.)
@@ -79,13 +79,16 @@ describe('fetchXml at its edges', function () {
   });
 
   describe('statuses', () => {
-    it('says a status RFC 9110 does not name with the server\'s reason phrase, trimmed, or with none', async () => {
+    it("never shows the server's reason phrase: a defined status gets its own, another status none", async () => {
+      const hostile = 'Retry now](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22x%22%7D)';
       const origin = await serve((req, res) => {
-        res.writeHead(599, req.url === '/odd.xml' ? '  Network Read Timeout  ' : '');
+        const status = req.url === '/defined.xml' ? 404 : 599;
+        res.writeHead(status, req.url === '/none.xml' ? '' : `[${hostile}`);
         res.end();
       });
-      await rejectsWith(get(`${origin}/odd.xml`), 'http-status', `${origin}/odd.xml: HTTP 599 Network Read Timeout`);
+      await rejectsWith(get(`${origin}/odd.xml`), 'http-status', `${origin}/odd.xml: HTTP 599`);
       await rejectsWith(get(`${origin}/none.xml`), 'http-status', `${origin}/none.xml: HTTP 599`);
+      await rejectsWith(get(`${origin}/defined.xml`), 'http-status', `${origin}/defined.xml: HTTP 404 Not Found`);
     });
 
     it('fails on a 300 Multiple Choices and on a 304 that was not asked for, whatever their body', async () => {
