@@ -19,28 +19,10 @@ import {
 } from './urls';
 import { decodeCode, decodeCodes, decodeRefactors } from './xmlDecode';
 
-export interface ClientOptions {
+/** The transport's options (documented on RequestOptions in http.ts), a base URL, and a clock. */
+export interface ClientOptions extends Partial<Omit<TransportOptions, 'signal' | 'etag'>> {
   /** The service's base address, http or https; checked in the constructor. */
   baseUrl: string;
-  /** One deadline per call, retries and redirects included. Default 15000. */
-  timeoutMs?: number;
-  /** Default 10 MiB. */
-  maxResponseBytes?: number;
-  /** Default 5. */
-  maxRedirects?: number;
-  /** Attempts in all for 429/502/503/504 and connection resets. Default 3. */
-  maxTries?: number;
-  retryBaseDelayMs?: number;
-  /** The whole User-Agent value; default `refactor-browser/<version>`; null sends none. */
-  userAgent?: string | null;
-  /** See RequestOptions.unexplainedFailure (the browser's CORS failures). */
-  unexplainedFailure?: (url: string) => string;
-  logger?: Logger;
-  /**
-   * The transport, owned by the caller: undici's fetch with a dispatcher in the CLI and the tests,
-   * the extension host's own, or an in-process one. Default: the global fetch.
-   */
-  fetch?: FetchLike;
   /** The clock max-age is counted on, in milliseconds since the epoch. Default: Date.now. */
   now?: () => number;
 }
@@ -85,7 +67,8 @@ export class RefactorClient {
     this.now = options.now ?? Date.now;
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.timeoutMs = timeoutMs;
-    // Looked up when a request is made, so a fetch installed after this client (or none) is seen.
+    // Without a fetch of the caller's, the global one, looked up when a request is made, so a fetch
+    // installed after this client (or none) is seen.
     const fetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.transport = {
       fetch,

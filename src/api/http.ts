@@ -37,18 +37,20 @@ export function userAgentFor(version: string): string {
 export interface RequestOptions {
   /** The transport, owned by the caller (its connections are pooled across requests). */
   fetch: FetchLike;
-  /** The whole `User-Agent` value; null sends none (a browser sends its own). */
+  /** The whole `User-Agent` value; default `refactor-browser/<version>`; null sends none (a browser sends its own). */
   userAgent?: string | null;
   /** Sent as `If-None-Match`: a 304 then comes back as `{ status: 304, body: '' }`. */
   etag?: string;
   signal?: AbortSignal;
-  /** One deadline for the whole request, retries, waits and redirects included. */
+  /** One deadline for the whole request, retries, waits and redirects included. Default 15000. */
   timeoutMs?: number;
+  /** Default 10 MiB. */
   maxResponseBytes?: number;
+  /** Default 5. */
   maxRedirects?: number;
-  /** Attempts in all, the first one included. */
+  /** Attempts in all, the first one included, for 429/502/503/504 and connection resets. Default 3. */
   maxTries?: number;
-  /** The first retry waits this long, each further one twice as long (unless Retry-After says). */
+  /** The first retry waits this long, each further one twice as long (unless Retry-After says). Default 500. */
   retryBaseDelayMs?: number;
   /**
    * The cause to give when a request fails with no status and nothing said about why, as a browser's
