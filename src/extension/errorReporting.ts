@@ -4,6 +4,7 @@
 // the URL and the cause) with a Show Log button. What failed is said in the display language by
 // the caller ("Could not open the code"); the cause comes from the client, in English.
 import * as vscode from 'vscode';
+import { showErrorMessage } from './notifications';
 import { isApiError } from '../api/errors';
 import type { Logger } from '../api/logger';
 
@@ -37,11 +38,11 @@ export class ErrorReporter {
     logFailure(this.logger, failure, err);
     const message = `${failure}: ${oneLine(err)}`;
     if (!this.showLog) {
-      await vscode.window.showErrorMessage(message);
+      await showErrorMessage(message);
       return;
     }
     const showLog = vscode.l10n.t('Show Log');
-    const choice = await vscode.window.showErrorMessage(message, showLog);
+    const choice = await showErrorMessage(message, showLog);
     if (choice === showLog) this.showLog();
   }
 

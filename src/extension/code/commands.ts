@@ -3,6 +3,7 @@
 // Every command takes a tree row (and, with multi-select, the selected rows), or works on the code
 // view a person looked at last when run from the command palette.
 import * as vscode from 'vscode';
+import { showInformationMessage } from '../notifications';
 import type { Logger } from '../../api/logger';
 import { CodeViewPanels, type CodeViewActions } from './view/panel';
 import { compareAllRefactorings, compareTwo, compareWithEditor, compareWithOriginal } from './compare';
@@ -48,7 +49,7 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
   /** The item's page, or undefined (and the person told why) for the built-in sample catalog, which has none. */
   const pageUrl = async (item: Item): Promise<string | undefined> => {
     if (service.hasWebPages()) return pageUrlOf(item, (await service.getClient()).baseUrl);
-    void vscode.window.showInformationMessage(
+    void showInformationMessage(
       vscode.l10n.t('The built-in sample catalog has no web pages. Set Refactor Browser: Base Url to a service (for example one started with `refactor-browser serve`) to open its pages.'));
     return undefined;
   };
@@ -110,7 +111,7 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
     if (item) return item;
     const code = panels.currentCode();
     if (code) return { kind: 'code', code };
-    void vscode.window.showInformationMessage(vscode.l10n.t('Open a code first (Refactor Browser: Open Code…), or use this command on a row of the Catalog.'));
+    void showInformationMessage(vscode.l10n.t('Open a code first (Refactor Browser: Open Code…), or use this command on a row of the Catalog.'));
     return undefined;
   }
 
@@ -132,7 +133,7 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
     command('refactorBrowser.compareWithOriginal', vscode.l10n.t('Could not compare with the original'), async (arg) => {
       const item = itemOf(arg);
       if (item?.kind !== 'refactor') {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Compare with Original works on a refactoring.'));
+        void showInformationMessage(vscode.l10n.t('Compare with Original works on a refactoring.'));
         return;
       }
       await compareWithOriginal(docs, item);

@@ -2,6 +2,7 @@
 // editor (its selection or whole document), and every refactoring of a code in VS Code's multi-diff
 // editor. Every side is a read-only virtual document (documents.ts), except the editor's own document.
 import * as vscode from 'vscode';
+import { showInformationMessage } from '../notifications';
 import type { Code } from '../../api/model';
 import { sortRefactorings, type RefactoringOrder } from '../../api/ratings';
 import type { CodeDocuments } from './documents';
@@ -30,7 +31,7 @@ export async function compareWithOriginal(docs: CodeDocuments, refactor: Item & 
 /** Two items, the first on the left. */
 export async function compareTwo(docs: CodeDocuments, items: readonly Item[]): Promise<boolean> {
   if (items.length !== 2) {
-    void vscode.window.showInformationMessage(
+    void showInformationMessage(
       vscode.l10n.t('Compare Selected needs exactly two codes or refactorings selected ({0} selected).', items.length));
     return false;
   }
@@ -45,7 +46,7 @@ export async function compareTwo(docs: CodeDocuments, items: readonly Item[]): P
 export async function compareWithEditor(docs: CodeDocuments, item: Item, editors: EditorTracker): Promise<boolean> {
   const editor = await editors.target();
   if (!editor) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Compare with Active Editor needs an open text editor.'));
+    void showInformationMessage(vscode.l10n.t('Compare with Active Editor needs an open text editor.'));
     return false;
   }
   const left = await docs.openItem(item);
@@ -77,7 +78,7 @@ export async function compareAllRefactorings(docs: CodeDocuments, codeId: number
   const code = await docs.fetchCode(codeId);
   const refactors = sortRefactorings(code.refactors ?? [], order);
   if (refactors.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no refactorings yet.', titleOf({ kind: 'code', code })));
+    void showInformationMessage(vscode.l10n.t('{0} has no refactorings yet.', titleOf({ kind: 'code', code })));
     return false;
   }
   const original = await docs.openItem({ kind: 'code', code });

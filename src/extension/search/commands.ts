@@ -3,6 +3,8 @@
 // catalog once indexed. Index the Catalog pages the service's lists to their ends with a progress
 // notification that counts codes and can be cancelled; what it read is kept whatever stops it.
 import * as vscode from 'vscode';
+import { showInformationMessage } from '../notifications';
+import { plainText } from '../../api/plainText';
 import { IndexingCancelled, IndexingError, indexCatalog, type IndexRunResult } from '../../search/indexer';
 import type { CodeSearch, SearchHit } from '../../search/searchIndex';
 import { escapeIcons } from '../code/goToCode';
@@ -182,7 +184,7 @@ export class SearchCommands implements vscode.Disposable {
   async indexCatalog(): Promise<IndexRunResult | undefined> {
     const kept = this.deps.store.of(this.deps.service.name());
     if (kept.indexing) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is being indexed already.', this.serviceName()));
+      void showInformationMessage(vscode.l10n.t('{0} is being indexed already.', this.serviceName()));
       return undefined;
     }
     const run = this.runIndexing(kept);
@@ -199,7 +201,7 @@ export class SearchCommands implements vscode.Disposable {
     const client = await this.deps.service.getClient();
     const tags = this.deps.tags();
     return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Indexing {0} for search', name), cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: plainText(vscode.l10n.t('Indexing {0} for search', name)), cancellable: true },
       async (progress, token) => {
         const controller = new AbortController();
         const cancelled = token.onCancellationRequested(() => controller.abort());
@@ -230,7 +232,7 @@ export class SearchCommands implements vscode.Disposable {
         await kept.saveIndex();
         const { codes, refactors } = index.counts();
         if (failure instanceof IndexingCancelled) {
-          void vscode.window.showInformationMessage(vscode.l10n.t('Indexing was cancelled: search knows {0} codes and {1} refactorings of {2}.', codes, refactors, name));
+          void showInformationMessage(vscode.l10n.t('Indexing was cancelled: search knows {0} codes and {1} refactorings of {2}.', codes, refactors, name));
           return undefined;
         }
         if (failure instanceof IndexingError) {
@@ -239,7 +241,7 @@ export class SearchCommands implements vscode.Disposable {
         }
         if (failure) throw failure;
         const full = outcome?.full ? ` ${vscode.l10n.t('Search is full: it keeps no more codes.')}` : '';
-        void vscode.window.showInformationMessage(vscode.l10n.t('Search knows all {0} codes and {1} refactorings of {2}.', codes, refactors, name) + full);
+        void showInformationMessage(vscode.l10n.t('Search knows all {0} codes and {1} refactorings of {2}.', codes, refactors, name) + full);
         return outcome;
       },
     );

@@ -1,6 +1,7 @@
 // Star and Unstar: on tree rows (every selected row), or from the command palette on the code of the
 // code view looked at last. The code view's own Star buttons go through Stars directly.
 import * as vscode from 'vscode';
+import { showInformationMessage } from '../notifications';
 import type { Code } from '../../api/model';
 import type { ErrorReporter } from '../errorReporting';
 import { itemsOf, type Item } from '../code/items';
@@ -19,7 +20,7 @@ export function registerStarCommands({ stars, errors, currentCode }: StarCommand
     if (rows.length) return rows;
     const code = currentCode();
     if (code) return [{ kind: 'code', code }];
-    void vscode.window.showInformationMessage(vscode.l10n.t('Open a code first (Refactor Browser: Open Code…), or use this command on a row of the Catalog.'));
+    void showInformationMessage(vscode.l10n.t('Open a code first (Refactor Browser: Open Code…), or use this command on a row of the Catalog.'));
     return [];
   };
   return vscode.Disposable.from(
