@@ -13,6 +13,7 @@
 //   bad-utf8, nul, long-line, many-lines, many-items  case 9
 //   element-flood, attribute-flood           case 9: markup built to stall a parser
 //   markup                                   case 10 (with raw terminal controls)
+//   link-phrase, to-link                     case 10: link syntax in a reason phrase, in a redirect's target
 //   snippet                                  case 11
 //   ok                                       the sample catalog, for redirects to land on
 
@@ -146,6 +147,9 @@ function badUtf8(xml: string): Buffer {
   return Buffer.concat([Buffer.from(xml.slice(0, at)), Buffer.from([0xc3, 0x28]), Buffer.from(xml.slice(at))]);
 }
 
+/** A notification link that would type into the terminal when clicked, if VS Code rendered it. */
+export const COMMAND_LINK = '[Retry](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22echo%20pwned%5Cn%22%7D)';
+
 const FIXED: Record<string, Handler> = {
   ok: (x) => xmlFrom(x, sample()),
   never: () => undefined, // the socket stays open until the client or the server closes it
@@ -195,6 +199,11 @@ const FIXED: Record<string, Handler> = {
   'loop-a': (x) => redirect(x, `/loop-b${x.rest}`),
   'loop-b': (x) => redirect(x, `${x.origin}/loop-a${x.rest}`, 301),
   'to-file': (x) => redirect(x, 'file:///etc/passwd'),
+  'link-phrase': (x) => {
+    x.res.writeHead(599, `Try again ${COMMAND_LINK}`, { 'content-length': '0' }).end();
+  },
+  // The API path under a segment that is a link: the service has nothing there, so a 404 names it.
+  'to-link': (x) => redirect(x, `/${COMMAND_LINK}${x.rest}`),
 };
 
 const floods = new Map<string, string>();

@@ -57,6 +57,7 @@ export const NETWORK_CASES: readonly NetworkCase[] = [
   { name: 'redirect-9', timeout: 5, cause: /^too many redirects \(more than 5\)$/ },
   { name: 'loop-a', timeout: 5, cause: /^redirect loop back to http:\/\/127\.0\.0\.1:\d+\/loop-[ab]\/codes\/recent\.xml$/ },
   { name: 'to-file', timeout: 5, cause: /^redirect to file: refused$/ },
+  { name: 'link-phrase', timeout: 5, cause: /^HTTP 599$/ },
   { name: 'reset', timeout: 5, cause: /^connection reset \(after 3 tries\)$/ },
   { name: 'reset-mid-body', timeout: 5, cause: /^connection reset|^response shorter than its Content-Length/ },
   { name: 'bad-utf8', timeout: 5, cause: /^body is not valid UTF-8$/ },
