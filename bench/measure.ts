@@ -65,7 +65,7 @@ export interface PairOptions {
   maxMs?: number;
 }
 
-export type Task = () => unknown | Promise<unknown>;
+export type Task = () => unknown;
 
 /** Milliseconds per call for each side, one sample per round, and the per-round ratios. */
 export async function interleave(baseline: Task, subject: Task, o: PairOptions): Promise<{ base: number[]; subj: number[]; ratios: number[] }> {

@@ -67,7 +67,7 @@ const START_TAG = /<([a-z-]+)(?: type="[^"]*")?(\/?)>/g;
 
 function pick(xml: string, re: RegExp, at: number): RegExpExecArray | undefined {
   const all = [...xml.matchAll(re)];
-  return all.length ? (all[at % all.length] as RegExpExecArray) : undefined;
+  return all.length ? (all[at % all.length]) : undefined;
 }
 
 export function applyMutation(xml: string, m: Mutation): string {

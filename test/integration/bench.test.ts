@@ -102,7 +102,9 @@ async function medianOf(n: number, fn: () => Thenable<unknown> | Promise<unknown
 (process.env.REFACTOR_BROWSER_BENCH ? describe : describe.skip)('Benchmarks inside VS Code', function () {
   this.timeout(120_000);
   let noop: vscode.Disposable | undefined;
-  after(() => noop?.dispose());
+  after(() => {
+    noop?.dispose();
+  });
 
   it('activate(), and tree latency for Recent Codes cold and warm', async () => {
     noop = vscode.commands.registerCommand(EMPTY_COMMAND, () => undefined);
@@ -114,7 +116,7 @@ async function medianOf(n: number, fn: () => Thenable<unknown> | Promise<unknown
     // Loading the bundle first, on its own, splits module loading from activate() itself: the
     // extension host loads extensions with Node's require, so activate() then finds it cached.
     const bundle = path.join(ext.extensionPath, 'dist', 'extension.js');
-    const loadMs = await timed(async () => require(bundle));
+    const loadMs = await timed(async () => import(bundle));
     // The host then takes the module from require's cache: what it finds there times activate()
     // itself, apart from VS Code's own work around it (its context, storage, the call across).
     const entry = require.cache[bundle];

@@ -36,7 +36,7 @@ export async function postToBridge(url: string, message: BridgeMessage, timeoutM
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
-    if (err instanceof Error && err.name === 'TimeoutError') throw new Error(`bridge did not answer within ${timeoutMs} ms`);
+    if (err instanceof Error && err.name === 'TimeoutError') throw new Error(`bridge did not answer within ${timeoutMs} ms`, { cause: err });
     throw err;
   }
   let reply: BridgeReply;

@@ -68,7 +68,7 @@ describe('Code view details (UI)', function () {
         return top !== undefined && top >= -2 && top <= 24 ? true : undefined;
       }, `refactoring #${refactorId} scrolled to the top`);
     } catch (err) {
-      throw new Error(`${(err as Error).message} (its top was at ${top} px)`);
+      throw new Error(`${(err as Error).message} (its top was at ${top} px)`, { cause: err });
     }
   }
 
@@ -135,7 +135,7 @@ describe('Code view details (UI)', function () {
       const line = await waitFor(() => browser.recentLog().find((l) => l.includes(' in the browser')), 'the opened URL in the log');
       const url = /opening (\S+) in the browser/.exec(line)?.[1];
       assert.strictEqual(url, `${service.url}/codes/${codeRefOf(code)}`);
-      const res = await fetch(url!);
+      const res = await fetch(url);
       assert.strictEqual(res.status, 200);
       assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
       assert.ok((await res.text()).includes(code.title.replace(/&/g, '&amp;').replace(/</g, '&lt;')), 'the page shows the code');

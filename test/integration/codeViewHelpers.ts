@@ -103,7 +103,7 @@ export async function webviewText(ui: Ui, texts: string[], timeoutMs = 15_000): 
       return frames.find((f) => texts.every((t) => f.text.includes(t)))?.text;
     }, `a webview showing ${JSON.stringify(texts)}`, timeoutMs);
   } catch (err) {
-    throw new Error(`${(err as Error).message}; webviews show ${JSON.stringify(seen)}`);
+    throw new Error(`${(err as Error).message}; webviews show ${JSON.stringify(seen)}`, { cause: err });
   }
 }
 

@@ -33,7 +33,7 @@ describe('Code view sections (UI)', function () {
 
     await ui.webviewClick({ css: `#code-${code.id}-section-1 button`, hasText: 'Insert at Cursor' }, code.title);
     await waitFor(() => (editor.document.getText() !== '' ? true : undefined), 'the inserted section');
-    const spec = code.code.split('## user_spec.rb\n')[1]!.split('## Run the spec [Bash]\n')[0]!;
+    const spec = code.code.split('## user_spec.rb\n')[1].split('## Run the spec [Bash]\n')[0];
     assert.strictEqual(editor.document.getText(), spec.slice(0, -1));
   });
 });

@@ -4,7 +4,7 @@
 // Then the failures that hit the whole service (refused, unknown host, a base URL that is not http),
 // a code's refactorings, the code view and virtual documents. No unhandled rejection at any point.
 import * as assert from 'node:assert';
-import dns = require('node:dns');
+import dns from 'node:dns';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../src/server/sampleDataset';
 import type { TreeRow } from '../../src/extension/testApi';

@@ -62,5 +62,5 @@ export class Ui {
 export function uiOrSkip(context: Context): Ui {
   const url = bridgeUrl();
   if (!url) context.skip();
-  return new Ui(url as string);
+  return new Ui(url);
 }

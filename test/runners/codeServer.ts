@@ -49,7 +49,7 @@ const EXTENSION_ID = `${MANIFEST.publisher}.${MANIFEST.name}`;
 const HOST_NAMES: Record<Host, string> = { node: 'the Node extension host', web: "the browser's web worker extension host" };
 
 /** Chromium headless as a Playwright browser server: unlike launch(), it tells us chromium's pid. */
-export async function launchChromium(): Promise<{ browser: Browser; stop(): Promise<void> }> {
+export async function launchChromium(): Promise<{ browser: Browser; stop: () => Promise<void> }> {
   const server: BrowserServer = await chromium.launchServer({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
@@ -243,7 +243,7 @@ async function main(): Promise<number> {
       });
       await owner.own(() => bridge.close());
       const { browser, stop: stopChromium } = await launchChromium();
-      await owner.own(stopChromium);
+      await owner.own(() => stopChromium());
       return { entry, bridge, browser, owner, verbose, timeoutS, webSuite };
     })());
     // After the hosts, a window in German (the Node host): test/integration/locale/ sees the

@@ -164,7 +164,7 @@ async function startWeb(browser: Browser, stops: Stops): Promise<string> {
   const newest = await seeSampleCatalog(browser, url);
   process.kill(child.pid!, 'SIGINT');
   const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running 15 s after Ctrl-C'), 15_000))]);
-  if (code !== 0) throw new Error(`start:web after Ctrl-C: ${code}`);
+  if (code !== 0) throw new Error(`start:web after Ctrl-C: ${String(code)}`);
   const gone = await fetch(new URL(url).origin).then(() => false, () => true);
   if (!gone) throw new Error(`${new URL(url).origin} still answers after Ctrl-C`);
   return `npm run start:web served ${new URL(url).origin} with the sample catalog ("${newest}") and stopped on Ctrl-C`;

@@ -59,7 +59,7 @@ describe('refactor-browser search (command line)', function () {
     const blocks = again.stdout.trimEnd().split('\n');
     assert.match(blocks.at(-1)!, /^3 of the best matches among 120 codes and 360 refactorings\.$/);
     // Each result: "#id  title", its language and author, its best line.
-    assert.match(blocks[0], /^#\d+  \S/);
+    assert.match(blocks[0], /^#\d+ {2}\S/);
     assert.match(blocks[1], /^ {6}\S+ · \S/);
   });
 

@@ -29,13 +29,13 @@ function unescape(s: string): string {
 function head(html: string): string {
   const m = /<head>([\s\S]*?)<\/head>/.exec(html);
   assert.ok(m, 'has a head');
-  return m[1]!;
+  return m[1];
 }
 
 function csp(html: string): string {
   const m = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html);
   assert.ok(m, 'has a CSP meta');
-  return unescape(m[1]!);
+  return unescape(m[1]);
 }
 
 function scriptTags(html: string): string[] {
@@ -76,7 +76,7 @@ describe('renderCodeViewHtml', () => {
     const nonces = new Set<string>();
     for (let i = 0; i < 20; i++) {
       const html = renderCodeViewHtml({ ...BASE, nonce: undefined });
-      const nonce = /nonce="([^"]+)"/.exec(scriptTags(html)[0]!)?.[1];
+      const nonce = /nonce="([^"]+)"/.exec(scriptTags(html)[0])?.[1];
       assert.ok(nonce && csp(html).endsWith(`script-src 'nonce-${nonce}'`));
       nonces.add(nonce);
     }
@@ -98,8 +98,8 @@ describe('renderCodeViewHtml', () => {
     assert.match(html, /<html lang="de">/);
     const body = /<body data-locale="([^"]*)" data-l10n="([^"]*)">/.exec(html);
     assert.ok(body, html);
-    assert.equal(unescape(body[1]!), 'de');
-    assert.deepEqual(JSON.parse(unescape(body[2]!)), bundle, 'the bundle reads back exactly from the attribute');
+    assert.equal(unescape(body[1]), 'de');
+    assert.deepEqual(JSON.parse(unescape(body[2])), bundle, 'the bundle reads back exactly from the attribute');
     assert.equal(scriptTags(html).length, 1, 'no script smuggled in through a translation');
     assert.match(html, /<p class="status" role="status">Wird geladen…<\/p>/);
   });
@@ -109,9 +109,9 @@ describe('renderCodeViewHtml', () => {
     const evilScript = "https://x/s.js' onerror='alert(1)\" x=\"";
     const html = renderCodeViewHtml({ ...BASE, scriptUri: evilScript, styleUris: [evil, evil] });
     // Each tag must match whole, with every value inside one pair of double quotes that reads back exactly.
-    const links = [...html.matchAll(/<link rel="stylesheet" href="([^"<>]*)">/g)].map((m) => unescape(m[1]!));
+    const links = [...html.matchAll(/<link rel="stylesheet" href="([^"<>]*)">/g)].map((m) => unescape(m[1]));
     assert.deepEqual(links, [evil, evil]);
-    const script = /^<script nonce="[\w-]+" src="([^"'<>]*)">$/.exec(scriptTags(html)[0]!);
+    const script = /^<script nonce="[\w-]+" src="([^"'<>]*)">$/.exec(scriptTags(html)[0]);
     assert.equal(unescape(script?.[1] ?? ''), evilScript);
   });
 
@@ -180,19 +180,19 @@ describe('buildCodeViewModel', () => {
     assert.equal(m.userName, 'ana');
     assert.equal(m.userWebsite, 'https://ana.example.org');
     assert.deepEqual(m.refactors.map((r) => r.id), [10, 11]);
-    assert.equal(m.refactors[0]!.code, 'items.sum(&:price)\n');
-    assert.equal(m.refactors[0]!.createdAt, '2007-11-07T00:00:00.000Z');
+    assert.equal(m.refactors[0].code, 'items.sum(&:price)\n');
+    assert.equal(m.refactors[0].createdAt, '2007-11-07T00:00:00.000Z');
   });
 
   it('names the highlight.js grammar for each block, or none for an unknown language', () => {
     const m = buildCodeViewModel(code, '');
     assert.equal(m.highlightLanguage, 'ruby');
-    assert.equal(m.refactors[0]!.highlightLanguage, 'ruby');
-    assert.equal(m.refactors[1]!.highlightLanguage, '');
+    assert.equal(m.refactors[0].highlightLanguage, 'ruby');
+    assert.equal(m.refactors[1].highlightLanguage, '');
   });
 
   it('takes an author from the nested user when the flat fields are empty, and drops impossible numbers', () => {
-    const r = buildCodeViewModel(code, '').refactors[1]!;
+    const r = buildCodeViewModel(code, '').refactors[1];
     assert.equal(r.userName, 'bo');
     assert.equal(r.userWebsite, 'http://bo.example');
     assert.equal(r.rating, null);

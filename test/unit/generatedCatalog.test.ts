@@ -112,10 +112,10 @@ describe('generated catalog: content', () => {
       assert.deepEqual(c.tags, src.tags);
       assert.equal(c.permalink, undefined, 'a permalink is derived from the new title, not copied');
       // The code is the sample's with one identifier renamed (suffixed with the code's word).
-      const lines = c.code as string[];
+      const lines = c.code;
       assert.deepEqual(lines.map((l) => l.split(`_${name}`).join('')), src.code, `code ${c.id}`);
       const renamed = lines.join('\n').match(new RegExp(`\\b(\\w+)_${name}\\b`, 'g')) ?? [];
-      if (/\b[A-Za-z_]\w{5,}\b/.test((src.code as string[]).join('\n'))) {
+      if (/\b[A-Za-z_]\w{5,}\b/.test((src.code).join('\n'))) {
         assert.ok(renamed.length > 0, `code ${c.id} has an identifier of its own`);
         // An identifier of six or more characters: short words like keywords are left alone.
         assert.equal(new Set(renamed).size, 1, `code ${c.id} renames one identifier`);
@@ -172,10 +172,10 @@ describe('generated catalog: content', () => {
       const own = s.refactors.filter((x) => x.codeId === srcCode.id);
       const pool = own.length > 0 ? own : s.refactors.filter((x) => s.codes.find((c) => c.id === x.codeId)!.language === srcCode.language);
       const name = nameOf(code.title);
-      const codeText = (r.code as string[]).map((l) => l.split(`_${name}`).join(''));
-      const src = pool.find((x) => r.title!.startsWith(`${x.title} `) && JSON.stringify(x.code) === JSON.stringify(codeText));
+      const codeText = (r.code).map((l) => l.split(`_${name}`).join(''));
+      const src = pool.find((x) => r.title.startsWith(`${x.title} `) && JSON.stringify(x.code) === JSON.stringify(codeText));
       assert.ok(src, `refactoring ${r.id} copies one of the sample's for code ${srcCode.id}'s language`);
-      assert.match(r.title!.slice(src.title!.length + 1), WORD);
+      assert.match(r.title.slice(src.title.length + 1), WORD);
       assert.equal(r.comment, src.comment);
       assert.ok(r.userId !== null && userIds.has(r.userId), `refactoring ${r.id} has a registered author`);
       assert.equal(r.userName, undefined);
@@ -187,7 +187,7 @@ describe('generated catalog: content', () => {
     const s = sample();
     const json = generateCatalogJson({ codes: 10 * s.codes.length, users: 20 });
     for (const src of s.refactors) {
-      assert.ok(json.refactors.some((r) => r.title!.startsWith(`${src.title} `) && r.comment === src.comment), `sample refactoring ${src.id} is used`);
+      assert.ok(json.refactors.some((r) => r.title.startsWith(`${src.title} `) && r.comment === src.comment), `sample refactoring ${src.id} is used`);
     }
   });
 

@@ -183,9 +183,9 @@ describe('fetchXml (transport)', function () {
     it('rejects a Content-Length over the cap before reading the body', async () => {
       let sent = -1;
       const total = 32 * cap;
-      const origin = await serve(async (_req, res) => {
+      const origin = await serve((_req, res) => {
         res.writeHead(200, { 'content-length': String(total) });
-        sent = await streamBytes(res, total);
+        void streamBytes(res, total).then((n) => (sent = n));
       });
       await rejectsWith(get(`${origin}/big.xml`, { maxResponseBytes: cap }), 'too-large', `${origin}/big.xml: response larger than 1 MiB`);
       await until(() => sent >= 0);
@@ -205,9 +205,9 @@ describe('fetchXml (transport)', function () {
     it('stops a chunked body as soon as it passes the cap', async () => {
       let sent = -1;
       const total = 64 * cap;
-      const origin = await serve(async (_req, res) => {
+      const origin = await serve((_req, res) => {
         res.writeHead(200);
-        sent = await streamBytes(res, total);
+        void streamBytes(res, total).then((n) => (sent = n));
       });
       await rejectsWith(get(`${origin}/big.xml`, { maxResponseBytes: cap }), 'too-large', `${origin}/big.xml: response larger than 1 MiB`);
       await until(() => sent >= 0);

@@ -55,7 +55,7 @@ describe('network failures in words', function () {
     it('a connection the server resets (TCP RST) is "connection reset", and retried', async () => {
       let connections = 0;
       const raw = await rawServer((socket) => { connections++; socket.resetAndDestroy(); });
-      closers.push(raw.close);
+      closers.push(() => raw.close());
       const url = `http://127.0.0.1:${raw.port}/codes/recent.xml`;
       await rejectsWith(get(url, 2), 'connection', `${url}: connection reset (after 2 tries)`);
       assert.equal(connections, 2, 'a reset is worth a second try');
@@ -67,7 +67,7 @@ describe('network failures in words', function () {
         answered++;
         socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/xml\r\nContent-Length: 100\r\nConnection: close\r\n\r\n<codes');
       });
-      closers.push(raw.close);
+      closers.push(() => raw.close());
       const url = `http://127.0.0.1:${raw.port}/codes/recent.xml`;
       await rejectsWith(get(url, 2), 'connection', `${url}: response shorter than its Content-Length (after 2 tries)`);
       assert.equal(answered, 2);
@@ -76,7 +76,7 @@ describe('network failures in words', function () {
     it('an answer that is not HTTP gives undici\'s own innermost words, and is not retried', async () => {
       let answered = 0;
       const raw = await rawServer((socket) => { answered++; socket.end('SSH-2.0-OpenSSH_9.6\r\n\r\n'); });
-      closers.push(raw.close);
+      closers.push(() => raw.close());
       const url = `http://127.0.0.1:${raw.port}/codes/recent.xml`;
       // undici 7 gives its parser errors no code (it looks the name up in a map the wrong way round),
       // so the reason is the message of the innermost cause, not the outer "fetch failed".
@@ -90,7 +90,7 @@ describe('network failures in words', function () {
         answered++;
         socket.end(`HTTP/1.1 200 OK\r\nX-Padding: ${'a'.repeat(70_000)}\r\nContent-Length: 0\r\n\r\n`);
       });
-      closers.push(raw.close);
+      closers.push(() => raw.close());
       const url = `http://127.0.0.1:${raw.port}/codes/recent.xml`;
       await rejectsWith(get(url, 3), 'connection', `${url}: Headers Overflow Error`);
       assert.equal(answered, 1, 'not retried');
@@ -98,7 +98,7 @@ describe('network failures in words', function () {
 
     it('Node\'s own HTTP parser error (code HPE_*) is "malformed HTTP response"', async () => {
       const raw = await rawServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6\r\n\r\n'));
-      closers.push(raw.close);
+      closers.push(() => raw.close());
       const err = await new Promise<Error>((resolve) => {
         http.get(`http://127.0.0.1:${raw.port}/`, (res) => { res.resume(); resolve(new Error('answered')); }).on('error', resolve);
       });

@@ -35,7 +35,7 @@ describe('proxies', function () {
   it('sends requests through an explicit proxy in absolute form', async () => {
     dispatcher = createDispatcher({ proxy: { url: proxy.origin }, env: {} });
     const url = `${origin.origin}/codes/recent.xml`;
-    const result = await fetchXml(url, { fetch: fetchVia(dispatcher!) });
+    const result = await fetchXml(url, { fetch: fetchVia(dispatcher) });
     assert.equal(result.body, XML);
     assert.deepEqual(proxy.seen, [`GET ${url}`]);
     assert.equal(origin.requests[0].headers['accept'], 'application/xml', 'the headers reach the service');
@@ -44,7 +44,7 @@ describe('proxies', function () {
   it('takes the proxy from HTTP_PROXY when none is given', async () => {
     dispatcher = createDispatcher({ env: { HTTP_PROXY: proxy.origin } });
     const url = `${origin.origin}/codes/popular.xml`;
-    assert.equal((await fetchXml(url, { fetch: fetchVia(dispatcher!) })).body, XML);
+    assert.equal((await fetchXml(url, { fetch: fetchVia(dispatcher) })).body, XML);
     assert.deepEqual(proxy.seen, [`GET ${url}`]);
   });
 
@@ -82,14 +82,14 @@ describe('proxies', function () {
 
   it('goes direct for hosts in NO_PROXY', async () => {
     dispatcher = createDispatcher({ env: { http_proxy: proxy.origin, NO_PROXY: '127.0.0.1' } });
-    assert.equal((await fetchXml(`${origin.origin}/codes/recent.xml`, { fetch: fetchVia(dispatcher!) })).body, XML);
+    assert.equal((await fetchXml(`${origin.origin}/codes/recent.xml`, { fetch: fetchVia(dispatcher) })).body, XML);
     assert.deepEqual(proxy.seen, []);
     assert.equal(origin.requests.length, 1);
   });
 
   it('goes direct without proxy settings', async () => {
     dispatcher = createDispatcher({ env: {} });
-    assert.equal((await fetchXml(`${origin.origin}/codes/recent.xml`, { fetch: fetchVia(dispatcher!) })).body, XML);
+    assert.equal((await fetchXml(`${origin.origin}/codes/recent.xml`, { fetch: fetchVia(dispatcher) })).body, XML);
     assert.deepEqual(proxy.seen, []);
   });
 
@@ -106,7 +106,7 @@ describe('proxies', function () {
     const port = proxy.port;
     await proxy.close();
     dispatcher = createDispatcher({ proxy: { url: `http://ana:s3cret@127.0.0.1:${port}` } });
-    const err = await fetchXml(`${origin.origin}/codes/recent.xml`, { fetch: fetchVia(dispatcher!) }).then(() => assert.fail('succeeded'), (e: unknown) => e);
+    const err = await fetchXml(`${origin.origin}/codes/recent.xml`, { fetch: fetchVia(dispatcher) }).then(() => assert.fail('succeeded'), (e: unknown) => e);
     assert.doesNotMatch(`${String(err)} ${JSON.stringify(err)}`, /s3cret|ana/);
   });
 
@@ -115,6 +115,6 @@ describe('proxies', function () {
     await proxy.close();
     dispatcher = createDispatcher({ proxy: { url: `http://127.0.0.1:${port}` } });
     const url = `${origin.origin}/codes/recent.xml`;
-    await rejectsWith(fetchXml(url, { fetch: fetchVia(dispatcher!) }), 'connection', `${url}: connection refused`);
+    await rejectsWith(fetchXml(url, { fetch: fetchVia(dispatcher) }), 'connection', `${url}: connection refused`);
   });
 });

@@ -110,7 +110,7 @@ describe('prepareInsertion', () => {
         const expected = lines.length > 1 && lines[lines.length - 1] === '' ? lines.slice(0, -1) : lines;
         assert.equal(outLines.length, expected.length);
         outLines.forEach((l, i) => {
-          const blank = expected[i]!.trim() === '';
+          const blank = expected[i].trim() === '';
           assert.equal(l, i === 0 || blank ? expected[i] : indentation + expected[i]);
         });
         if (eol === '\n') assert.ok(!out.includes('\r'));

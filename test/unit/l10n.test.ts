@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { localizedManifest, placeholders, readJson } from './helpers/manifest';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const placeholdersOf = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+const placeholdersOf = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('localization', function () {
   this.timeout(60_000);

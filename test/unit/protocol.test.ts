@@ -2,6 +2,7 @@
 // strangers wrote into, so anything malformed must be dropped, and nothing unknown passed through.
 
 import * as assert from 'node:assert/strict';
+import { inspect } from 'node:util';
 import fc from 'fast-check';
 import type { Code, Refactor } from '../../src/api/model';
 import { buildCodeViewModel } from '../../src/extension/code/view/html';
@@ -30,7 +31,7 @@ function withField(msg: object, field: string, value: unknown): unknown {
   const keys = field.split('.');
   let target: Record<string, unknown> = copy;
   for (const k of keys.slice(0, -1)) target = target[k] as Record<string, unknown>;
-  const last = keys[keys.length - 1]!;
+  const last = keys[keys.length - 1];
   if (value === undefined) delete target[last];
   else target[last] = value;
   return copy;
@@ -84,7 +85,7 @@ describe('parseToExtension (webview → extension)', () => {
     for (const type of ['insert', 'copy'] as const) {
       for (const section of WRONG_NUMBERS.filter((x) => x !== undefined)) {
         const msg = { type, target: { kind: 'code', id: 1, section } };
-        assert.equal(parseToExtension(msg), undefined, `${type} section ${String(section)}`);
+        assert.equal(parseToExtension(msg), undefined, `${type} section ${inspect(section)}`);
       }
     }
   });
@@ -122,7 +123,7 @@ describe('parseToExtension (webview → extension)', () => {
     assert.deepEqual(parseToExtension({ type: 'star', target: { kind: 'code', id: 1, section: 0 }, starred: false }),
       { type: 'star', target: { kind: 'code', id: 1 }, starred: false });
     for (const starred of [undefined, null, 'true', 1, 0, {}]) {
-      assert.equal(parseToExtension({ type: 'star', target: { kind: 'code', id: 1 }, starred }), undefined, String(starred));
+      assert.equal(parseToExtension({ type: 'star', target: { kind: 'code', id: 1 }, starred }), undefined, inspect(starred));
     }
     for (const target of [undefined, null, { kind: 'user', id: 1 }, { kind: 'code', id: -1 }, { kind: 'code' }]) {
       assert.equal(parseToExtension({ type: 'star', target, starred: true }), undefined, JSON.stringify(target));
@@ -180,17 +181,17 @@ describe('parseToWebview (extension → webview)', () => {
     const stringFields = ['title', 'language', 'highlightLanguage', 'permalink', 'code', 'comment', 'userName',
       'userWebsite', 'pageUrl'];
     for (const f of stringFields) {
-      for (const v of WRONG_STRINGS) assert.equal(parseToWebview(withField(msg, `code.${f}`, v)), undefined, `${f}=${String(v)}`);
+      for (const v of WRONG_STRINGS) assert.equal(parseToWebview(withField(msg, `code.${f}`, v)), undefined, `${f}=${inspect(v)}`);
     }
-    for (const v of WRONG_NUMBERS) assert.equal(parseToWebview(withField(msg, 'code.id', v)), undefined, `id=${String(v)}`);
+    for (const v of WRONG_NUMBERS) assert.equal(parseToWebview(withField(msg, 'code.id', v)), undefined, `id=${inspect(v)}`);
     for (const f of ['refactorsCount', 'userId']) {
       for (const v of WRONG_NUMBERS.filter((x) => x !== null)) {
-        assert.equal(parseToWebview(withField(msg, `code.${f}`, v)), undefined, `${f}=${String(v)}`);
+        assert.equal(parseToWebview(withField(msg, `code.${f}`, v)), undefined, `${f}=${inspect(v)}`);
       }
     }
     for (const f of ['createdAt', 'updatedAt']) {
       for (const v of [undefined, 'yesterday', '', 0, {}]) {
-        assert.equal(parseToWebview(withField(msg, `code.${f}`, v)), undefined, `${f}=${String(v)}`);
+        assert.equal(parseToWebview(withField(msg, `code.${f}`, v)), undefined, `${f}=${inspect(v)}`);
       }
     }
     for (const v of [undefined, null, {}, 'x', [null], [{}]]) {
@@ -202,25 +203,25 @@ describe('parseToWebview (extension → webview)', () => {
 
   it('rejects a show when any refactoring has a missing or wrong-typed field', () => {
     const msg = { type: 'show', code: sampleCode(), order: 'bestRated', starred: [] };
-    const r = sampleCode().refactors[0]!;
+    const r = sampleCode().refactors[0];
     for (const f of Object.keys(r)) {
       assert.equal(parseToWebview(withField(msg, `code.refactors.0.${f}`, undefined)), undefined, `without ${f}`);
       assert.equal(parseToWebview(withField(msg, `code.refactors.0.${f}`, {})), undefined, `${f}={}`);
     }
     for (const v of ['2', NaN, Infinity]) {
-      assert.equal(parseToWebview(withField(msg, 'code.refactors.0.rating', v)), undefined, `rating=${String(v)}`);
+      assert.equal(parseToWebview(withField(msg, 'code.refactors.0.rating', v)), undefined, `rating=${inspect(v)}`);
     }
     assert.notEqual(parseToWebview(withField(msg, 'code.refactors.0.rating', -1.5)), undefined, 'ratings are any finite number');
   });
 
   it('rejects wrong optional and required ids of the other messages', () => {
     for (const v of WRONG_NUMBERS.filter((x) => x !== undefined)) {
-      assert.equal(parseToWebview({ type: 'show', code: sampleCode(), order: 'newest', revealRefactorId: v }), undefined, String(v));
-      assert.equal(parseToWebview({ type: 'loading', codeId: v }), undefined, String(v));
-      assert.equal(parseToWebview({ type: 'error', message: 'x', codeId: v }), undefined, String(v));
+      assert.equal(parseToWebview({ type: 'show', code: sampleCode(), order: 'newest', revealRefactorId: v }), undefined, inspect(v));
+      assert.equal(parseToWebview({ type: 'loading', codeId: v }), undefined, inspect(v));
+      assert.equal(parseToWebview({ type: 'error', message: 'x', codeId: v }), undefined, inspect(v));
     }
-    for (const v of WRONG_NUMBERS) assert.equal(parseToWebview({ type: 'reveal', refactorId: v }), undefined, String(v));
-    for (const v of WRONG_STRINGS) assert.equal(parseToWebview({ type: 'error', message: v }), undefined, String(v));
+    for (const v of WRONG_NUMBERS) assert.equal(parseToWebview({ type: 'reveal', refactorId: v }), undefined, inspect(v));
+    for (const v of WRONG_STRINGS) assert.equal(parseToWebview({ type: 'error', message: v }), undefined, inspect(v));
   });
 
   it('rejects a show or an order message without one of the orders', () => {

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { inspect } from 'node:util';
 import fc from 'fast-check';
 import {
   bestRatedIds, compareRefactorings, DEFAULT_REFACTORING_ORDER, isRated, isRefactoringOrder, ratingPhrase, REFACTORING_ORDERS, sortRefactorings,
@@ -23,13 +24,13 @@ describe('the order of refactorings', () => {
     const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as {
       contributes: { configuration: { properties: Record<string, { enum?: unknown[]; default?: unknown }> } };
     };
-    const setting = pkg.contributes.configuration.properties['refactorBrowser.refactoringOrder']!;
+    const setting = pkg.contributes.configuration.properties['refactorBrowser.refactoringOrder'];
     assert.deepEqual([...REFACTORING_ORDERS], ['bestRated', 'newest', 'oldest']);
     assert.deepEqual(setting.enum, [...REFACTORING_ORDERS]);
     assert.equal(setting.default, DEFAULT_REFACTORING_ORDER);
     assert.equal(DEFAULT_REFACTORING_ORDER, 'bestRated');
     for (const o of REFACTORING_ORDERS) assert.ok(isRefactoringOrder(o));
-    for (const v of ['', 'best', 'Newest', 'rating', null, 1, undefined, {}]) assert.equal(isRefactoringOrder(v), false, String(v));
+    for (const v of ['', 'best', 'Newest', 'rating', null, 1, undefined, {}]) assert.equal(isRefactoringOrder(v), false, inspect(v));
   });
 
   it('counts a refactoring as rated when it has a rating from at least one vote, or an unknown number of votes', () => {
@@ -85,9 +86,9 @@ describe('the order of refactorings', () => {
     const model = [r(1, 4, 2, '2008-01-01T00:00:00Z'), r(2, 4, 2, '2008-01-02T00:00:00Z'), r(3, 4, 2, null)];
     const view = model.map((x) => ({ ...x, createdAt: x.createdAt === null ? null : (x.createdAt as Date).toISOString() }));
     for (const order of REFACTORING_ORDERS) assert.deepEqual(ids(view, order), ids(model, order), order);
-    const unreadable = [{ ...model[0]!, createdAt: 'yesterday' }, model[1]!];
+    const unreadable = [{ ...model[0], createdAt: 'yesterday' }, model[1]];
     assert.deepEqual(ids(unreadable, 'oldest'), [2, 1]);
-    assert.deepEqual(ids([{ ...model[0]!, createdAt: new Date(NaN) }, model[1]!], 'oldest'), [2, 1]);
+    assert.deepEqual(ids([{ ...model[0], createdAt: new Date(NaN) }, model[1]], 'oldest'), [2, 1]);
   });
 
   it('orders sample code 1 as its code view shows it', () => {

@@ -96,7 +96,7 @@ function singleCode(text: string): XmlNode {
 }
 
 const ids = (items: XmlNode[]): number[] => items.map((i) => Number((i.id as XmlNode)['#text']));
-const text = (node: XmlNode, name: string): string => (typeof node[name] === 'string' ? (node[name] as string) : (((node[name] as XmlNode)['#text'] as string | undefined) ?? ''));
+const text = (node: XmlNode, name: string): string => (typeof node[name] === 'string' ? (node[name]) : (((node[name] as XmlNode)['#text'] as string | undefined) ?? ''));
 
 async function body(server: RunningServer, path: string): Promise<string> {
   const res = await request(server.url, path);

@@ -27,7 +27,7 @@ describe('xml bodies: before parsing', () => {
 
   it('reads CDATA sections and comments that follow each other directly, as "]]>" in code is written', () => {
     // A CDATA section cannot hold "]]>", so a serializer splits it: `]]]]><![CDATA[>`.
-    const code = (markup: string): string => decodeCodes(codeHolding(markup))[0]!.code;
+    const code = (markup: string): string => decodeCodes(codeHolding(markup))[0].code;
     assert.equal(code('<![CDATA[a[i[j]]]]><![CDATA[> b]]>'), 'a[i[j]]> b');
     assert.equal(code('x<!--one--><!--two-->y'), 'xy');
   });

@@ -9,7 +9,7 @@ import { forwardReport } from '../integration/reportForwarding';
 import { useServices } from '../integration/services';
 
 // mocha's browser build defines the globals `mocha` and `Mocha`.
-require('mocha/mocha');
+import 'mocha/mocha';
 
 /** util.format's conversions that mocha's reporters use (the worker has no `util`). */
 function format(...data: unknown[]): string {

@@ -49,7 +49,7 @@ describe('Code view order (UI)', function () {
         return JSON.stringify(seen) === JSON.stringify([ids, order]) ? true : undefined;
       }, `the refactorings in the order ${order}`);
     } catch (err) {
-      throw new Error(`${(err as Error).message}: the view shows ${JSON.stringify(seen)}`);
+      throw new Error(`${(err as Error).message}: the view shows ${JSON.stringify(seen)}`, { cause: err });
     }
   }
 

@@ -21,7 +21,7 @@ describe('Paging', function () {
 
   it('loads page after page into Recent Codes only, until a short page', async () => {
     const served = await useFrontedService({});
-    close = served.close;
+    close = () => served.close();
     const browser = await api();
     let rows = await browser.treeRows(['Recent Codes']);
     assert.strictEqual(items(rows).length, PAGE_SIZE);
@@ -46,7 +46,7 @@ describe('Paging', function () {
 
   it('drops Load more when the next page repeats the last one', async () => {
     const served = await useFrontedService({ ignorePage: true });
-    close = served.close;
+    close = () => served.close();
     const browser = await api();
     await browser.treeRows(['Recent Refactorings']);
     await browser.click(['Recent Refactorings', 'Load more…']);
@@ -58,7 +58,7 @@ describe('Paging', function () {
     // Exactly one full page: page 2 comes back empty.
     const codes = sampleJson.codes.slice(0, PAGE_SIZE);
     const served = await useFrontedService({}, { users: sampleJson.users, codes, refactors: [] });
-    close = served.close;
+    close = () => served.close();
     const browser = await api();
     await browser.treeRows(['Recent Codes']);
     await browser.click(['Recent Codes', 'Load more…']);

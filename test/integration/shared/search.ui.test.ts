@@ -58,7 +58,7 @@ describe('Search Codes (UI)', function () {
         return shown.some((t) => t.includes(said)) ? true : undefined;
       }, said, 30_000);
     } catch (e) {
-      throw new Error(`${(e as Error).message}; notifications shown: ${JSON.stringify(shown)}; log: ${(await api()).recentLog().slice(-5).join(' | ')}`);
+      throw new Error(`${(e as Error).message}; notifications shown: ${JSON.stringify(shown)}; log: ${(await api()).recentLog().slice(-5).join(' | ')}`, { cause: e });
     }
   });
 
@@ -90,7 +90,7 @@ describe('Search Codes (UI)', function () {
     const code = sample.codes.get(chosen.codeId)!;
     await waitForCodeViewTab(code.title);
     await waitFor(async () => {
-      const [section] = await ui.dom({ css: `#refactor-${chosen!.refactorId}` }, { webview: true, frameText: code.title });
+      const [section] = await ui.dom({ css: `#refactor-${chosen.refactorId}` }, { webview: true, frameText: code.title });
       return section && section.top >= -2 && section.top <= 24 ? true : undefined;
     }, `refactoring #${chosen.refactorId} scrolled to the top`);
   });

@@ -41,7 +41,7 @@ describe('Starred (UI)', function () {
         return (seen as Array<[string, string]>).some(([n, t]) => n === name && t === text) ? true : undefined;
       }, `the button ${name} to say ${text}`);
     } catch (err) {
-      throw new Error(`${(err as Error).message}: the view's Star buttons are ${JSON.stringify(seen)}`);
+      throw new Error(`${(err as Error).message}: the view's Star buttons are ${JSON.stringify(seen)}`, { cause: err });
     }
   }
 

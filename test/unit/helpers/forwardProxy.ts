@@ -45,7 +45,7 @@ export async function startForwardProxy(hosts: Readonly<Record<string, string>> 
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
   });
-  const closeProxy = proxy.close;
+  const closeProxy = proxy.close.bind(proxy);
   return Object.assign(proxy, {
     seen,
     close: async () => {

@@ -94,7 +94,7 @@ export async function startFrontServer(upstream: string, options: FrontOptions):
     else answer();
   };
   const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, onRequest) : http.createServer(onRequest);
-  server.on('connection', (s) => {
+  server.on('connection', (s: Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });

@@ -11,7 +11,7 @@ export function readJson(file: string): unknown {
 
 /** The placeholders package.json uses, in the order they appear. */
 export function placeholders(): string[] {
-  return [...readFileSync(path.join(ROOT, 'package.json'), 'utf8').matchAll(/"%([^%"]+)%"/g)].map((m) => m[1]!);
+  return [...readFileSync(path.join(ROOT, 'package.json'), 'utf8').matchAll(/"%([^%"]+)%"/g)].map((m) => m[1]);
 }
 
 export function localizedManifest<T>(language?: string): T {
@@ -21,7 +21,7 @@ export function localizedManifest<T>(language?: string): T {
     if (typeof v === 'string') {
       const m = /^%([^%]+)%$/.exec(v);
       if (!m) return v;
-      const text = Object.hasOwn(local, m[1]!) ? local[m[1]!] : english[m[1]!];
+      const text = Object.hasOwn(local, m[1]) ? local[m[1]] : english[m[1]];
       if (text === undefined) throw new Error(`package.nls.json has no ${m[1]}`);
       return text;
     }

@@ -33,7 +33,7 @@ export function request(baseUrl: string, pathAndQuery: string, opts: { method?: 
           try {
             resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: res.headers, body, text: new TextDecoder('utf-8', { fatal: true }).decode(body) });
           } catch (e) {
-            reject(e);
+            reject(e instanceof Error ? e : new Error(String(e)));
           }
         });
       },

@@ -160,7 +160,7 @@ export async function startFullListener(): Promise<FullListener> {
     const port = await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the listening child did not start within 5 s')), 5000);
       child.once('exit', () => reject(new Error('the listening child exited')));
-      child.stdout!.setEncoding('utf8').once('data', (d: string) => { clearTimeout(timer); resolve(Number(d.trim())); });
+      child.stdout.setEncoding('utf8').once('data', (d: string) => { clearTimeout(timer); resolve(Number(d.trim())); });
     });
     process.kill(child.pid!, 'SIGSTOP');
     // Connect until one connect does not complete: the queue is then full (two fit with backlog 1).
