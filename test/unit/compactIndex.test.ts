@@ -4,6 +4,8 @@
 // things, also after changes made once it is read; saving it again gives the same form; and no saved text,
 // however malformed, makes a search throw.
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as fc from 'fast-check';
 import MiniSearch, { type Options, type SearchOptions, type SearchResult } from 'minisearch';
 import { CompactFormError, CompactMiniSearch, type CompactForm } from '../../src/search/compactIndex';
@@ -161,5 +163,62 @@ describe('compactIndex: the saved form, read lazily', () => {
     for (const bad of [null, 'x', v1, { ...form, postings: [[0, 1, 1, 1]] }, { ...form, postings: [] }, { ...form, terms: [1] }]) {
       assert.throws(() => CompactMiniSearch.fromCompact(bad, OPTIONS), CompactFormError, JSON.stringify(bad).slice(0, 80));
     }
+  });
+});
+
+/** Reads the protected members CompactMiniSearch relies on, as it does: through a subclass. */
+class Internals<T> extends MiniSearch<T> {
+  members(): Record<string, unknown> {
+    return {
+      _documentCount: this._documentCount, _nextId: this._nextId, _fieldIds: this._fieldIds, _avgFieldLength: this._avgFieldLength,
+      _documentIds: this._documentIds, _idToShortId: this._idToShortId, _fieldLength: this._fieldLength, _index: this._index,
+    };
+  }
+}
+
+describe('compactIndex: the MiniSearch internals it reads', () => {
+  it('depends on the exact version of minisearch that is installed', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const spec = manifest.dependencies.minisearch;
+    assert.match(spec, /^\d+\.\d+\.\d+$/, 'an exact version: a new one may keep its protected members in another shape');
+    // The package's exports hide its package.json from require: found beside its entry point.
+    let dir = path.dirname(require.resolve('minisearch'));
+    while (!fs.existsSync(path.join(dir, 'package.json')) || (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string }).name !== 'minisearch') {
+      assert.notEqual(path.dirname(dir), dir, 'minisearch\'s package.json found');
+      dir = path.dirname(dir);
+    }
+    const installed = (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+    assert.equal(installed, spec);
+  });
+
+  it('finds each member in the shape toCompact and fromCompact read and write', () => {
+    const index = new Internals<Doc>(OPTIONS);
+    index.addAll([{ id: 7, title: 'parse log', text: 'lines lines' }, { id: 'x' as unknown as number, title: 'sum', text: 'array parse' }]);
+    const m = index.members();
+    assert.equal(m._documentCount, 2);
+    assert.equal(typeof m._nextId, 'number');
+    assert.deepEqual(m._fieldIds, { title: 0, text: 1 });
+    const averages = m._avgFieldLength;
+    assert.ok(Array.isArray(averages) && averages.length === 2 && averages.every((x) => typeof x === 'number'));
+    // Short id to the document's own id, and back.
+    const documentIds = m._documentIds;
+    const idToShortId = m._idToShortId;
+    assert.ok(documentIds instanceof Map && idToShortId instanceof Map);
+    assert.deepEqual([...documentIds.values()], [7, 'x']);
+    for (const [shortId, id] of documentIds) {
+      assert.equal(typeof shortId, 'number');
+      assert.equal(idToShortId.get(id), shortId);
+    }
+    // Short id to each field's length in distinct terms.
+    const fieldLength = m._fieldLength;
+    assert.ok(fieldLength instanceof Map);
+    assert.deepEqual(fieldLength.get(idToShortId.get(7)), [2, 1]);
+    // The term index: a map of term to field id to short id to frequency, with set, get and entries.
+    const terms = m._index as Map<string, Map<number, Map<number, number>>>;
+    for (const method of ['set', 'get', 'has', 'entries'] as const) assert.equal(typeof terms[method], 'function', method);
+    const lines = terms.get('lines');
+    assert.ok(lines instanceof Map);
+    assert.deepEqual([...lines.entries()].map(([field, freqs]) => [field, [...freqs]]), [[1, [[idToShortId.get(7), 2]]]]);
+    assert.deepEqual([...terms.entries()].map(([term]) => term).sort(), ['array', 'lines', 'log', 'parse', 'sum']);
   });
 });
