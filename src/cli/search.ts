@@ -2,6 +2,7 @@
 // cache folder, one file per service; each search first brings it up to date the way Index the
 // Catalog does (the whole service the first time, then only what is new), then searches it with
 // the same ranking. A service that cannot be reached leaves the kept index to search, said on stderr.
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -79,12 +80,26 @@ async function readIndex(file: string, io: SearchIo): Promise<{ index: CodeSearc
   }
 }
 
-/** Written beside and renamed over, so that a search stopped halfway, or another one, never finds half a file. */
+/**
+ * Written beside and renamed over, so that a search stopped halfway, or another one, never finds half a
+ * file. The file written is a new one under a random name, opened exclusively: whatever already lies at
+ * a name (a symlink planted there by another user of a shared folder) is never written through.
+ */
 async function writeIndex(file: string, index: CodeSearch): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(temp, index.toJSON());
-  await fs.rename(temp, file);
+  const temp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  const handle = await fs.open(temp, 'wx', 0o600);
+  try {
+    try {
+      await handle.writeFile(index.toJSON());
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temp, file);
+  } catch (e) {
+    await fs.rm(temp, { force: true });
+    throw e;
+  }
 }
 
 function formatHits(hits: readonly SearchHit[], index: CodeSearch, refreshed: boolean): string {

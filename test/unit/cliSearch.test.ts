@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { RefactorClient } from '../../src/api/client';
 import { generateCatalog } from '../../src/server/generatedCatalog';
 import { startServer, type RunningServer } from '../../src/server/server';
-import { indexFile } from '../../src/cli/search';
+import { indexFile, runSearch } from '../../src/cli/search';
 import { indexCatalog } from '../../src/search/indexer';
 import { CodeSearch, type SearchHit } from '../../src/search/searchIndex';
 import { startFrontServer, type FrontServer } from './helpers/frontServer';
@@ -98,6 +98,32 @@ describe('refactor-browser search (command line)', function () {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /^refactor-browser: the saved search index is not JSON .*; building it again\n$/);
     assert.ok((JSON.parse(r.stdout) as SearchHit[]).length > 0);
+  });
+
+  it('writes the index through a new file of its own: a symlink planted at a predictable temporary name is left alone, its target untouched', async () => {
+    const file = indexFile(cache, front.url);
+    fs.mkdirSync(cache, { recursive: true });
+    const victim = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rb-victim-')), 'precious.txt');
+    fs.writeFileSync(victim, 'precious');
+    // The name a search once wrote through (this process's id), and the plain one a guess would try.
+    const planted = [`${file}.${process.pid}.tmp`, `${file}.tmp`];
+    for (const link of planted) fs.symlinkSync(victim, link);
+    const client = new RefactorClient({ baseUrl: front.url });
+    const out: string[] = [];
+    try {
+      const code = await runSearch({ name: 'search', query: 'parse', limit: 5, global: { baseUrl: front.url, timeoutSeconds: 10, json: true } },
+        client, front.url, { out: (t) => out.push(t), err: (t) => out.push(t) }, { REFACTOR_BROWSER_CACHE: cache });
+      assert.equal(code, 0, out.join(''));
+    } finally {
+      await client.close();
+    }
+    assert.equal(fs.readFileSync(victim, 'utf8'), 'precious', 'the symlinks\' target is untouched');
+    for (const link of planted) assert.equal(fs.readlinkSync(link), victim, 'the planted symlink is still there, as it was');
+    assert.ok(!fs.lstatSync(file).isSymbolicLink());
+    assert.equal(CodeSearch.fromJSON(fs.readFileSync(file, 'utf8')).index.counts().codes, 120, 'the index is saved');
+    // Nothing is left beside it but what was planted.
+    assert.deepEqual(fs.readdirSync(cache).sort(), [path.basename(file), ...planted.map((p) => path.basename(p))].sort());
+    fs.rmSync(path.dirname(victim), { recursive: true, force: true });
   });
 
   it('bad usage exits 2: no query, a limit that is not a whole number from 1, an empty language', async () => {
