@@ -4,7 +4,7 @@
 // `refactor-browser serve`, the extension's built-in sample service and every test.
 
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { type Dataset } from './dataset';
 import { loadSampleDataset } from './sampleDataset';
 import { Site } from './responses';
@@ -16,7 +16,36 @@ export interface ServerOptions {
   host?: string;
   /** Default: the built-in sample catalog. */
   catalog?: Dataset;
+  /** How long connections may take and stay open (tests make them short); each has a default. */
+  limits?: Partial<ServerLimits>;
 }
+
+/** Bounds on connections, so that clients that connect and say nothing cannot use the server up. */
+export interface ServerLimits {
+  /**
+   * The most connections open at once. A connection that would reach it closes the oldest one that
+   * has no request under way, so a silent crowd never keeps a real request out; only when every
+   * connection is busy is a new one refused.
+   */
+  maxConnections: number;
+  /** Milliseconds a connection may pass without a byte either way: one that never sends anything is closed after it. */
+  idleTimeoutMs: number;
+  /** Milliseconds from a connection's or request's start to the end of its headers. */
+  headersTimeoutMs: number;
+  /** Milliseconds from a request's start to the end of its body. */
+  requestTimeoutMs: number;
+  /** Milliseconds a kept-alive connection waits for its next request. */
+  keepAliveTimeoutMs: number;
+}
+
+/** Well below a process's usual 1,024 open files; timeouts a loopback client never comes near. */
+export const DEFAULT_SERVER_LIMITS: ServerLimits = {
+  maxConnections: 500,
+  idleTimeoutMs: 15_000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+};
 
 export interface RunningServer {
   /** `http://HOST:PORT`, without a trailing slash (IPv6 hosts in brackets). */
@@ -30,10 +59,45 @@ export interface RunningServer {
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
   const site = new Site(opts.catalog ?? loadSampleDataset());
-  const server = http.createServer((req, res) => {
+  const limits = { ...DEFAULT_SERVER_LIMITS, ...opts.limits };
+  /** Connections with a request under way: never closed to make room. */
+  const busy = new Set<Socket>();
+  const server = http.createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    // Node refuses a headers timeout above the request timeout.
+    requestTimeout: Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs),
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // How often the two timeouts above are checked (Node's default, 30 s, would let them run over by that much).
+    connectionsCheckingInterval: Math.max(10, Math.min(1000, limits.headersTimeoutMs / 4)),
+  }, (req, res) => {
+    const socket = req.socket;
+    busy.add(socket);
+    // Node clears a kept-alive connection's timeout when its next request comes: the idle bound holds again.
+    socket.setTimeout(limits.idleTimeoutMs);
+    res.once('close', () => busy.delete(socket));
     const answer = site.answer({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
     res.writeHead(answer.status, answer.statusText, answer.headers);
     res.end(answer.body);
+  });
+  // With no 'timeout' listener, Node destroys a socket that was idle this long.
+  server.timeout = limits.idleTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  /** Open connections, oldest first. */
+  const open = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => {
+      open.delete(socket);
+      busy.delete(socket);
+    });
+    // Keeps a place free for the next connection: Node refuses any at the bound.
+    if (open.size < limits.maxConnections) return;
+    for (const other of open) {
+      if (other !== socket && !busy.has(other)) {
+        other.destroy();
+        break;
+      }
+    }
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -219,3 +219,76 @@ describe('reference service lifecycle', () => {
     }
   });
 });
+
+describe('reference service connection bounds', () => {
+  /** Resolves to whether `p` settled within `ms`: a regression then fails an assertion instead of hanging. */
+  const within = <T>(p: Promise<T>, ms: number) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms).unref())]);
+
+  /** A connection that sends nothing (or `written`), and when the server ended it. */
+  async function connectSilently(port: number, written?: string): Promise<{ socket: net.Socket; closed: Promise<void>; isClosed: () => boolean }> {
+    const socket = net.connect(port, '127.0.0.1');
+    let ended = false;
+    const closed = new Promise<void>((resolve) => socket.once('close', () => {
+      ended = true;
+      resolve();
+    }));
+    socket.on('error', () => {});
+    // Whatever the server answers (a 408) is read, so that its close is seen.
+    socket.resume();
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    if (written !== undefined) socket.write(written);
+    return { socket, closed, isClosed: () => ended };
+  }
+
+  it('closes a connection that never sends anything, one that stalls in its headers, and an idle kept-alive one', async () => {
+    const server = await startServer({ limits: { idleTimeoutMs: 200, headersTimeoutMs: 300, keepAliveTimeoutMs: 100 } });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets: net.Socket[] = [];
+    try {
+      const silent = await connectSilently(server.port);
+      const stalled = await connectSilently(server.port, 'GET /codes/recent.xml HTTP/1.1\r\nHost: x\r\n');
+      sockets.push(silent.socket, stalled.socket);
+      const kept = await new Promise<{ closed: Promise<void> }>((resolve, reject) => {
+        http.get(`${server.url}/codes/recent.xml`, { agent }, (res) => {
+          const socket = res.socket;
+          const closed = new Promise<void>((done) => socket.once('close', () => done()));
+          res.resume();
+          res.once('end', () => resolve({ closed }));
+        }).on('error', reject);
+      });
+      assert.ok(await within(silent.closed, 5000), 'the silent connection was closed by the server');
+      assert.ok(await within(stalled.closed, 5000), 'the stalled one too');
+      assert.ok(await within(kept.closed, 5000), 'and the kept-alive one');
+      // The server still answers.
+      assert.equal((await request(server.url, '/codes/recent.xml')).status, 200);
+    } finally {
+      agent.destroy();
+      for (const s of sockets) s.destroy();
+      await server.close();
+    }
+  });
+
+  it('answers a request while silent connections fill its bound: the oldest idle one is closed to make room', async () => {
+    const bound = 8;
+    // Timeouts far away: only the bound closes anything here.
+    const server = await startServer({ limits: { maxConnections: bound, idleTimeoutMs: 60_000, headersTimeoutMs: 60_000, requestTimeoutMs: 60_000 } });
+    const silent: Array<Awaited<ReturnType<typeof connectSilently>>> = [];
+    try {
+      for (let i = 0; i < 3 * bound; i++) silent.push(await connectSilently(server.port));
+      const res = await request(server.url, '/codes/recent.xml');
+      assert.equal(res.status, 200);
+      // The server accepts in order, so it has seen every silent connection before the request's.
+      const expected = silent.length - (bound - 2);
+      const closedEnough = new Promise<void>((resolve) => {
+        const check = () => (silent.filter((s) => s.isClosed()).length >= expected ? resolve() : setTimeout(check, 10));
+        check();
+      });
+      assert.ok(await within(closedEnough, 5000), `${silent.filter((s) => s.isClosed()).length} of ${silent.length} silent connections closed, ${expected} expected`);
+      // The oldest were the ones closed.
+      assert.deepEqual(silent.map((s) => s.isClosed()), silent.map((_, i) => i < expected));
+    } finally {
+      for (const s of silent) s.socket.destroy();
+      await server.close();
+    }
+  });
+});
