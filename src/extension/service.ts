@@ -11,6 +11,7 @@ import type { Code, Refactor } from '../api/model';
 import type { IndexSource } from '../search/indexer';
 import { parseDataset, type Dataset } from '../server/dataset';
 import { inProcessFetch, SAMPLE_BASE_URL } from '../server/fetchHandler';
+import { Disposable, toDisposable } from './dispose';
 import { readTextFile } from './files';
 import type { Sighting } from './search/store';
 import type { Settings } from './settings';
@@ -79,7 +80,7 @@ export class ObservedClient extends RefactorClient {
   }
 }
 
-export class ServiceConnection implements vscode.Disposable {
+export class ServiceConnection extends Disposable {
   private client: Promise<ObservedClient> | undefined;
   /** By service name, the clients of services configured before the current one. */
   private readonly earlier = new Map<string, Promise<RefactorClient>>();
@@ -92,7 +93,15 @@ export class ServiceConnection implements vscode.Disposable {
     private readonly logger: Logger,
     /** The built-in sample catalog, read when first needed. */
     private readonly loadSample: () => Promise<Dataset>,
-  ) {}
+  ) {
+    super();
+    this._register(toDisposable(() => {
+      close(this.client);
+      this.client = undefined;
+      for (const kept of this.earlier.values()) close(kept);
+      this.earlier.clear();
+    }));
+  }
 
   /** The base URL requests go to. */
   baseUrl(): string {
@@ -173,13 +182,6 @@ export class ServiceConnection implements vscode.Disposable {
     else close(client);
     close(this.earlier.get(this.name()));
     this.earlier.delete(this.name());
-  }
-
-  dispose(): void {
-    close(this.client);
-    this.client = undefined;
-    for (const kept of this.earlier.values()) close(kept);
-    this.earlier.clear();
   }
 
   private keepEarlier(name: string, client: Promise<RefactorClient>): void {

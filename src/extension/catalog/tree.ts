@@ -4,6 +4,7 @@
 // refactorings, in the order of refactorBrowser.refactoringOrder. Failures become rows, never popups.
 import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
+import { Disposable } from '../dispose';
 import { logFailure } from '../errorReporting';
 import type { Code, Refactor } from '../../api/model';
 import { sortRefactorings, type RefactoringOrder } from '../../api/ratings';
@@ -39,10 +40,10 @@ export interface CatalogState {
   refactoringOrder: RefactoringOrder;
 }
 
-export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<CatalogNode | undefined>();
+export class CatalogTreeProvider extends Disposable implements vscode.TreeDataProvider<CatalogNode> {
+  private readonly changed = this._register(new vscode.EventEmitter<CatalogNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly unreachableChanged = new vscode.EventEmitter<string | undefined>();
+  private readonly unreachableChanged = this._register(new vscode.EventEmitter<string | undefined>());
   /** Fires the one-line cause when the service cannot be reached and nothing is shown, undefined when that ends. */
   readonly onDidChangeUnreachable = this.unreachableChanged.event;
   private readonly roots = roots().map((r) => new RootNode(r.kind, r.label, r.icon));
@@ -55,7 +56,7 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
   private readonly logged = new WeakSet<object>();
   /** By row id, the lists that failed to load, with their label and cause, for the view to say. */
   private readonly failing = new Map<string, { label: string; cause: string }>();
-  private readonly failuresChanged = new vscode.EventEmitter<void>();
+  private readonly failuresChanged = this._register(new vscode.EventEmitter<void>());
   /** Fires when a list fails to load, or loads again after failing. */
   readonly onDidChangeFailures = this.failuresChanged.event;
 
@@ -67,7 +68,9 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     private readonly stars: Stars,
     /** Wraps each request for the list or code `what` names (the view shows and says what is loading). */
     private readonly around: <R>(work: () => Promise<R>, what: string) => Promise<R> = (work) => work(),
-  ) {}
+  ) {
+    super();
+  }
 
   getTreeItem(node: CatalogNode): vscode.TreeItem {
     return node;
@@ -181,12 +184,6 @@ export class CatalogTreeProvider implements vscode.TreeDataProvider<CatalogNode>
     }
     this.setUnreachable(undefined);
     this.changed.fire(parent);
-  }
-
-  dispose(): void {
-    this.changed.dispose();
-    this.unreachableChanged.dispose();
-    this.failuresChanged.dispose();
   }
 
   private listFor(owner: ListOwner, spec: ListSpec): CatalogList<Code | Refactor> {

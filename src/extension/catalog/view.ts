@@ -13,6 +13,7 @@ import type { ServiceConnection } from '../service';
 import type { Stars } from '../stars/stars';
 import { SECTION, type Settings } from '../settings';
 import { normalizeTag } from './tags';
+import { Disposable, toDisposable } from '../dispose';
 import { ErrorNode, LoadMoreNode, TagNode, type CatalogNode } from './nodes';
 
 export const VIEW_ID = 'refactorBrowser.catalog';
@@ -21,10 +22,9 @@ export const UNREACHABLE_KEY = 'refactorBrowser.unreachable';
 /** How long a request runs before the view's message says what is loading. */
 const LOADING_MESSAGE_DELAY_MS = 300;
 
-export class CatalogView implements vscode.Disposable {
+export class CatalogView extends Disposable {
   readonly tree: CatalogTreeProvider;
   readonly view: vscode.TreeView<CatalogNode>;
-  private readonly disposables: vscode.Disposable[] = [];
   private settings: Settings;
   private editorLanguage: string | undefined;
   /** What is loading now, with how many requests for each (the view's message says it). */
@@ -34,13 +34,13 @@ export class CatalogView implements vscode.Disposable {
   private loadingSaid = false;
 
   constructor(service: ServiceConnection, settings: Settings, offline: OfflineStore, stars: Stars, logger: Logger, errors: ErrorReporter) {
+    super();
     this.settings = settings;
     this.editorLanguage = this.activeEditorLanguage();
-    this.tree = new CatalogTreeProvider(service, this.catalogState(), offline, logger, stars, (work, what) => this.loadingWhile(work, what));
-    this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true, canSelectMany: true });
-    this.disposables.push(
-      this.tree,
-      this.view,
+    this.tree = this._register(new CatalogTreeProvider(service, this.catalogState(), offline, logger, stars, (work, what) => this.loadingWhile(work, what)));
+    this.view = this._register(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true, canSelectMany: true }));
+    this._register(toDisposable(() => clearTimeout(this.loadingTimer)));
+    [
       this.tree.onDidChangeUnreachable((cause) => {
         void vscode.commands.executeCommand('setContext', UNREACHABLE_KEY, cause !== undefined);
         this.showState();
@@ -58,7 +58,7 @@ export class CatalogView implements vscode.Disposable {
       errors.command('refactorBrowser.removeTag', vscode.l10n.t('Could not remove the tag'), (node?: unknown, selected?: unknown) => this.removeTag(node, selected)),
       errors.command('refactorBrowser.openSettings', vscode.l10n.t('Could not open the settings'), () =>
         vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.baseUrl`)),
-    );
+    ].forEach((d) => this._register(d));
     this.showState();
   }
 
@@ -73,11 +73,6 @@ export class CatalogView implements vscode.Disposable {
     // A new service: everything shown belongs to the old one.
     this.tree.update(this.catalogState());
     this.showState();
-  }
-
-  dispose(): void {
-    clearTimeout(this.loadingTimer);
-    for (const d of this.disposables) d.dispose();
   }
 
   private catalogState() {

@@ -9,18 +9,20 @@ import type { Code } from '../../api/model';
 import { DOCUMENT_SCHEME, documentPath, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget } from './documentPaths';
 import { documentTargetOf, languageOf, type Item } from './items';
 import { toVsCodeLanguageId } from '../../api/languages';
+import { Disposable, toDisposable } from '../dispose';
 import type { ServiceConnection } from '../service';
 
 /** Snapshots kept for Compare with Active Editor; old ones go first. */
 const MAX_SELECTIONS = 50;
 
-export class CodeDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+export class CodeDocuments extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly selections = new Map<number, string>();
   private nextSelection = 1;
-  private readonly registration: vscode.Disposable;
 
   constructor(private readonly service: ServiceConnection) {
-    this.registration = vscode.workspace.registerTextDocumentContentProvider(DOCUMENT_SCHEME, this);
+    super();
+    this._register(vscode.workspace.registerTextDocumentContentProvider(DOCUMENT_SCHEME, this));
+    this._register(toDisposable(() => this.selections.clear()));
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
@@ -79,10 +81,5 @@ export class CodeDocuments implements vscode.TextDocumentContentProvider, vscode
     const doc = await vscode.workspace.openTextDocument(uri);
     const languageId = toVsCodeLanguageId(serviceLanguage, new Set(await vscode.languages.getLanguages()));
     return doc.languageId === languageId ? doc : vscode.languages.setTextDocumentLanguage(doc, languageId);
-  }
-
-  dispose(): void {
-    this.registration.dispose();
-    this.selections.clear();
   }
 }

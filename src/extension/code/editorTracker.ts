@@ -1,18 +1,19 @@
 // Remembers the last text editor a person worked in. When the code view (a webview) has focus,
 // `window.activeTextEditor` is undefined, yet Insert at Cursor must go where the cursor was.
 import * as vscode from 'vscode';
+import { Disposable } from '../dispose';
 import { DOCUMENT_SCHEME } from './documentPaths';
 
 // Documents nobody types into: our read-only virtual documents and the Output panel.
 const NOT_TARGETS = new Set([DOCUMENT_SCHEME, 'output']);
 
-export class EditorTracker implements vscode.Disposable {
+export class EditorTracker extends Disposable {
   private last: vscode.TextEditor | undefined;
-  private readonly subscription: vscode.Disposable;
 
   constructor() {
+    super();
     this.remember(vscode.window.activeTextEditor);
-    this.subscription = vscode.window.onDidChangeActiveTextEditor((e) => this.remember(e));
+    this._register(vscode.window.onDidChangeActiveTextEditor((e) => this.remember(e)));
   }
 
   private remember(editor: vscode.TextEditor | undefined): void {
@@ -35,9 +36,5 @@ export class EditorTracker implements vscode.Disposable {
     shown.selections = selections;
     this.last = shown;
     return shown;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
   }
 }

@@ -9,6 +9,7 @@ import type { Logger } from '../../api/logger';
 import type { Code, Refactor } from '../../api/model';
 import { Entries, entryOf, rowOf } from '../../search/entries';
 import { CodeSearch, savedIndexName, SearchIndexError } from '../../search/searchIndex';
+import { Disposable, toDisposable } from '../dispose';
 import { readTextFile } from '../files';
 
 /** What one answer of the service showed: codes (seen under `tag` when a tag's list), or refactorings. */
@@ -33,7 +34,7 @@ export interface SearchStoreOptions {
 }
 
 /** The index of one service, read from its files when first needed. */
-export class ServiceIndex {
+export class ServiceIndex extends Disposable {
   private loading: Promise<CodeSearch> | undefined;
   private loaded: CodeSearch | undefined;
   /** Sightings not yet in the index file, as entries (they go into the index once it is loaded). */
@@ -49,7 +50,11 @@ export class ServiceIndex {
     private readonly folder: vscode.Uri,
     private readonly logger: Logger,
     private readonly saveDelayMs: number,
-  ) {}
+  ) {
+    super();
+    // VS Code gives dispose no time to wait: the write starts, and finishes if the host lives on.
+    this._register(toDisposable(() => void this.flush()));
+  }
 
   /** The index file. */
   get file(): vscode.Uri {
@@ -122,10 +127,6 @@ export class ServiceIndex {
     this.sighted = new Entries();
     this.sightedRead = Promise.resolve();
     for (const uri of [this.file, this.sightingsFile]) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
-  }
-
-  dispose(): void {
-    void this.flush();
   }
 
   private takeInto(entries: Entries, seen: Sighting): boolean {
@@ -202,7 +203,7 @@ export class ServiceIndex {
 }
 
 /** The search indexes of every service used in this window, each read when first needed. */
-export class SearchStore implements vscode.Disposable {
+export class SearchStore extends Disposable {
   private readonly byService = new Map<string, ServiceIndex>();
   private readonly saveDelayMs: number;
 
@@ -211,6 +212,10 @@ export class SearchStore implements vscode.Disposable {
     private readonly logger: Logger,
     options: SearchStoreOptions = {},
   ) {
+    super();
+    this._register(toDisposable(() => {
+      for (const s of this.byService.values()) s.dispose();
+    }));
     this.saveDelayMs = options.saveDelayMs ?? SIGHTINGS_SAVE_DELAY_MS;
   }
 
@@ -248,10 +253,6 @@ export class SearchStore implements vscode.Disposable {
   /** Writes everything pending (tests; VS Code gives dispose no time to wait). */
   async flush(): Promise<void> {
     await Promise.all([...this.byService.values()].map((s) => s.flush()));
-  }
-
-  dispose(): void {
-    for (const s of this.byService.values()) s.dispose();
   }
 }
 

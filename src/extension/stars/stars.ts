@@ -8,6 +8,7 @@ import type { Logger } from '../../api/logger';
 import type { Code } from '../../api/model';
 import type { Item } from '../code/items';
 import { itemTitle } from '../names';
+import { Disposable } from '../dispose';
 import { oneLine } from '../errorReporting';
 import type { ServiceConnection } from '../service';
 import type { Sighting } from '../search/store';
@@ -28,10 +29,10 @@ function starOf(item: Item, now: Date): Star {
   return { ...targetOf(item), title: what.title, language: what.language, starredAt: now.getTime() };
 }
 
-export class Stars implements vscode.Disposable {
+export class Stars extends Disposable {
   private readonly list: StarList;
   private readonly kept: KeptCodes;
-  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
   /** Fires when a star is added or removed (in this window). */
   readonly onDidChange = this.changed.event;
   /** The copy being written of each code (by code id and service): writes of one file never overlap. */
@@ -43,6 +44,7 @@ export class Stars implements vscode.Disposable {
     private readonly service: ServiceConnection,
     private readonly logger: Logger,
   ) {
+    super();
     this.list = new StarList(state);
     this.kept = new KeptCodes(storage);
   }
@@ -181,10 +183,6 @@ export class Stars implements vscode.Disposable {
       if (this.writes.get(key) === settled) this.writes.delete(key);
     });
     return next;
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }
 

@@ -13,6 +13,7 @@ import { formatDateTime, titleOf } from '../../names';
 import type { Section } from '../../../api/sections';
 import { codeRefOf, codeUrl, pageUrl } from '../../../api/urls';
 import { isWebUrl, parseCodeViewState, parseToExtension, type BlockTarget, type ToWebview } from '../../../protocol/codeView';
+import { Disposable, toDisposable } from '../../dispose';
 import { logFailure, oneLine } from '../../errorReporting';
 import { isApiError } from '../../../api/errors';
 import type { KeptCode, StarTarget } from '../../stars/stars';
@@ -49,14 +50,13 @@ type ViewState =
   | { kind: 'shown'; code: Code; pageUrl: string; keptAt?: Date }
   | { kind: 'error'; message: string };
 
-class CodeViewPanel {
+class CodeViewPanel extends Disposable {
   private state: ViewState = { kind: 'loading' };
   private ready = false;
   private pendingReveal: number | undefined;
   /** The order the webview shows its refactorings in, once it shows them. */
   private shownOrder: RefactoringOrder | undefined;
   private loads = 0;
-  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
     readonly codeId: number,
@@ -65,6 +65,7 @@ class CodeViewPanel {
     /** The code as a list gave it, when it was opened from one. */
     private listed: Code | undefined,
   ) {
+    super();
     panel.webview.options = webviewOptions(owner.extensionUri);
     panel.title = titleOf({ id: codeId, title: '' });
     panel.webview.html = renderCodeViewHtml({
@@ -76,13 +77,15 @@ class CodeViewPanel {
       l10nBundle: vscode.l10n.bundle,
       loading: vscode.l10n.t('Loading…'),
     });
-    this.subscriptions.push(
-      panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)),
-      panel.onDidChangeViewState((e) => {
-        if (e.webviewPanel.active) owner.setCurrent(this);
-      }),
-      panel.onDidDispose(() => this.dispose()),
-    );
+    this._register(panel.webview.onDidReceiveMessage((m: unknown) => void this.onMessage(m)));
+    this._register(panel.onDidChangeViewState((e) => {
+      if (e.webviewPanel.active) owner.setCurrent(this);
+    }));
+    this._register(panel.onDidDispose(() => this.dispose()));
+    this._register(toDisposable(() => {
+      this.loads++; // a load still running must not touch a disposed webview
+      owner.forget(this);
+    }));
     void this.load();
   }
 
@@ -239,11 +242,6 @@ class CodeViewPanel {
     return refactor && { kind: 'refactor', refactor };
   }
 
-  dispose(): void {
-    this.loads++; // a load still running must not touch a disposed webview
-    for (const s of this.subscriptions) s.dispose();
-    this.owner.forget(this);
-  }
 }
 
 /** Stars as the webview names blocks: a code by its id, a refactoring by its own. */
@@ -257,10 +255,9 @@ function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
   return { ...options, localResourceRoots: localResourceFolders.map((f) => vscode.Uri.joinPath(extensionUri, f)) };
 }
 
-export class CodeViewPanels implements vscode.WebviewPanelSerializer, vscode.Disposable {
+export class CodeViewPanels extends Disposable implements vscode.WebviewPanelSerializer {
   private readonly panels = new Map<number, CodeViewPanel>();
   private current: CodeViewPanel | undefined;
-  private readonly registration: vscode.Disposable;
   /** Orders the views asked for that are still being written to the settings. */
   private writingOrders = 0;
 
@@ -273,12 +270,16 @@ export class CodeViewPanels implements vscode.WebviewPanelSerializer, vscode.Dis
     readonly order: () => RefactoringOrder,
     readonly stars: CodeViewStars,
   ) {
-    this.registration = vscode.Disposable.from(
-      vscode.window.registerWebviewPanelSerializer(CODE_VIEW_TYPE, this),
-      stars.onDidChange(() => {
-        for (const view of this.panels.values()) view.showStars();
-      }),
-    );
+    super();
+    this._register(vscode.window.registerWebviewPanelSerializer(CODE_VIEW_TYPE, this));
+    this._register(stars.onDidChange(() => {
+      for (const view of this.panels.values()) view.showStars();
+    }));
+    // The panels are VS Code's to dispose as a person closes them; whatever is open at the end goes too.
+    this._register(toDisposable(() => {
+      for (const view of [...this.panels.values()]) view.panel.dispose();
+      this.panels.clear();
+    }));
   }
 
   /**
@@ -353,11 +354,5 @@ export class CodeViewPanels implements vscode.WebviewPanelSerializer, vscode.Dis
   /** The code of the code view a person looked at last (loaded), for palette commands. */
   currentCode(): Code | undefined {
     return this.current?.code;
-  }
-
-  dispose(): void {
-    this.registration.dispose();
-    for (const view of [...this.panels.values()]) view.panel.dispose();
-    this.panels.clear();
   }
 }
