@@ -10,7 +10,7 @@ import { channelLogger, createLogChannel, recordingLogger } from './extension/lo
 import { OfflineStore } from './extension/catalog/offlineStore';
 import { sampleCatalogReader, ServiceConnection } from './extension/service';
 import { QueuedMemento } from './extension/globalStore';
-import { onDidChangeSettings, readSettings, type Settings } from './extension/settings';
+import { ExtensionSettings } from './extension/settings';
 import { createTestApi, type RefactorBrowserApi } from './extension/testApi';
 import { SearchCommands } from './extension/search/commands';
 import { SearchStore } from './extension/search/store';
@@ -26,7 +26,9 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   const recording = underTest ? recordingLogger(channelLogger(channel)) : undefined;
   const logger = recording ?? channelLogger(channel);
   const errors = new ErrorReporter(logger, () => channel.show(true));
-  let settings = readSettings();
+  // Every part that depends on a setting listens to this one object; the service subscribes first,
+  // so that whatever the others do on a change reaches the service as now configured.
+  const settings = new ExtensionSettings();
   const service = new ServiceConnection(settings, logger, sampleCatalogReader(context.extensionUri));
   // Every writer of the global state through one queue: overlapping writes can lose a key.
   const globalState = new QueuedMemento(context.globalState);
@@ -36,41 +38,28 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   const catalog = new CatalogView(service, settings, offline, stars, logger, errors);
   // Under the extension's global storage: big, per machine, and never synced.
   const search = new SearchStore(context.globalStorageUri, logger, underTest ? { saveDelayMs: 100 } : {});
-  service.observer = (name, sighting) => {
-    search.sight(name, sighting);
-    stars.sighted(name, sighting);
-  };
-  const applied = new vscode.EventEmitter<Settings>();
 
   context.subscriptions.push(
     channel,
+    settings,
     service,
     catalog,
     search,
     stars,
-    applied,
-    onDidChangeSettings((next) => {
-      settings = next;
-      service.update(next);
-      catalog.update(next);
-      codeCommands.codeViews.orderChanged();
-      applied.fire(next);
-    }),
+    service.onDidSight(({ service: name, sighting }) => search.sight(name, sighting)),
   );
-  const codeCommands = registerCodeCommands({
-    context, service, tree: catalog.tree, logger, errors, stars, refactoringOrder: () => settings.refactoringOrder,
-  });
+  const codeCommands = registerCodeCommands({ context, service, tree: catalog.tree, logger, errors, stars, settings });
   const searchCommands = new SearchCommands({
     service, store: search, errors,
     language: () => catalog.language(),
-    tags: () => settings.tags,
+    tags: () => settings.current.tags,
     open: (codeId, refactorId) => codeCommands.codeViews.open(codeId, refactorId),
   });
   const starCommands = registerStarCommands({ stars, errors, currentCode: () => codeCommands.codeViews.currentCode() });
   context.subscriptions.push(codeCommands, searchCommands, starCommands);
   if (!recording) return undefined;
   return createTestApi({
-    service, catalog, offline, codeViews: codeCommands.codeViews, settings: () => settings, onDidApplySettings: applied.event,
+    service, catalog, offline, codeViews: codeCommands.codeViews, settings,
     search, searchCommands, stars,
     recentLog: () => recording.recent(),
   });

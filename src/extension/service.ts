@@ -14,7 +14,7 @@ import { inProcessFetch, SAMPLE_BASE_URL } from '../server/fetchHandler';
 import { Disposable, toDisposable } from './dispose';
 import { readTextFile } from './files';
 import type { Sighting } from './search/store';
-import type { Settings } from './settings';
+import type { Settings, SettingsSource } from './settings';
 
 /** The name of the built-in sample catalog among services (document URIs, offline keys). */
 export const SAMPLE_SERVICE = 'sample';
@@ -84,17 +84,22 @@ export class ServiceConnection extends Disposable {
   private client: Promise<ObservedClient> | undefined;
   /** By service name, the clients of services configured before the current one. */
   private readonly earlier = new Map<string, Promise<RefactorClient>>();
-  /** Told what each answer showed, with the name of the service that gave it. */
-  observer: ((service: string, sighting: Sighting) => void) | undefined;
+  private readonly sighted = this._register(new vscode.EventEmitter<{ service: string; sighting: Sighting }>());
+  /** Fires with what each answer showed and the name of the service that gave it. */
+  readonly onDidSight = this.sighted.event;
   private sampleFetch: Promise<FetchLike> | undefined;
+  /** The settings this connection works with: the source's, applied as they change. */
+  private settings: Settings;
 
   constructor(
-    private settings: Settings,
+    settings: SettingsSource,
     private readonly logger: Logger,
     /** The built-in sample catalog, read when first needed. */
     private readonly loadSample: () => Promise<Dataset>,
   ) {
     super();
+    this.settings = settings.current;
+    this._register(settings.onDidChange((next) => this.apply(next)));
     this._register(toDisposable(() => {
       close(this.client);
       this.client = undefined;
@@ -124,7 +129,7 @@ export class ServiceConnection extends Disposable {
         fetch: builtIn ? await this.sampleFetch : undefined,
         userAgent: IN_BROWSER ? null : undefined,
         unexplainedFailure: IN_BROWSER ? corsHint : undefined,
-      }, (sighting) => this.observer?.(service, sighting));
+      }, (sighting) => this.sighted.fire({ service, sighting }));
     })();
     // An address refused when the client is made (not http, credentials) is refused again next time.
     this.client.catch(() => (this.client = undefined));
@@ -170,7 +175,7 @@ export class ServiceConnection extends Disposable {
   }
 
   /** Takes new settings: a changed address or timeout means a new client on next use. */
-  update(settings: Settings): void {
+  private apply(settings: Settings): void {
     const previous = this.settings;
     const previousName = this.name();
     this.settings = settings;

@@ -1,8 +1,10 @@
-// The extension's settings as one typed, read-only snapshot (public names),
-// re-read whenever a `refactorBrowser.*` setting or one of VS Code's network settings changes.
+// The extension's settings as one object (public names): the current typed, read-only snapshot and
+// an event with the next one, re-read whenever a `refactorBrowser.*` setting or one of VS Code's
+// network settings changes. Every part that depends on a setting reads `current` and listens to `onDidChange`.
 import * as vscode from 'vscode';
 import { withoutCredentials } from '../api/errors';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
+import { Disposable } from './dispose';
 import { DEFAULT_REFACTORING_ORDER, isRefactoringOrder, type RefactoringOrder } from '../api/ratings';
 
 export const SECTION = 'refactorBrowser';
@@ -69,18 +71,38 @@ function readNetwork(): string {
   return withoutCredentials(JSON.stringify(NETWORK_SETTINGS.map((name) => http.get<unknown>(name) ?? null)));
 }
 
+/** What the parts that depend on a setting see of the settings. */
+export interface SettingsSource {
+  /** The settings as they stand. */
+  readonly current: Settings;
+  /** Fires with the new snapshot once `current` is it; listeners run in the order they subscribed. */
+  readonly onDidChange: vscode.Event<Settings>;
+}
+
 /**
- * Calls `apply` with a fresh snapshot after every change of one of our settings or of the network
- * settings, and when the folder is trusted: in Restricted Mode VS Code leaves out the folder's own
+ * The settings, read again after every change of one of ours or of the network settings, and when
+ * the folder is trusted: in Restricted Mode VS Code leaves out the folder's own
  * refactorBrowser.baseUrl (package.json, restrictedConfigurations), which applies once it is trusted.
  */
-export function onDidChangeSettings(apply: (settings: Settings) => void): vscode.Disposable {
-  return vscode.Disposable.from(
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(SECTION) || NETWORK_SETTINGS.some((name) => e.affectsConfiguration(`http.${name}`))) {
-        apply(readSettings());
-      }
-    }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => apply(readSettings())),
-  );
+export class ExtensionSettings extends Disposable implements SettingsSource {
+  private value = readSettings();
+  private readonly changed = this._register(new vscode.EventEmitter<Settings>());
+  readonly onDidChange = this.changed.event;
+
+  constructor() {
+    super();
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(SECTION) || NETWORK_SETTINGS.some((name) => e.affectsConfiguration(`http.${name}`))) this.reread();
+    }));
+    this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.reread()));
+  }
+
+  get current(): Settings {
+    return this.value;
+  }
+
+  private reread(): void {
+    this.value = readSettings();
+    this.changed.fire(this.value);
+  }
 }

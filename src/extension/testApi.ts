@@ -6,7 +6,7 @@ import type { CatalogView } from './catalog/view';
 import type { CodeViewPanels } from './code/view/panel';
 import type { OfflineStore } from './catalog/offlineStore';
 import type { ServiceConnection } from './service';
-import type { Settings } from './settings';
+import type { Settings, SettingsSource } from './settings';
 import type { CatalogNode } from './catalog/nodes';
 import type { SearchCommands } from './search/commands';
 import type { SearchStore } from './search/store';
@@ -33,8 +33,8 @@ export interface RefactorBrowserApi {
   serviceUrl(): Promise<string>;
   /** The settings the extension currently works with. */
   settings(): Settings;
-  /** Fires after the extension has taken a settings change into account. */
-  readonly onDidApplySettings: vscode.Event<Settings>;
+  /** Fires after the extension has taken a settings change into account (its own parts listen first). */
+  readonly onDidChangeSettings: vscode.Event<Settings>;
   /** The rows under the row reached by following `path` (labels) from the top; [] lists the roots. */
   treeRows(path?: readonly string[]): Promise<TreeRow[]>;
   /**
@@ -113,8 +113,7 @@ export interface TestApiParts {
   catalog: CatalogView;
   offline: OfflineStore;
   codeViews: Pick<CodeViewPanels, 'deserializeWebviewPanel' | 'receive'>;
-  settings: () => Settings;
-  onDidApplySettings: vscode.Event<Settings>;
+  settings: SettingsSource;
   recentLog: () => readonly string[];
   search: SearchStore;
   searchCommands: SearchCommands;
@@ -122,7 +121,7 @@ export interface TestApiParts {
 }
 
 export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
-  const { service, catalog, offline, codeViews, settings, onDidApplySettings, recentLog, search, searchCommands, stars } = parts;
+  const { service, catalog, offline, codeViews, settings, recentLog, search, searchCommands, stars } = parts;
   const tree = catalog.tree;
   let unreachable = false;
   tree.onDidChangeUnreachable((cause) => { unreachable = cause !== undefined; });
@@ -139,8 +138,8 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
 
   return {
     serviceUrl: async () => service.baseUrl(),
-    settings,
-    onDidApplySettings,
+    settings: () => settings.current,
+    onDidChangeSettings: settings.onDidChange,
     async treeRows(path = []) {
       return (await tree.getChildren(await find(path))).map(asRow);
     },

@@ -67,7 +67,7 @@ function applied(settings: Settings, values: SettingValues): boolean {
 
 /**
  * Writes the settings to the user settings (undefined removes one) and resolves once the extension
- * works with them, as its onDidApplySettings reports.
+ * works with them, as its onDidChangeSettings reports.
  */
 export async function useSettings(values: SettingValues, timeoutMs = 10_000): Promise<void> {
   const browser = await api();
@@ -83,7 +83,7 @@ export async function useSettings(values: SettingValues, timeoutMs = 10_000): Pr
       sub.dispose();
       reject(new Error(`the extension did not apply ${JSON.stringify(expected)} within ${timeoutMs} ms`));
     }, timeoutMs);
-    const sub = browser.onDidApplySettings((s) => {
+    const sub = browser.onDidChangeSettings((s) => {
       if (!applied(s, expected)) return;
       clearTimeout(timer);
       sub.dispose();

@@ -11,7 +11,7 @@ import { toServiceLanguage } from '../../api/languages';
 import type { OfflineStore } from './offlineStore';
 import type { ServiceConnection } from '../service';
 import type { Stars } from '../stars/stars';
-import { SECTION, type Settings } from '../settings';
+import { SECTION, type SettingsSource } from '../settings';
 import { normalizeTag } from './tags';
 import { Disposable, toDisposable } from '../dispose';
 import { ErrorNode, LoadMoreNode, TagNode, type CatalogNode } from './nodes';
@@ -25,7 +25,6 @@ const LOADING_MESSAGE_DELAY_MS = 300;
 export class CatalogView extends Disposable {
   readonly tree: CatalogTreeProvider;
   readonly view: vscode.TreeView<CatalogNode>;
-  private settings: Settings;
   private editorLanguage: string | undefined;
   /** What is loading now, with how many requests for each (the view's message says it). */
   private readonly loading = new Map<string, number>();
@@ -33,9 +32,8 @@ export class CatalogView extends Disposable {
   /** True once a request has run long enough for the message to say what is loading. */
   private loadingSaid = false;
 
-  constructor(service: ServiceConnection, settings: Settings, offline: OfflineStore, stars: Stars, logger: Logger, errors: ErrorReporter) {
+  constructor(service: ServiceConnection, private readonly settings: SettingsSource, offline: OfflineStore, stars: Stars, logger: Logger, errors: ErrorReporter) {
     super();
-    this.settings = settings;
     this.editorLanguage = this.activeEditorLanguage();
     this.tree = this._register(new CatalogTreeProvider(service, this.catalogState(), offline, logger, stars, (work, what) => this.loadingWhile(work, what)));
     this.view = this._register(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true, canSelectMany: true }));
@@ -47,6 +45,7 @@ export class CatalogView extends Disposable {
       }),
       this.tree.onDidChangeFailures(() => this.showState()),
       stars.onDidChange(() => this.tree.starsChanged()),
+      settings.onDidChange(() => this.settingsChanged()),
       vscode.window.onDidChangeActiveTextEditor(() => this.followEditor()),
       errors.command('refactorBrowser.refresh', vscode.l10n.t('Could not refresh the Catalog'), () => this.tree.refresh()),
       errors.command('refactorBrowser.loadMore', vscode.l10n.t('Could not load more'), (node?: unknown) =>
@@ -64,11 +63,11 @@ export class CatalogView extends Disposable {
 
   /** The language every list is filtered by: the active editor's when following it and it is one of the service's. */
   language(): string {
-    return (this.settings.followEditorLanguage && this.editorLanguage) || this.settings.language;
+    return (this.settings.current.followEditorLanguage && this.editorLanguage) || this.settings.current.language;
   }
 
-  update(settings: Settings): void {
-    this.settings = settings;
+  /** New settings (the service has taken them already: it subscribed first). */
+  private settingsChanged(): void {
     this.editorLanguage = this.activeEditorLanguage();
     // A new service: everything shown belongs to the old one.
     this.tree.update(this.catalogState());
@@ -76,10 +75,9 @@ export class CatalogView extends Disposable {
   }
 
   private catalogState() {
-    const { baseUrl, requestTimeoutSeconds, network } = this.settings;
+    const { baseUrl, requestTimeoutSeconds, network, tags, refactoringOrder } = this.settings.current;
     return {
-      language: this.language(), tags: this.settings.tags, service: JSON.stringify([baseUrl, requestTimeoutSeconds, network]),
-      refactoringOrder: this.settings.refactoringOrder,
+      language: this.language(), tags, service: JSON.stringify([baseUrl, requestTimeoutSeconds, network]), refactoringOrder,
     };
   }
 
@@ -132,7 +130,7 @@ export class CatalogView extends Disposable {
   }
 
   private sampleMessage(): string | undefined {
-    return this.settings.baseUrl === ''
+    return this.settings.current.baseUrl === ''
       ? vscode.l10n.t('Browsing the built-in sample catalog. To browse a service, set Refactor Browser: Base Url with the gear button above.')
       : undefined;
   }
@@ -143,7 +141,7 @@ export class CatalogView extends Disposable {
   }
 
   private followEditor(): void {
-    if (!this.settings.followEditorLanguage) return;
+    if (!this.settings.current.followEditorLanguage) return;
     // Switching to an editor in no service language (a settings file, the output) keeps the filter.
     const next = this.activeEditorLanguage();
     if (!next || next === this.editorLanguage) return;
@@ -168,8 +166,8 @@ export class CatalogView extends Disposable {
     });
     const tag = typed === undefined ? undefined : normalizeTag(typed);
     if (tag === undefined) return;
-    if (this.settings.tags.includes(tag)) return;
-    await vscode.workspace.getConfiguration(SECTION).update('tags', [...this.settings.tags, tag], vscode.ConfigurationTarget.Global);
+    if (this.settings.current.tags.includes(tag)) return;
+    await vscode.workspace.getConfiguration(SECTION).update('tags', [...this.settings.current.tags, tag], vscode.ConfigurationTarget.Global);
   }
 
   private async removeTag(node: unknown, selected: unknown): Promise<void> {
@@ -177,11 +175,11 @@ export class CatalogView extends Disposable {
     let gone = rows.filter((r): r is TagNode => r instanceof TagNode).map((r) => r.tag);
     if (gone.length === 0 && typeof node === 'string') gone = [node];
     if (gone.length === 0) {
-      const pick = await vscode.window.showQuickPick([...this.settings.tags], { title: vscode.l10n.t('Remove Tag') });
+      const pick = await vscode.window.showQuickPick([...this.settings.current.tags], { title: vscode.l10n.t('Remove Tag') });
       if (pick === undefined) return;
       gone = [pick];
     }
-    await vscode.workspace.getConfiguration(SECTION).update('tags', this.settings.tags.filter((t) => !gone.includes(t)),
+    await vscode.workspace.getConfiguration(SECTION).update('tags', this.settings.current.tags.filter((t) => !gone.includes(t)),
       vscode.ConfigurationTarget.Global);
   }
 }

@@ -17,8 +17,7 @@ import { itemTitle as titleOf, snippetTitle } from '../names';
 import { parseOpenInput, type OpenRequest } from './openInput';
 import { isWebUrl } from '../../protocol/codeView';
 import type { ServiceConnection } from '../service';
-import type { RefactoringOrder } from '../../api/ratings';
-import { writeRefactoringOrder } from '../settings';
+import { writeRefactoringOrder, type SettingsSource } from '../settings';
 import { targetOf, type Stars } from '../stars/stars';
 
 export interface CodeCommandDeps {
@@ -27,8 +26,8 @@ export interface CodeCommandDeps {
   tree: LoadedItems;
   logger: Logger;
   errors: ErrorReporter;
-  /** refactorBrowser.refactoringOrder as it stands. */
-  refactoringOrder: () => RefactoringOrder;
+  /** refactorBrowser.refactoringOrder orders the refactorings. */
+  settings: SettingsSource;
   stars: Stars;
 }
 
@@ -38,7 +37,7 @@ export interface CodeCommands extends vscode.Disposable {
 }
 
 export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
-  const { context, service, tree, logger, errors, refactoringOrder, stars } = deps;
+  const { context, service, tree, logger, errors, settings, stars } = deps;
   const docs = new CodeDocuments(service);
   const editors = new EditorTracker();
 
@@ -72,7 +71,7 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
       ? errors.run(vscode.l10n.t('Could not star'), () => stars.star(item))
       : errors.run(vscode.l10n.t('Could not unstar'), () => stars.unstar(targetOf(item)))),
   };
-  const panels = new CodeViewPanels(context.extensionUri, service, logger, actions, refactoringOrder, stars);
+  const panels = new CodeViewPanels(context.extensionUri, service, logger, actions, settings, stars);
 
   async function openAsDocument(item: Item): Promise<vscode.TextEditor> {
     // Fetched here first, so that a failure reaches the reporter as the client's own error, logged
@@ -146,7 +145,7 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
     }),
     command('refactorBrowser.compareAllRefactorings', vscode.l10n.t('Could not compare all refactorings'), async (arg) => {
       const item = itemOrCurrent(arg);
-      if (item) await compareAllRefactorings(docs, codeIdOf(item), refactoringOrder());
+      if (item) await compareAllRefactorings(docs, codeIdOf(item), settings.current.refactoringOrder);
     }),
     command('refactorBrowser.copyCode', vscode.l10n.t('Could not copy the code'), async (arg) => {
       const item = itemOrCurrent(arg);

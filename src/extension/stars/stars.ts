@@ -46,6 +46,7 @@ export class Stars extends Disposable {
   ) {
     super();
     this.list = new StarList(state);
+    this._register(service.onDidSight(({ service: name, sighting }) => this.sighted(name, sighting)));
     this.kept = new KeptCodes(storage);
   }
 
@@ -154,7 +155,7 @@ export class Stars extends Disposable {
   }
 
   /** What the client fetched: a starred code fetched whole refreshes its copy. */
-  sighted(service: string, seen: Sighting): void {
+  private sighted(service: string, seen: Sighting): void {
     if (seen.codes?.length !== 1 || !seen.codes[0].refactors) return;
     const code = seen.codes[0];
     if (!this.list.hasCode(service, code.id)) return;

@@ -19,6 +19,7 @@ import { isApiError } from '../../../api/errors';
 import type { KeptCode, StarTarget } from '../../stars/stars';
 import { sectionsOf, titleOf as itemTitleOf, type Item } from '../items';
 import type { ServiceConnection } from '../../service';
+import type { SettingsSource } from '../../settings';
 import { buildCodeViewModel, CODE_VIEW_WEBVIEW_OPTIONS, renderCodeViewHtml } from './html';
 
 export const CODE_VIEW_TYPE = 'refactorBrowser.code';
@@ -266,12 +267,13 @@ export class CodeViewPanels extends Disposable implements vscode.WebviewPanelSer
     readonly service: ServiceConnection,
     readonly logger: Logger,
     readonly actions: CodeViewActions,
-    /** refactorBrowser.refactoringOrder as it stands. */
-    readonly order: () => RefactoringOrder,
+    /** refactorBrowser.refactoringOrder is the order every view shows. */
+    private readonly settings: SettingsSource,
     readonly stars: CodeViewStars,
   ) {
     super();
     this._register(vscode.window.registerWebviewPanelSerializer(CODE_VIEW_TYPE, this));
+    this._register(settings.onDidChange(() => this.orderChanged()));
     this._register(stars.onDidChange(() => {
       for (const view of this.panels.values()) view.showStars();
     }));
@@ -320,7 +322,7 @@ export class CodeViewPanels extends Disposable implements vscode.WebviewPanelSer
    * the Settings editor or another window. Held back while a view's own choices are being written,
    * so that a view arrowing through its switch is not sent back the orders it passed on the way.
    */
-  orderChanged(): void {
+  private orderChanged(): void {
     if (this.writingOrders > 0) return;
     const order = this.order();
     for (const view of this.panels.values()) view.showOrder(order);
@@ -334,6 +336,11 @@ export class CodeViewPanels extends Disposable implements vscode.WebviewPanelSer
       this.writingOrders--;
       this.orderChanged();
     }
+  }
+
+  /** The order of the refactorings, as the settings say. */
+  order(): RefactoringOrder {
+    return this.settings.current.refactoringOrder;
   }
 
   setCurrent(view: CodeViewPanel): void {
