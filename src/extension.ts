@@ -1,10 +1,14 @@
-// Refactor Browser's entry point: a composition root that builds the log channel, the service
-// connection, the offline store and the Catalog view from the settings, registers them, and hands
-// every Disposable to VS Code. Activation is lazy: the Catalog view or one of the commands
-// (package.json); nothing is fetched before the view asks for its rows.
+// Refactor Browser's entry point: a composition root that builds the settings, the log channel, the
+// service connection, the stores, the Catalog view and the code views, registers each feature's
+// commands, and hands every Disposable to VS Code. Activation is lazy: the Catalog view or one of
+// the commands (package.json); nothing is fetched before the view asks for its rows.
 import * as vscode from 'vscode';
+import { registerCatalogCommands } from './extension/catalog/commands';
 import { CatalogView } from './extension/catalog/view';
-import { registerCodeCommands } from './extension/code/commands';
+import { codeViewActions, registerCodeCommands } from './extension/code/commands';
+import { CodeDocuments } from './extension/code/documents';
+import { EditorTracker } from './extension/code/editorTracker';
+import { CodeViewPanels } from './extension/code/view/panel';
 import { ErrorReporter } from './extension/errorReporting';
 import { channelLogger, createLogChannel, recordingLogger } from './extension/logChannel';
 import { OfflineStore } from './extension/catalog/offlineStore';
@@ -12,7 +16,7 @@ import { sampleCatalogReader, ServiceConnection } from './extension/service';
 import { QueuedMemento } from './extension/globalStore';
 import { ExtensionSettings } from './extension/settings';
 import { createTestApi, type RefactorBrowserApi } from './extension/testApi';
-import { SearchCommands } from './extension/search/commands';
+import { registerSearchCommands, type SearchDeps } from './extension/search/commands';
 import { SearchStore } from './extension/search/store';
 import { registerStarCommands } from './extension/stars/commands';
 import { Stars } from './extension/stars/stars';
@@ -35,9 +39,19 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   const offline = new OfflineStore(globalState, {}, logger);
   // The list in the global state, synced to a person's other machines; the codes kept in files.
   const stars = new Stars(globalState, context.globalStorageUri, service, logger);
-  const catalog = new CatalogView(service, settings, offline, stars, logger, errors);
+  const catalog = new CatalogView(service, settings, offline, stars, logger);
   // Under the extension's global storage: big, per machine, and never synced.
   const search = new SearchStore(context.globalStorageUri, logger, underTest ? { saveDelayMs: 100 } : {});
+  const docs = new CodeDocuments(service);
+  const editors = new EditorTracker();
+  // Their serializer is what VS Code calls to restore the code views after a reload.
+  const codeViews = new CodeViewPanels(context.extensionUri, service, logger, codeViewActions({ docs, editors, errors, stars }), settings, stars);
+  const searchDeps: SearchDeps = {
+    service, store: search, errors,
+    language: () => catalog.language(),
+    tags: () => settings.current.tags,
+    open: (codeId, refactorId) => codeViews.open(codeId, refactorId),
+  };
 
   context.subscriptions.push(
     channel,
@@ -46,21 +60,18 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     catalog,
     search,
     stars,
+    docs,
+    editors,
+    codeViews,
     service.onDidSight(({ service: name, sighting }) => search.sight(name, sighting)),
+    registerCatalogCommands({ tree: catalog.tree, settings, language: () => catalog.language(), errors }),
+    registerCodeCommands({ service, docs, editors, codeViews, tree: catalog.tree, logger, errors, settings }),
+    registerSearchCommands(searchDeps),
+    registerStarCommands({ stars, errors, currentCode: () => codeViews.currentCode() }),
   );
-  const codeCommands = registerCodeCommands({ context, service, tree: catalog.tree, logger, errors, stars, settings });
-  const searchCommands = new SearchCommands({
-    service, store: search, errors,
-    language: () => catalog.language(),
-    tags: () => settings.current.tags,
-    open: (codeId, refactorId) => codeCommands.codeViews.open(codeId, refactorId),
-  });
-  const starCommands = registerStarCommands({ stars, errors, currentCode: () => codeCommands.codeViews.currentCode() });
-  context.subscriptions.push(codeCommands, searchCommands, starCommands);
   if (!recording) return undefined;
   return createTestApi({
-    service, catalog, offline, codeViews: codeCommands.codeViews, settings,
-    search, searchCommands, stars,
+    service, catalog, offline, codeViews, settings, search: searchDeps, stars,
     recentLog: () => recording.recent(),
   });
 }

@@ -8,8 +8,7 @@ import type { OfflineStore } from './catalog/offlineStore';
 import type { ServiceConnection } from './service';
 import type { Settings, SettingsSource } from './settings';
 import type { CatalogNode } from './catalog/nodes';
-import type { SearchCommands } from './search/commands';
-import type { SearchStore } from './search/store';
+import { indexCatalogFor, type SearchDeps } from './search/commands';
 import type { Stars } from './stars/stars';
 import type { SearchHit } from '../search/searchIndex';
 
@@ -115,13 +114,14 @@ export interface TestApiParts {
   codeViews: Pick<CodeViewPanels, 'deserializeWebviewPanel' | 'receive'>;
   settings: SettingsSource;
   recentLog: () => readonly string[];
-  search: SearchStore;
-  searchCommands: SearchCommands;
+  /** Search as its commands see it (the store among them). */
+  search: SearchDeps;
   stars: Stars;
 }
 
 export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
-  const { service, catalog, offline, codeViews, settings, recentLog, search, searchCommands, stars } = parts;
+  const { service, catalog, offline, codeViews, settings, recentLog, stars } = parts;
+  const search = parts.search.store;
   const tree = catalog.tree;
   let unreachable = false;
   tree.onDidChangeUnreachable((cause) => { unreachable = cause !== undefined; });
@@ -183,7 +183,7 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
       return { ...index.counts(), indexedAt: index.indexedAt, loaded };
     },
     searchFor: async (query, language) => (await search.of(service.name()).index()).search(query, { language }),
-    indexCatalog: () => searchCommands.indexCatalog(),
+    indexCatalog: () => indexCatalogFor(parts.search),
     async reloadSearch() {
       await search.flush();
       search.forget(service.name());

@@ -3,6 +3,7 @@
 // refreshes. Tooltips are left undefined here: the provider fills them in resolveTreeItem.
 import * as vscode from 'vscode';
 import type { Code, Refactor } from '../../api/model';
+import { Commands } from '../commandIds';
 import { authorOf, ratingBadge, ratingPhrase, refactoringCount, titleOf } from '../names';
 import type { ListSpec } from './listSources';
 
@@ -73,7 +74,7 @@ export class CodeNode extends vscode.TreeItem {
       : vscode.l10n.t('{0}, {1}, by {2}, {3}', this.label as string, code.language, author, count);
     this.accessibilityInformation = { label };
     this.iconPath = new vscode.ThemeIcon('file-code');
-    this.command = { command: 'refactorBrowser.openCode', title: vscode.l10n.t('Open Code'), arguments: [this] };
+    this.command = { command: Commands.openCode, title: vscode.l10n.t('Open Code'), arguments: [this] };
   }
 }
 
@@ -100,7 +101,7 @@ export class RefactorNode extends vscode.TreeItem {
     }
     this.accessibilityInformation = { label };
     this.iconPath = new vscode.ThemeIcon('git-compare');
-    this.command = { command: 'refactorBrowser.openCode', title: vscode.l10n.t('Open Code'), arguments: [this] };
+    this.command = { command: Commands.openCode, title: vscode.l10n.t('Open Code'), arguments: [this] };
   }
 }
 
@@ -111,7 +112,7 @@ export class LoadMoreNode extends vscode.TreeItem {
     super(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/more`;
     this.iconPath = new vscode.ThemeIcon('ellipsis');
-    this.command = { command: 'refactorBrowser.loadMore', title: vscode.l10n.t('Load More'), arguments: [this] };
+    this.command = { command: Commands.loadMore, title: vscode.l10n.t('Load More'), arguments: [this] };
   }
 }
 
@@ -143,7 +144,7 @@ export class ErrorNode extends vscode.TreeItem {
     this.id = `${parent.id}/error`;
     this.iconPath = new vscode.ThemeIcon('error');
     this.tooltip = new vscode.MarkdownString().appendText(`${cause}\n\n${vscode.l10n.t('Click to retry; the log (Refactor Browser) has details.')}`);
-    this.command = { command: 'refactorBrowser.retry', title: vscode.l10n.t('Retry'), arguments: [this] };
+    this.command = { command: Commands.retry, title: vscode.l10n.t('Retry'), arguments: [this] };
   }
 }
 

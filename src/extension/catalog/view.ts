@@ -1,20 +1,17 @@
 // The Catalog view around the tree: the TreeView with its description (the language filter) and
-// message (the sample catalog), the view's commands (refresh, load more, retry, filter, tags,
-// settings), following the active editor's language, progress while loading, and the context key
-// that shows the welcome content when the service cannot be reached.
+// message (the sample catalog), following the active editor's language, progress while loading,
+// and the context key that shows the welcome content when the service cannot be reached. Its
+// commands are registered by commands.ts.
 import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
-import type { ErrorReporter } from '../errorReporting';
 import { CatalogTreeProvider } from './tree';
-import { languageChoices, normalizeLanguageInput } from './languageFilter';
 import { toServiceLanguage } from '../../api/languages';
 import type { OfflineStore } from './offlineStore';
 import type { ServiceConnection } from '../service';
 import type { Stars } from '../stars/stars';
-import { SECTION, type SettingsSource } from '../settings';
-import { normalizeTag } from './tags';
+import type { SettingsSource } from '../settings';
 import { Disposable, toDisposable } from '../dispose';
-import { ErrorNode, LoadMoreNode, TagNode, type CatalogNode } from './nodes';
+import type { CatalogNode } from './nodes';
 
 export const VIEW_ID = 'refactorBrowser.catalog';
 /** True while the service cannot be reached and nothing is shown (package.json viewsWelcome). */
@@ -32,13 +29,13 @@ export class CatalogView extends Disposable {
   /** True once a request has run long enough for the message to say what is loading. */
   private loadingSaid = false;
 
-  constructor(service: ServiceConnection, private readonly settings: SettingsSource, offline: OfflineStore, stars: Stars, logger: Logger, errors: ErrorReporter) {
+  constructor(service: ServiceConnection, private readonly settings: SettingsSource, offline: OfflineStore, stars: Stars, logger: Logger) {
     super();
     this.editorLanguage = this.activeEditorLanguage();
     this.tree = this._register(new CatalogTreeProvider(service, this.catalogState(), offline, logger, stars, (work, what) => this.loadingWhile(work, what)));
     this.view = this._register(vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true, canSelectMany: true }));
     this._register(toDisposable(() => clearTimeout(this.loadingTimer)));
-    [
+    for (const d of [
       this.tree.onDidChangeUnreachable((cause) => {
         void vscode.commands.executeCommand('setContext', UNREACHABLE_KEY, cause !== undefined);
         this.showState();
@@ -47,17 +44,7 @@ export class CatalogView extends Disposable {
       stars.onDidChange(() => this.tree.starsChanged()),
       settings.onDidChange(() => this.settingsChanged()),
       vscode.window.onDidChangeActiveTextEditor(() => this.followEditor()),
-      errors.command('refactorBrowser.refresh', vscode.l10n.t('Could not refresh the Catalog'), () => this.tree.refresh()),
-      errors.command('refactorBrowser.loadMore', vscode.l10n.t('Could not load more'), (node?: unknown) =>
-        node instanceof LoadMoreNode ? this.tree.loadMore(node) : undefined),
-      errors.command('refactorBrowser.retry', vscode.l10n.t('Could not retry'), (node?: unknown) =>
-        node instanceof ErrorNode ? this.tree.retry(node) : this.tree.refresh()),
-      errors.command('refactorBrowser.filterLanguage', vscode.l10n.t('Could not filter by language'), (language?: unknown) => this.filterLanguage(language)),
-      errors.command('refactorBrowser.addTag', vscode.l10n.t('Could not add the tag'), (tag?: unknown) => this.addTag(tag)),
-      errors.command('refactorBrowser.removeTag', vscode.l10n.t('Could not remove the tag'), (node?: unknown, selected?: unknown) => this.removeTag(node, selected)),
-      errors.command('refactorBrowser.openSettings', vscode.l10n.t('Could not open the settings'), () =>
-        vscode.commands.executeCommand('workbench.action.openSettings', `${SECTION}.baseUrl`)),
-    ].forEach((d) => this._register(d));
+    ]) this._register(d);
     this.showState();
   }
 
@@ -149,64 +136,4 @@ export class CatalogView extends Disposable {
     this.tree.update(this.catalogState());
     this.showState();
   }
-
-  /** Quick pick of the service's languages, All Languages, or free text; with an argument, sets it directly. */
-  private async filterLanguage(arg: unknown): Promise<void> {
-    let language: string | undefined = typeof arg === 'string' ? normalizeLanguageInput(arg) : undefined;
-    if (language === undefined) language = await pickLanguage(this.language());
-    if (language === undefined) return;
-    await vscode.workspace.getConfiguration(SECTION).update('language', language, vscode.ConfigurationTarget.Global);
-  }
-
-  private async addTag(arg: unknown): Promise<void> {
-    const typed = typeof arg === 'string' ? arg : await vscode.window.showInputBox({
-      title: vscode.l10n.t('Add Tag'),
-      prompt: vscode.l10n.t('A tag of the service, e.g. arrays'),
-      validateInput: (v) => (normalizeTag(v) === undefined ? vscode.l10n.t('A tag is a non-empty name without "/"') : undefined),
-    });
-    const tag = typed === undefined ? undefined : normalizeTag(typed);
-    if (tag === undefined) return;
-    if (this.settings.current.tags.includes(tag)) return;
-    await vscode.workspace.getConfiguration(SECTION).update('tags', [...this.settings.current.tags, tag], vscode.ConfigurationTarget.Global);
-  }
-
-  private async removeTag(node: unknown, selected: unknown): Promise<void> {
-    const rows = Array.isArray(selected) && selected.length ? selected : [node];
-    let gone = rows.filter((r): r is TagNode => r instanceof TagNode).map((r) => r.tag);
-    if (gone.length === 0 && typeof node === 'string') gone = [node];
-    if (gone.length === 0) {
-      const pick = await vscode.window.showQuickPick([...this.settings.current.tags], { title: vscode.l10n.t('Remove Tag') });
-      if (pick === undefined) return;
-      gone = [pick];
-    }
-    await vscode.workspace.getConfiguration(SECTION).update('tags', this.settings.current.tags.filter((t) => !gone.includes(t)),
-      vscode.ConfigurationTarget.Global);
-  }
-}
-
-async function pickLanguage(current: string): Promise<string | undefined> {
-  const choices = languageChoices(current, { all: vscode.l10n.t('All Languages'), current: vscode.l10n.t('current') });
-  const pick = vscode.window.createQuickPick<vscode.QuickPickItem & { language: string }>();
-  pick.title = vscode.l10n.t('Filter by Language');
-  pick.placeholder = vscode.l10n.t('A language of the service, or type another name');
-  const base = choices.map((c) => ({ label: c.label, description: c.description, language: c.language }));
-  pick.items = base;
-  return new Promise<string | undefined>((resolve) => {
-    let result: string | undefined;
-    pick.onDidChangeValue((value) => {
-      const typed = value.trim();
-      // A name the list lacks can still be filtered by: the service decides what it knows.
-      const known = base.some((c) => c.label.toLowerCase() === typed.toLowerCase());
-      pick.items = typed && !known ? [...base, { label: typed, description: vscode.l10n.t('filter by this name'), language: normalizeLanguageInput(typed), alwaysShow: true }] : base;
-    });
-    pick.onDidAccept(() => {
-      result = pick.selectedItems[0]?.language;
-      pick.hide();
-    });
-    pick.onDidHide(() => {
-      pick.dispose();
-      resolve(result);
-    });
-    pick.show();
-  });
 }

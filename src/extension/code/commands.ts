@@ -1,18 +1,20 @@
-// Reading and reusing code: registers the code view (panels and their serializer), the virtual
-// documents, and the commands that open, insert, compare, copy and link codes and refactorings.
-// Every command takes a tree row (and, with multi-select, the selected rows), or works on the code
-// view a person looked at last when run from the command palette.
+// Reading and reusing code: the commands that open, insert, compare, copy and link codes and
+// refactorings, and what the code view's buttons do. Every command takes a tree row (and, with
+// multi-select, the selected rows), or works on the code view a person looked at last when run from
+// the command palette.
 import * as vscode from 'vscode';
 import { showInformationMessage } from '../notifications';
 import type { Logger } from '../../api/logger';
-import { CodeViewPanels, type CodeViewActions } from './view/panel';
+import type { CodeViewActions, CodeViewPanels } from './view/panel';
 import { compareAllRefactorings, compareTwo, compareWithEditor, compareWithOriginal } from './compare';
-import { CodeDocuments } from './documents';
-import { EditorTracker } from './editorTracker';
+import type { CodeDocuments } from './documents';
+import type { EditorTracker } from './editorTracker';
+import { Commands } from '../commandIds';
 import type { ErrorReporter } from '../errorReporting';
 import { pickCode, type LoadedItems } from './goToCode';
 import { insertAtCursor } from './insert';
 import { codeIdOf, itemOf, itemsOf, pageUrlOf, snippetOf, textOf, languageOf, type Item } from './items';
+import { itemOrCurrent } from './current';
 import { itemTitle as titleOf, snippetTitle } from '../names';
 import { parseOpenInput, type OpenRequest } from './openInput';
 import { isWebUrl } from '../../protocol/codeView';
@@ -21,39 +23,35 @@ import { writeRefactoringOrder, type SettingsSource } from '../settings';
 import { targetOf, type Stars } from '../stars/stars';
 
 export interface CodeCommandDeps {
-  context: vscode.ExtensionContext;
   service: ServiceConnection;
+  docs: CodeDocuments;
+  editors: EditorTracker;
+  codeViews: CodeViewPanels;
   tree: LoadedItems;
   logger: Logger;
   errors: ErrorReporter;
   /** refactorBrowser.refactoringOrder orders the refactorings. */
   settings: SettingsSource;
-  stars: Stars;
 }
 
-/** The registrations, and the code views (their serializer is what VS Code calls to restore them after a reload). */
-export interface CodeCommands extends vscode.Disposable {
-  readonly codeViews: CodeViewPanels;
+async function copy(text: string, what: string): Promise<void> {
+  await vscode.env.clipboard.writeText(text);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', what), 3000);
 }
 
-export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
-  const { context, service, tree, logger, errors, settings, stars } = deps;
-  const docs = new CodeDocuments(service);
-  const editors = new EditorTracker();
+async function openAsDocument(docs: CodeDocuments, item: Item): Promise<vscode.TextEditor> {
+  // Fetched here first, so that a failure reaches the reporter as the client's own error, logged
+  // once; from inside the content provider VS Code would hand it back wrapped, and it would be
+  // logged again. The document then reads the code the client holds.
+  await docs.fetchCode(codeIdOf(item));
+  return vscode.window.showTextDocument(await docs.openItem(item), { preview: false });
+}
 
-  const copy = async (text: string, what: string): Promise<void> => {
-    await vscode.env.clipboard.writeText(text);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', what), 3000);
-  };
-  /** The item's page, or undefined (and the person told why) for the built-in sample catalog, which has none. */
-  const pageUrl = async (item: Item): Promise<string | undefined> => {
-    if (service.hasWebPages()) return pageUrlOf(item, (await service.getClient()).baseUrl);
-    void showInformationMessage(
-      vscode.l10n.t('The built-in sample catalog has no web pages. Set Refactor Browser: Base Url to a service (for example one started with `refactor-browser serve`) to open its pages.'));
-    return undefined;
-  };
-
-  const actions: CodeViewActions = {
+/** What the code view's buttons do, each failure reported as the commands' are. */
+export function codeViewActions({ docs, editors, errors, stars }: {
+  docs: CodeDocuments; editors: EditorTracker; errors: ErrorReporter; stars: Stars;
+}): CodeViewActions {
+  return {
     insert: (item, section) => {
       const snippet = snippetOf(item, section);
       return errors.run(vscode.l10n.t('Could not insert {0}', snippetTitle(item, snippet)), () => insertAtCursor(snippet.text, snippet.language, editors));
@@ -65,21 +63,23 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
       const title = snippetTitle(item, snippet);
       return errors.run(vscode.l10n.t('Could not copy {0}', title), () => copy(snippet.text, title));
     },
-    openDocument: (item) => errors.run(vscode.l10n.t('Could not open {0}', titleOf(item)), () => openAsDocument(item)),
+    openDocument: (item) => errors.run(vscode.l10n.t('Could not open {0}', titleOf(item)), () => openAsDocument(docs, item)),
     setOrder: (order) => errors.run(vscode.l10n.t('Could not change the order of the refactorings'), () => writeRefactoringOrder(order)),
     star: (item, starred) => (starred
       ? errors.run(vscode.l10n.t('Could not star'), () => stars.star(item))
       : errors.run(vscode.l10n.t('Could not unstar'), () => stars.unstar(targetOf(item)))),
   };
-  const panels = new CodeViewPanels(context.extensionUri, service, logger, actions, settings, stars);
+}
 
-  async function openAsDocument(item: Item): Promise<vscode.TextEditor> {
-    // Fetched here first, so that a failure reaches the reporter as the client's own error, logged
-    // once; from inside the content provider VS Code would hand it back wrapped, and it would be
-    // logged again. The document then reads the code the client holds.
-    await docs.fetchCode(codeIdOf(item));
-    return vscode.window.showTextDocument(await docs.openItem(item), { preview: false });
-  }
+export function registerCodeCommands(deps: CodeCommandDeps): vscode.Disposable {
+  const { service, docs, editors, codeViews: panels, tree, logger, errors, settings } = deps;
+  /** The item's page, or undefined (and the person told why) for the built-in sample catalog, which has none. */
+  const pageUrl = async (item: Item): Promise<string | undefined> => {
+    if (service.hasWebPages()) return pageUrlOf(item, (await service.getClient()).baseUrl);
+    void showInformationMessage(
+      vscode.l10n.t('The built-in sample catalog has no web pages. Set Refactor Browser: Base Url to a service (for example one started with `refactor-browser serve`) to open its pages.'));
+    return undefined;
+  };
 
   function open(request: OpenRequest): void {
     panels.open(request.codeId, request.refactorId, request.listed);
@@ -105,31 +105,21 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
   }
 
   /** A row's item, or the code of the code view a person looked at last. */
-  function itemOrCurrent(arg: unknown): Item | undefined {
-    const item = itemOf(arg);
-    if (item) return item;
-    const code = panels.currentCode();
-    if (code) return { kind: 'code', code };
-    void showInformationMessage(vscode.l10n.t('Open a code first (Refactor Browser: Open Code…), or use this command on a row of the Catalog.'));
-    return undefined;
-  }
+  const rowOrCurrent = (arg: unknown): Item | undefined => itemOrCurrent(arg, () => panels.currentCode());
 
   const command = errors.command.bind(errors);
 
-  const registrations = vscode.Disposable.from(
-    docs,
-    editors,
-    panels,
-    command('refactorBrowser.openCode', vscode.l10n.t('Could not open the code'), openCode),
-    command('refactorBrowser.goToCode', vscode.l10n.t('Could not go to the code'), async () => {
+  return vscode.Disposable.from(
+    command(Commands.openCode, vscode.l10n.t('Could not open the code'), openCode),
+    command(Commands.goToCode, vscode.l10n.t('Could not go to the code'), async () => {
       const request = await pickCode(tree);
       if (request) open(request);
     }),
-    command('refactorBrowser.insertAtCursor', vscode.l10n.t('Could not insert the code'), async (arg) => {
-      const item = itemOrCurrent(arg);
+    command(Commands.insertAtCursor, vscode.l10n.t('Could not insert the code'), async (arg) => {
+      const item = rowOrCurrent(arg);
       if (item) await insertAtCursor(textOf(item), languageOf(item), editors);
     }),
-    command('refactorBrowser.compareWithOriginal', vscode.l10n.t('Could not compare with the original'), async (arg) => {
+    command(Commands.compareWithOriginal, vscode.l10n.t('Could not compare with the original'), async (arg) => {
       const item = itemOf(arg);
       if (item?.kind !== 'refactor') {
         void showInformationMessage(vscode.l10n.t('Compare with Original works on a refactoring.'));
@@ -137,27 +127,27 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
       }
       await compareWithOriginal(docs, item);
     }),
-    command('refactorBrowser.compareSelected', vscode.l10n.t('Could not compare the selected rows'), (clicked, selected) =>
+    command(Commands.compareSelected, vscode.l10n.t('Could not compare the selected rows'), (clicked, selected) =>
       compareTwo(docs, itemsOf(clicked, selected))),
-    command('refactorBrowser.compareWithEditor', vscode.l10n.t('Could not compare with the active editor'), async (arg) => {
-      const item = itemOrCurrent(arg);
+    command(Commands.compareWithEditor, vscode.l10n.t('Could not compare with the active editor'), async (arg) => {
+      const item = rowOrCurrent(arg);
       if (item) await compareWithEditor(docs, item, editors);
     }),
-    command('refactorBrowser.compareAllRefactorings', vscode.l10n.t('Could not compare all refactorings'), async (arg) => {
-      const item = itemOrCurrent(arg);
+    command(Commands.compareAllRefactorings, vscode.l10n.t('Could not compare all refactorings'), async (arg) => {
+      const item = rowOrCurrent(arg);
       if (item) await compareAllRefactorings(docs, codeIdOf(item), settings.current.refactoringOrder);
     }),
-    command('refactorBrowser.copyCode', vscode.l10n.t('Could not copy the code'), async (arg) => {
-      const item = itemOrCurrent(arg);
+    command(Commands.copyCode, vscode.l10n.t('Could not copy the code'), async (arg) => {
+      const item = rowOrCurrent(arg);
       if (item) await copy(textOf(item), titleOf(item));
     }),
-    command('refactorBrowser.copyPageUrl', vscode.l10n.t('Could not copy the page URL'), async (arg) => {
-      const item = itemOrCurrent(arg);
+    command(Commands.copyPageUrl, vscode.l10n.t('Could not copy the page URL'), async (arg) => {
+      const item = rowOrCurrent(arg);
       const url = item && await pageUrl(item);
       if (item && url) await copy(url, vscode.l10n.t('the page URL of {0}', titleOf(item)));
     }),
-    command('refactorBrowser.openInBrowser', vscode.l10n.t('Could not open the page'), async (arg) => {
-      const item = itemOrCurrent(arg);
+    command(Commands.openInBrowser, vscode.l10n.t('Could not open the page'), async (arg) => {
+      const item = rowOrCurrent(arg);
       if (!item) return;
       const url = await pageUrl(item);
       if (url === undefined) return;
@@ -165,10 +155,9 @@ export function registerCodeCommands(deps: CodeCommandDeps): CodeCommands {
       logger.info(`opening ${url} in the browser`);
       await vscode.env.openExternal(vscode.Uri.parse(url, true));
     }),
-    command('refactorBrowser.openAsDocument', vscode.l10n.t('Could not open the document'), async (arg) => {
-      const item = itemOrCurrent(arg);
-      if (item) await openAsDocument(item);
+    command(Commands.openAsDocument, vscode.l10n.t('Could not open the document'), async (arg) => {
+      const item = rowOrCurrent(arg);
+      if (item) await openAsDocument(docs, item);
     }),
   );
-  return { dispose: () => registrations.dispose(), codeViews: panels };
 }

@@ -8,6 +8,7 @@ import { plainText } from '../../api/plainText';
 import { IndexingCancelled, IndexingError, indexCatalog, type IndexRunResult } from '../../search/indexer';
 import type { CodeSearch, SearchHit } from '../../search/searchIndex';
 import { escapeIcons } from '../code/goToCode';
+import { Commands } from '../commandIds';
 import type { ErrorReporter } from '../errorReporting';
 import { titleOf, words } from '../names';
 import type { ServiceConnection } from '../service';
@@ -93,157 +94,149 @@ function indexPick(): HitPick {
   };
 }
 
-export class SearchCommands implements vscode.Disposable {
-  private readonly registrations: vscode.Disposable[];
+export function registerSearchCommands(deps: SearchDeps): vscode.Disposable {
+  return vscode.Disposable.from(
+    deps.errors.command(Commands.search, vscode.l10n.t('Could not search'), () => searchCodes(deps)),
+    deps.errors.command(Commands.indexCatalog, vscode.l10n.t('Could not index the catalog'), () => indexCatalogFor(deps)),
+  );
+}
 
-  constructor(private readonly deps: SearchDeps) {
-    this.registrations = [
-      deps.errors.command('refactorBrowser.search', vscode.l10n.t('Could not search'), () => this.search()),
-      deps.errors.command('refactorBrowser.indexCatalog', vscode.l10n.t('Could not index the catalog'), () => this.indexCatalog()),
+/** The name a person knows the current service by: its address, or the built-in sample catalog. */
+function serviceName(service: ServiceConnection): string {
+  return service.isBuiltIn() ? vscode.l10n.t('the built-in sample catalog') : service.configuredUrl();
+}
+
+/** Shows the quick pick; resolves once it is closed (a result opened or not). */
+async function searchCodes(deps: SearchDeps): Promise<void> {
+  const kept = deps.store.of(deps.service.name());
+  const pick = vscode.window.createQuickPick<HitPick>();
+  pick.matchOnDescription = false;
+  pick.matchOnDetail = false;
+  pick.busy = true;
+  let index: CodeSearch | undefined;
+  /** The Catalog's language filter, which the buttons turn off and on again. */
+  const filtered = deps.language();
+  let language = filtered;
+  const allButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('filter-filled'), tooltip: vscode.l10n.t('Search All Languages') };
+  const filterButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('filter'), tooltip: vscode.l10n.t('Search {0} Only', filtered) };
+
+  const render = (): void => {
+    pick.title = language ? vscode.l10n.t('Search Codes in {0}', language) : vscode.l10n.t('Search Codes');
+    pick.buttons = filtered ? [language ? allButton : filterButton] : [];
+    if (!index) return;
+    pick.placeholder = describeIndex(index, serviceName(deps.service));
+    const { codes, refactors } = index.counts();
+    const offerIndex = index.indexedAt === 0 && !kept.indexing;
+    if (codes + refactors === 0) {
+      pick.items = offerIndex ? [indexPick()] : [];
+      return;
+    }
+    const hits = index.search(pick.value, { language, limit: SHOWN_RESULTS }).map(hitPick);
+    const none: HitPick[] = pick.value.trim() && hits.length === 0
+      ? [{ alwaysShow: true, label: language ? vscode.l10n.t('No code in {0} matches', language) : vscode.l10n.t('No code matches'), iconPath: new vscode.ThemeIcon('search-stop') }]
+      : [];
+    pick.items = [...hits, ...none, ...(offerIndex && pick.value.trim() ? [indexPick()] : [])];
+  };
+
+  return new Promise<void>((resolve) => {
+    const subscriptions: vscode.Disposable[] = [
+      pick.onDidChangeValue(() => render()),
+      pick.onDidTriggerButton((button) => {
+        language = button === allButton ? '' : filtered;
+        render();
+      }),
+      pick.onDidAccept(() => {
+        const chosen = pick.selectedItems[0];
+        if (!chosen || (!chosen.hit && !chosen.index)) return;
+        pick.hide();
+        if (chosen.index) void vscode.commands.executeCommand(Commands.indexCatalog);
+        else if (chosen.hit) deps.open(chosen.hit.codeId, chosen.hit.refactorId);
+      }),
+      pick.onDidHide(() => {
+        for (const s of subscriptions) s.dispose();
+        pick.dispose();
+        resolve();
+      }),
     ];
-  }
-
-  dispose(): void {
-    for (const r of this.registrations) r.dispose();
-  }
-
-  /** The name a person knows the current service by: its address, or the built-in sample catalog. */
-  private serviceName(): string {
-    return this.deps.service.isBuiltIn() ? vscode.l10n.t('the built-in sample catalog') : this.deps.service.configuredUrl();
-  }
-
-  /** Shows the quick pick; resolves once it is closed (a result opened or not). */
-  async search(): Promise<void> {
-    const kept = this.deps.store.of(this.deps.service.name());
-    const pick = vscode.window.createQuickPick<HitPick>();
-    pick.matchOnDescription = false;
-    pick.matchOnDetail = false;
-    pick.busy = true;
-    let index: CodeSearch | undefined;
-    /** The Catalog's language filter, which the buttons turn off and on again. */
-    const filtered = this.deps.language();
-    let language = filtered;
-    const allButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('filter-filled'), tooltip: vscode.l10n.t('Search All Languages') };
-    const filterButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('filter'), tooltip: vscode.l10n.t('Search {0} Only', filtered) };
-
-    const render = (): void => {
-      pick.title = language ? vscode.l10n.t('Search Codes in {0}', language) : vscode.l10n.t('Search Codes');
-      pick.buttons = filtered ? [language ? allButton : filterButton] : [];
-      if (!index) return;
-      pick.placeholder = describeIndex(index, this.serviceName());
-      const { codes, refactors } = index.counts();
-      const offerIndex = index.indexedAt === 0 && !kept.indexing;
-      if (codes + refactors === 0) {
-        pick.items = offerIndex ? [indexPick()] : [];
-        return;
-      }
-      const hits = index.search(pick.value, { language, limit: SHOWN_RESULTS }).map(hitPick);
-      const none: HitPick[] = pick.value.trim() && hits.length === 0
-        ? [{ alwaysShow: true, label: language ? vscode.l10n.t('No code in {0} matches', language) : vscode.l10n.t('No code matches'), iconPath: new vscode.ThemeIcon('search-stop') }]
-        : [];
-      pick.items = [...hits, ...none, ...(offerIndex && pick.value.trim() ? [indexPick()] : [])];
-    };
-
-    return new Promise<void>((resolve) => {
-      const subscriptions: vscode.Disposable[] = [
-        pick.onDidChangeValue(() => render()),
-        pick.onDidTriggerButton((button) => {
-          language = button === allButton ? '' : filtered;
-          render();
-        }),
-        pick.onDidAccept(() => {
-          const chosen = pick.selectedItems[0];
-          if (!chosen || (!chosen.hit && !chosen.index)) return;
-          pick.hide();
-          if (chosen.index) void vscode.commands.executeCommand('refactorBrowser.indexCatalog');
-          else if (chosen.hit) this.deps.open(chosen.hit.codeId, chosen.hit.refactorId);
-        }),
-        pick.onDidHide(() => {
-          for (const s of subscriptions) s.dispose();
-          pick.dispose();
-          resolve();
-        }),
-      ];
-      render();
-      pick.show();
-      kept.index().then(
-        (loaded) => {
-          index = loaded;
-          pick.busy = false;
-          render();
-        },
-        (e: unknown) => {
-          pick.hide();
-          void this.deps.errors.report(vscode.l10n.t('Could not read the search index'), e);
-        },
-      );
-    });
-  }
-
-  /** Index the Catalog, with a cancellable progress notification; resolves with the run's result when it ends. */
-  async indexCatalog(): Promise<IndexRunResult | undefined> {
-    const kept = this.deps.store.of(this.deps.service.name());
-    if (kept.indexing) {
-      void showInformationMessage(vscode.l10n.t('{0} is being indexed already.', this.serviceName()));
-      return undefined;
-    }
-    const run = this.runIndexing(kept);
-    kept.indexing = run;
-    try {
-      return await run;
-    } finally {
-      kept.indexing = undefined;
-    }
-  }
-
-  private async runIndexing(kept: ServiceIndex): Promise<IndexRunResult | undefined> {
-    const name = this.serviceName();
-    const client = await this.deps.service.getClient();
-    const tags = this.deps.tags();
-    return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: plainText(vscode.l10n.t('Indexing {0} for search', name)), cancellable: true },
-      async (progress, token) => {
-        const controller = new AbortController();
-        const cancelled = token.onCancellationRequested(() => controller.abort());
-        const index = await kept.index();
-        const report = (): void => {
-          const { codes, refactors } = index.counts();
-          progress.report({ message: vscode.l10n.t('{0} codes, {1} refactorings', codes, refactors) });
-        };
-        report();
-        let outcome: IndexRunResult | undefined;
-        let failure: unknown;
-        try {
-          outcome = await indexCatalog({
-            source: client.unobserved(), index, tags, signal: controller.signal,
-            onProgress: report,
-            afterPage: async () => {
-              // A page is 25 codes: index them now, in slices, rather than all at the end.
-              await flushInSlices(index);
-            },
-          });
-        } catch (e) {
-          failure = e;
-        } finally {
-          cancelled.dispose();
-        }
-        progress.report({ message: vscode.l10n.t('saving…') });
-        await flushInSlices(index);
-        await kept.saveIndex();
-        const { codes, refactors } = index.counts();
-        if (failure instanceof IndexingCancelled) {
-          void showInformationMessage(vscode.l10n.t('Indexing was cancelled: search knows {0} codes and {1} refactorings of {2}.', codes, refactors, name));
-          return undefined;
-        }
-        if (failure instanceof IndexingError) {
-          void this.deps.errors.report(vscode.l10n.t('Could not index the catalog (search keeps the {0} codes it knows)', codes), failure);
-          return undefined;
-        }
-        if (failure) throw failure;
-        const full = outcome?.full ? ` ${vscode.l10n.t('Search is full: it keeps no more codes.')}` : '';
-        void showInformationMessage(vscode.l10n.t('Search knows all {0} codes and {1} refactorings of {2}.', codes, refactors, name) + full);
-        return outcome;
+    render();
+    pick.show();
+    kept.index().then(
+      (loaded) => {
+        index = loaded;
+        pick.busy = false;
+        render();
+      },
+      (e: unknown) => {
+        pick.hide();
+        void deps.errors.report(vscode.l10n.t('Could not read the search index'), e);
       },
     );
+  });
+}
+
+/** Index the Catalog, with a cancellable progress notification; resolves with the run's result when it ends. */
+export async function indexCatalogFor(deps: SearchDeps): Promise<IndexRunResult | undefined> {
+  const kept = deps.store.of(deps.service.name());
+  if (kept.indexing) {
+    void showInformationMessage(vscode.l10n.t('{0} is being indexed already.', serviceName(deps.service)));
+    return undefined;
   }
+  const run = runIndexing(deps, kept);
+  kept.indexing = run;
+  try {
+    return await run;
+  } finally {
+    kept.indexing = undefined;
+  }
+}
+
+async function runIndexing(deps: SearchDeps, kept: ServiceIndex): Promise<IndexRunResult | undefined> {
+  const name = serviceName(deps.service);
+  const client = await deps.service.getClient();
+  const tags = deps.tags();
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: plainText(vscode.l10n.t('Indexing {0} for search', name)), cancellable: true },
+    async (progress, token) => {
+      const controller = new AbortController();
+      const cancelled = token.onCancellationRequested(() => controller.abort());
+      const index = await kept.index();
+      const report = (): void => {
+        const { codes, refactors } = index.counts();
+        progress.report({ message: vscode.l10n.t('{0} codes, {1} refactorings', codes, refactors) });
+      };
+      report();
+      let outcome: IndexRunResult | undefined;
+      let failure: unknown;
+      try {
+        outcome = await indexCatalog({
+          source: client.unobserved(), index, tags, signal: controller.signal,
+          onProgress: report,
+          afterPage: async () => {
+            // A page is 25 codes: index them now, in slices, rather than all at the end.
+            await flushInSlices(index);
+          },
+        });
+      } catch (e) {
+        failure = e;
+      } finally {
+        cancelled.dispose();
+      }
+      progress.report({ message: vscode.l10n.t('saving…') });
+      await flushInSlices(index);
+      await kept.saveIndex();
+      const { codes, refactors } = index.counts();
+      if (failure instanceof IndexingCancelled) {
+        void showInformationMessage(vscode.l10n.t('Indexing was cancelled: search knows {0} codes and {1} refactorings of {2}.', codes, refactors, name));
+        return undefined;
+      }
+      if (failure instanceof IndexingError) {
+        void deps.errors.report(vscode.l10n.t('Could not index the catalog (search keeps the {0} codes it knows)', codes), failure);
+        return undefined;
+      }
+      if (failure) throw failure;
+      const full = outcome?.full ? ` ${vscode.l10n.t('Search is full: it keeps no more codes.')}` : '';
+      void showInformationMessage(vscode.l10n.t('Search knows all {0} codes and {1} refactorings of {2}.', codes, refactors, name) + full);
+      return outcome;
+    },
+  );
 }
