@@ -9,14 +9,11 @@ import { parseCommandLine, UsageError, type Command, type GlobalOptions } from '
 import { formatCode, formatCodes, formatJson, formatRefactors, stripControls } from './cli/format';
 import { helpText } from './cli/help';
 import { loadDatasetFile } from './server/datasetFile';
-import { inProcessFetch, SAMPLE_BASE_URL } from './server/fetchHandler';
+import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from './server/fetchHandler';
 import { loadSampleDataset } from './server/sampleDataset';
 import { startServer } from './server/server';
 import { generateCatalog } from './server/generatedCatalog';
 import { runSearch } from './cli/search';
-
-/** The built-in sample catalog's name where a service is named (the search index's file). */
-const SAMPLE_SERVICE = 'sample';
 
 export interface Io {
   out(text: string): void;

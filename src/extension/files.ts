@@ -4,11 +4,9 @@
 // else (the browser's host, other schemes) goes through vscode.workspace.fs.
 import * as vscode from 'vscode';
 
-/** True in the browser bundle (esbuild.config.mjs defines it), so its Node-only branch is left out. */
-declare const WEB_BUILD: boolean | undefined;
-
 /** The text of `uri` as UTF-8; rejects as the file system does (a missing file included). */
 export async function readTextFile(uri: vscode.Uri): Promise<string> {
+  // Left out of the browser's bundle, which no Node module may reach.
   if (!WEB_BUILD && uri.scheme === 'file') {
     const { readFile } = await import('node:fs/promises');
     return readFile(uri.fsPath, 'utf8');

@@ -10,22 +10,20 @@ import type { Logger } from '../api/logger';
 import type { Code, Refactor } from '../api/model';
 import type { IndexSource } from '../search/indexer';
 import { parseDataset, type Dataset } from '../server/dataset';
-import { inProcessFetch, SAMPLE_BASE_URL } from '../server/fetchHandler';
+import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from '../server/fetchHandler';
 import { Disposable, toDisposable } from './dispose';
 import { readTextFile } from './files';
 import type { Sighting } from './search/store';
 import type { Settings, SettingsSource } from './settings';
 
-/** The name of the built-in sample catalog among services (document URIs, offline keys). */
-export const SAMPLE_SERVICE = 'sample';
 /** Clients kept for services configured earlier in this window, for the documents that came from them. */
 const MAX_EARLIER_SERVICES = 4;
 
 /**
- * True in the browser's web worker extension host (VS Code for the Web), where requests are the
- * browser's: it sends its own User-Agent, and it tells nothing of why a request failed.
+ * In the browser's web worker extension host (VS Code for the Web), requests are the browser's: it
+ * sends its own User-Agent, and it tells nothing of why a request failed.
  */
-const IN_BROWSER = typeof process === 'undefined';
+const IN_BROWSER = WEB_BUILD;
 
 /** What a failure the browser explains no further most often means there. */
 function corsHint(url: string): string {

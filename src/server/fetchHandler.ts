@@ -12,6 +12,12 @@ import { Site } from './responses';
  */
 export const SAMPLE_BASE_URL = 'http://sample.refactor-browser.invalid/';
 
+/**
+ * The built-in sample catalog's name wherever services are named: the search index's file (the
+ * extension's and the CLI's alike), the extension's documents, stars and offline lists.
+ */
+export const SAMPLE_SERVICE = 'sample';
+
 /** The signature of the global `fetch`: what a client takes as its transport. */
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
