@@ -10,14 +10,15 @@ import { silentLogger } from '../../src/api/logger';
 import { CatalogList, causeOf, isUnreachable } from '../../src/extension/catalog/list';
 import { fetchForLanguage, languageChoices, normalizeLanguageInput, sameLanguage } from '../../src/extension/catalog/languageFilter';
 import { loadRefactors, pageLoader, type ListSpec } from '../../src/extension/catalog/listSources';
-import { OfflineStore, type KeyValueStore } from '../../src/extension/catalog/offlineStore';
+import { OfflineStore } from '../../src/extension/catalog/offlineStore';
+import type { GlobalMemento } from '../../src/extension/globalStore';
 import { appendPage, isLastPage } from '../../src/extension/catalog/paging';
 import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { startFrontServer, type FrontServer } from './helpers/frontServer';
 
 /** globalState's contract, in memory; values go through JSON as VS Code stores them. */
-class MemoryStore implements KeyValueStore {
+class MemoryStore implements GlobalMemento {
   readonly map = new Map<string, string>();
   get<T>(key: string): T | undefined {
     const raw = this.map.get(key);
@@ -27,6 +28,7 @@ class MemoryStore implements KeyValueStore {
     if (value === undefined) this.map.delete(key);
     else this.map.set(key, JSON.stringify(value));
   }
+  setKeysForSync(): void {}
 }
 
 const sample = loadSampleDataset();

@@ -2,7 +2,7 @@
 // or copies (the XML URL without `.xml`, a refactoring by its anchor on its code's page).
 import * as assert from 'node:assert/strict';
 import type { Code, Refactor } from '../../src/api/model';
-import { codeIdOf, documentTargetOf, itemOf, itemsOf, pageUrlOf, sectionsOf, snippetOf, titleOf } from '../../src/extension/code/items';
+import { codeIdOf, targetOf, itemOf, itemsOf, pageUrlOf, sectionsOf, snippetOf, titleOf } from '../../src/extension/code/items';
 
 const code: Code = {
   id: 42, title: 'Sum & <total>', language: 'Ruby', permalink: 'sum-total', code: 'x\n', comment: '', createdAt: null,
@@ -34,7 +34,7 @@ describe('items', () => {
   it('gives each item its code, title and document', () => {
     assert.equal(codeIdOf({ kind: 'refactor', refactor }), 42);
     assert.equal(titleOf({ kind: 'refactor', refactor }), 'Refactoring #7');
-    assert.deepEqual(documentTargetOf({ kind: 'refactor', refactor }), { kind: 'refactor', codeId: 42, refactorId: 7 });
+    assert.deepEqual(targetOf({ kind: 'refactor', refactor }), { kind: 'refactor', codeId: 42, refactorId: 7 });
   });
 
   it('inserts and copies a section\'s own text in its own language, and the whole code without one', () => {

@@ -1,10 +1,11 @@
 // The list of stars as it lives in the global state: per service, synced, bounded, safe against what
 // another machine or version wrote, and never losing a star to two changes made at once.
 import * as assert from 'node:assert/strict';
-import { MAX_STARS, STARS_KEY, StarLimitError, StarList, type Star, type SyncedStore } from '../../src/extension/stars/starList';
+import { MAX_STARS, STARS_KEY, StarLimitError, StarList, type Star } from '../../src/extension/stars/starList';
+import type { GlobalMemento } from '../../src/extension/globalStore';
 
 /** globalState's contract, in memory; values go through JSON as VS Code stores them; each update lands a moment later. */
-class SyncedMemory implements SyncedStore {
+class SyncedMemory implements GlobalMemento {
   readonly map = new Map<string, string>();
   synced: readonly string[] = [];
   get<T>(key: string): T | undefined {

@@ -5,12 +5,7 @@
 // longest ago are dropped first, and an entry too large to keep is skipped (and logged once).
 import type { Logger } from '../../api/logger';
 import type { Code, Refactor } from '../../api/model';
-
-/** What the store needs of VS Code's Memento (context.globalState); a Map-backed one in unit tests. */
-export interface KeyValueStore {
-  get<T>(key: string): T | undefined;
-  update(key: string, value: unknown): PromiseLike<void>;
-}
+import { queued, type GlobalMemento, type QueuedMemento } from '../globalStore';
 
 export interface CachedPage<T> {
   items: T[];
@@ -60,34 +55,34 @@ export class OfflineStore {
   /** Keys already logged as too large: a list refreshed again is not news. */
   private readonly skipped = new Set<string>();
   /**
-   * Saves run one after another: each reads the index and writes it back, and two at once would lose
-   * one's entry. Callers need not wait for it (the answer is shown at once); `load` after a failure waits.
+   * The global state's one write queue: each save reads the index and writes it back, and two at once
+   * would lose one's entry. Callers need not wait for a save (the answer is shown at once); a list
+   * read from here after a failure waits for the saves under way (`settled`).
    */
-  private writing: Promise<void> = Promise.resolve();
+  private readonly store: QueuedMemento;
 
   constructor(
-    private readonly store: KeyValueStore,
+    store: GlobalMemento,
     limits: Partial<OfflineLimits> = {},
     private readonly logger?: Logger,
     private readonly now: () => Date = () => new Date(),
   ) {
+    this.store = queued(store);
     this.limits = { ...DEFAULT_LIMITS, ...limits };
   }
 
   /** Keeps `page` under `key`; resolves once it is written (saves are queued, never interleaved). */
   save<T extends Code | Refactor>(key: string, page: Omit<CachedPage<T>, 'savedAt'>): Promise<void> {
     const savedAt = this.now().getTime();
-    const next = this.writing.then(() => this.write(key, page, savedAt));
-    this.writing = next.catch(() => undefined);
-    return next;
+    return this.store.run((memento) => this.write(memento, key, page, savedAt));
   }
 
   /** Resolves once every save asked for so far is written (or has failed). */
   settled(): Promise<void> {
-    return this.writing;
+    return this.store.settled();
   }
 
-  private async write<T extends Code | Refactor>(key: string, page: Omit<CachedPage<T>, 'savedAt'>, savedAt: number): Promise<void> {
+  private async write<T extends Code | Refactor>(memento: GlobalMemento, key: string, page: Omit<CachedPage<T>, 'savedAt'>, savedAt: number): Promise<void> {
     // The payload is a string so that Dates (and anything else JSON cannot keep) come back as written.
     const text = JSON.stringify({ ...page, savedAt });
     const bytes = bytesOf(text);
@@ -108,9 +103,9 @@ export class OfflineStore {
       total -= oldest.bytes;
       dropped.push(oldest);
     }
-    await this.store.update(PREFIX + key, text);
-    for (const e of dropped) await this.store.update(PREFIX + e.key, undefined);
-    await this.store.update(INDEX, index);
+    await memento.update(PREFIX + key, text);
+    for (const e of dropped) await memento.update(PREFIX + e.key, undefined);
+    await memento.update(INDEX, index);
   }
 
   load<T extends Code | Refactor>(key: string): CachedPage<T> | undefined {
@@ -132,12 +127,10 @@ export class OfflineStore {
 
   /** Forgets everything kept (after the saves already asked for). */
   clear(): Promise<void> {
-    const next = this.writing.then(async () => {
-      for (const e of this.index()) await this.store.update(PREFIX + e.key, undefined);
-      await this.store.update(INDEX, []);
+    return this.store.run(async (memento) => {
+      for (const e of this.index()) await memento.update(PREFIX + e.key, undefined);
+      await memento.update(INDEX, []);
     });
-    this.writing = next.catch(() => undefined);
-    return next;
   }
 
   /** How many entries are kept, and their bytes in all. */

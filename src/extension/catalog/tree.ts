@@ -14,7 +14,8 @@ import { toVsCodeLanguageId } from '../../api/languages';
 import { listKey, loadRefactors, pageLoader, type ListSpec, type SourceContext } from './listSources';
 import type { OfflineStore } from './offlineStore';
 import type { ServiceConnection } from '../service';
-import type { Stars, StarTarget } from '../stars/stars';
+import type { Stars } from '../stars/stars';
+import type { ItemTarget } from '../code/items';
 import {
   CatalogNode, CodeNode, EmptyNode, ErrorNode, LoadMoreNode, NoteNode, RefactorNode, roots, RootNode, TagNode, type ListOwner,
 } from './nodes';
@@ -279,7 +280,7 @@ export class CatalogTreeProvider extends Disposable implements vscode.TreeDataPr
     return nodes;
   }
 
-  private starred(target: StarTarget): boolean {
+  private starred(target: ItemTarget): boolean {
     return this.stars.isStarred(target);
   }
 
@@ -288,7 +289,7 @@ export class CatalogTreeProvider extends Disposable implements vscode.TreeDataPr
     return {
       getClient: () => this.service.getClient(),
       offline: this.offline,
-      serviceKey: this.service.isBuiltIn() ? 'sample' : this.service.configuredUrl(),
+      serviceKey: this.service.name(),
       around: (work) => this.around(work, what),
     };
   }

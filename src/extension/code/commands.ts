@@ -13,14 +13,14 @@ import { Commands } from '../commandIds';
 import type { ErrorReporter } from '../errorReporting';
 import { pickCode, type LoadedItems } from './goToCode';
 import { insertAtCursor } from './insert';
-import { codeIdOf, itemOf, itemsOf, pageUrlOf, snippetOf, textOf, languageOf, type Item } from './items';
+import { codeIdOf, itemOf, itemsOf, pageUrlOf, snippetOf, textOf, languageOf, targetOf, type Item } from './items';
 import { itemOrCurrent } from './current';
 import { itemTitle as titleOf, snippetTitle } from '../names';
 import { parseOpenInput, type OpenRequest } from './openInput';
 import { isWebUrl } from '../../protocol/codeView';
 import type { ServiceConnection } from '../service';
 import { writeRefactoringOrder, type SettingsSource } from '../settings';
-import { targetOf, type Stars } from '../stars/stars';
+import type { Stars } from '../stars/stars';
 
 export interface CodeCommandDeps {
   service: ServiceConnection;

@@ -3,13 +3,13 @@
 // numeric ids only, never from titles or other text a stranger wrote, and read back strictly. The file extension only helps VS Code guess the language: the
 // extension sets the language explicitly as well. Pure (no vscode import), so it runs under mocha.
 import { fileExtensionOf } from '../../api/languages';
+import type { ItemTarget } from './items';
 
 export const DOCUMENT_SCHEME = 'refactor-browser';
 
 /** What a virtual document shows. */
 export type DocumentTarget =
-  | { kind: 'code'; codeId: number }
-  | { kind: 'refactor'; codeId: number; refactorId: number }
+  | ItemTarget
   /** A snapshot of an editor's selection, for Compare with Active Editor; `id` is a counter. */
   | { kind: 'selection'; id: number };
 

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { Code } from '../../api/model';
 import { DOCUMENT_SCHEME, documentPath, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget } from './documentPaths';
-import { documentTargetOf, languageOf, type Item } from './items';
+import { languageOf, targetOf, type Item } from './items';
 import { toVsCodeLanguageId } from '../../api/languages';
 import { Disposable, toDisposable } from '../dispose';
 import type { ServiceConnection } from '../service';
@@ -54,7 +54,7 @@ export class CodeDocuments extends Disposable implements vscode.TextDocumentCont
   }
 
   itemUri(item: Item): vscode.Uri {
-    return this.uriOf(documentTargetOf(item), languageOf(item));
+    return this.uriOf(targetOf(item), languageOf(item));
   }
 
   /** A read-only document holding `text`, e.g. an editor's selection at the time of a compare. */

@@ -6,9 +6,11 @@ import { codeRefOf, codeUrl, pageUrl } from '../../api/urls';
 import type { Code, Refactor } from '../../api/model';
 import { titleOf as nameOf, type NameWords } from '../../api/names';
 import { splitSections, type Section } from '../../api/sections';
-import type { DocumentTarget } from './documentPaths';
 
 export type Item = { kind: 'code'; code: Code } | { kind: 'refactor'; refactor: Refactor };
+
+/** What an item is, by id: a code, or one refactoring of a code (what a star or a document points at). */
+export type ItemTarget = { kind: 'code'; codeId: number } | { kind: 'refactor'; codeId: number; refactorId: number };
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
@@ -77,7 +79,7 @@ export function snippetOf(item: Item, section?: Section): Snippet {
   return { text: section.text, language: section.language, sectionTitle: section.title };
 }
 
-export function documentTargetOf(item: Item): DocumentTarget {
+export function targetOf(item: Item): ItemTarget {
   return item.kind === 'code'
     ? { kind: 'code', codeId: item.code.id }
     : { kind: 'refactor', codeId: item.refactor.codeId, refactorId: item.refactor.id };

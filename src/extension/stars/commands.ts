@@ -5,7 +5,8 @@ import type { Code } from '../../api/model';
 import { Commands } from '../commandIds';
 import type { ErrorReporter } from '../errorReporting';
 import { itemsOrCurrent } from '../code/current';
-import { targetOf, type Stars } from './stars';
+import type { Stars } from './stars';
+import { targetOf } from '../code/items';
 
 export interface StarCommandDeps {
   stars: Stars;

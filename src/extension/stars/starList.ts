@@ -1,10 +1,11 @@
 // The list of what a person starred, per service, in the extension's global state under one key that
 // Settings Sync carries to their other machines (setKeysForSync). Only small facts are kept here (ids,
 // title, language, when): the synced state must stay small; the code itself is kept in a file per
-// machine (keptCodes.ts). Writes run one after another: each reads the list and writes it back, and
-// two at once would lose one's change. No VS Code import: unit-tested with a Map-backed store.
+// machine (keptCodes.ts). Writes run whole in the global state's one write queue: each reads the
+// list and writes it back, and two at once would lose one's change. No VS Code import: unit-tested with a Map-backed store.
 import { isId } from '../../protocol/codeView';
-import type { GlobalMemento } from '../globalStore';
+import type { ItemTarget } from '../code/items';
+import { queued, type GlobalMemento, type QueuedMemento } from '../globalStore';
 
 /** The global-state key of the stars (synced). */
 export const STARS_KEY = 'refactorBrowser.stars';
@@ -24,11 +25,7 @@ export interface Star {
   starredAt: number;
 }
 
-/** What a star points at: a code, or one refactoring of a code. */
-export type StarTarget = { kind: 'code'; codeId: number } | { kind: 'refactor'; codeId: number; refactorId: number };
 
-/** The Memento a star list needs: a key-value store whose keys can be synced. */
-export type SyncedStore = GlobalMemento;
 
 interface Saved {
   v: 1;
@@ -37,18 +34,19 @@ interface Saved {
 
 export class StarLimitError extends Error {}
 
-export function sameTarget(a: Star | StarTarget, b: Star | StarTarget): boolean {
+export function sameTarget(a: Star | ItemTarget, b: Star | ItemTarget): boolean {
   return a.kind === b.kind && a.codeId === b.codeId && (a.kind === 'code' || refactorIdOf(a) === refactorIdOf(b));
 }
 
-function refactorIdOf(t: Star | StarTarget): number | undefined {
+function refactorIdOf(t: Star | ItemTarget): number | undefined {
   return 'refactorId' in t ? t.refactorId : undefined;
 }
 
 export class StarList {
-  private writing: Promise<void> = Promise.resolve();
+  private readonly store: QueuedMemento;
 
-  constructor(private readonly store: SyncedStore) {
+  constructor(store: GlobalMemento) {
+    this.store = queued(store);
     store.setKeysForSync([STARS_KEY]);
   }
 
@@ -59,9 +57,7 @@ export class StarList {
 
   /** Forgets every star of every service. */
   clear(): Promise<void> {
-    const next = this.writing.then(() => this.store.update(STARS_KEY, undefined));
-    this.writing = next.catch(() => undefined);
-    return next;
+    return this.store.update(STARS_KEY, undefined);
   }
 
   /** Whether the code `codeId` or any refactoring of it is starred (its copy is then kept). */
@@ -69,7 +65,7 @@ export class StarList {
     return (this.read().services[service] ?? []).some((s) => s.codeId === codeId);
   }
 
-  has(service: string, target: StarTarget): boolean {
+  has(service: string, target: ItemTarget): boolean {
     return (this.read().services[service] ?? []).some((s) => sameTarget(s, target));
   }
 
@@ -83,7 +79,7 @@ export class StarList {
   }
 
   /** Removes the star on `target`; resolves to whether a star of the same code is left. */
-  async remove(service: string, target: StarTarget): Promise<boolean> {
+  async remove(service: string, target: ItemTarget): Promise<boolean> {
     let left = false;
     await this.change(service, (stars) => {
       const kept = stars.filter((s) => !sameTarget(s, target));
@@ -94,7 +90,7 @@ export class StarList {
   }
 
   private change(service: string, edit: (stars: Star[]) => Star[]): Promise<void> {
-    const next = this.writing.then(async () => {
+    return this.store.run(async (memento) => {
       const saved = this.read();
       const before = saved.services[service] ?? [];
       const after = edit(before);
@@ -102,10 +98,8 @@ export class StarList {
       const services = { ...saved.services };
       if (after.length) services[service] = after;
       else delete services[service];
-      await this.store.update(STARS_KEY, { v: 1, services } satisfies Saved);
+      await memento.update(STARS_KEY, { v: 1, services } satisfies Saved);
     });
-    this.writing = next.catch(() => undefined);
-    return next;
   }
 
   /** The saved stars, each checked: what another machine or version wrote may be anything. */

@@ -6,23 +6,18 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
 import type { Code } from '../../api/model';
-import type { Item } from '../code/items';
+import { targetOf, type Item, type ItemTarget } from '../code/items';
 import { itemTitle } from '../names';
 import { Disposable } from '../dispose';
 import { oneLine } from '../errorReporting';
 import type { ServiceConnection } from '../service';
 import type { Sighting } from '../search/store';
 import { KeptCodes, type KeptCode } from './keptCodes';
-import { StarList, type Star, type StarTarget, type SyncedStore } from './starList';
+import { StarList, type Star } from './starList';
+import type { GlobalMemento } from '../globalStore';
 
-export type { Star, StarTarget } from './starList';
+export type { Star } from './starList';
 export type { KeptCode } from './keptCodes';
-
-export function targetOf(item: Item): StarTarget {
-  return item.kind === 'code'
-    ? { kind: 'code', codeId: item.code.id }
-    : { kind: 'refactor', codeId: item.refactor.codeId, refactorId: item.refactor.id };
-}
 
 function starOf(item: Item, now: Date): Star {
   const what = item.kind === 'code' ? item.code : item.refactor;
@@ -39,7 +34,7 @@ export class Stars extends Disposable {
   private readonly writes = new Map<string, Promise<void>>();
 
   constructor(
-    state: SyncedStore,
+    state: GlobalMemento,
     storage: vscode.Uri,
     private readonly service: ServiceConnection,
     private readonly logger: Logger,
@@ -55,12 +50,12 @@ export class Stars extends Disposable {
     return this.list.list(this.service.name());
   }
 
-  isStarred(target: StarTarget): boolean {
+  isStarred(target: ItemTarget): boolean {
     return this.list.has(this.service.name(), target);
   }
 
   /** The starred blocks of `code` (the code and its refactorings), as the code view marks them. */
-  starredIn(code: Code): StarTarget[] {
+  starredIn(code: Code): ItemTarget[] {
     return this.current().filter((s) => s.codeId === code.id).map((s) => (s.kind === 'code'
       ? { kind: 'code', codeId: s.codeId }
       : { kind: 'refactor', codeId: s.codeId, refactorId: s.refactorId as number }));
@@ -83,7 +78,7 @@ export class Stars extends Disposable {
     }
   }
 
-  async unstar(target: StarTarget): Promise<void> {
+  async unstar(target: ItemTarget): Promise<void> {
     const service = this.service.name();
     const left = await this.list.remove(service, target);
     if (!left) await this.kept.forget(service, target.codeId);

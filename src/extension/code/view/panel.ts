@@ -16,8 +16,8 @@ import { isWebUrl, parseCodeViewState, parseToExtension, type BlockTarget, type 
 import { Disposable, toDisposable } from '../../dispose';
 import { logFailure, oneLine } from '../../errorReporting';
 import { isApiError } from '../../../api/errors';
-import type { KeptCode, StarTarget } from '../../stars/stars';
-import { sectionsOf, titleOf as itemTitleOf, type Item } from '../items';
+import type { KeptCode } from '../../stars/stars';
+import { sectionsOf, titleOf as itemTitleOf, type Item, type ItemTarget } from '../items';
 import type { ServiceConnection } from '../../service';
 import type { SettingsSource } from '../../settings';
 import { buildCodeViewModel, CODE_VIEW_WEBVIEW_OPTIONS, renderCodeViewHtml } from './html';
@@ -40,7 +40,7 @@ export interface CodeViewActions {
 
 /** What the code view needs of the stars: which blocks are starred, and the copies kept offline. */
 export interface CodeViewStars {
-  starredIn(code: Code): StarTarget[];
+  starredIn(code: Code): ItemTarget[];
   keptCopy(codeId: number): Promise<KeptCode | undefined>;
   readonly onDidChange: vscode.Event<void>;
 }
@@ -246,7 +246,7 @@ class CodeViewPanel extends Disposable {
 }
 
 /** Stars as the webview names blocks: a code by its id, a refactoring by its own. */
-function blocksOf(targets: readonly StarTarget[]): BlockTarget[] {
+function blocksOf(targets: readonly ItemTarget[]): BlockTarget[] {
   return targets.map((t) => (t.kind === 'code' ? { kind: 'code', id: t.codeId } : { kind: 'refactor', id: t.refactorId }));
 }
 
