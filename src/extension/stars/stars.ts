@@ -40,7 +40,7 @@ export class Stars extends Disposable {
     private readonly logger: Logger,
   ) {
     super();
-    this.list = new StarList(state);
+    this.list = new StarList(state, logger);
     this._register(service.onDidSight(({ service: name, sighting }) => this.sighted(name, sighting)));
     this.kept = new KeptCodes(storage);
   }
