@@ -2,7 +2,7 @@
 // service (src/server/). Exit codes: 0 success, 1 failure (one line on stderr), 2 bad usage.
 import { RefactorClient } from './api/client';
 import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, fetchVia } from './api/dispatcher';
-import { isApiError } from './api/errors';
+import { isApiError, withoutCredentials } from './api/errors';
 import type { Code, Refactor } from './api/model';
 import { parseCodeRef } from './api/urls';
 import { parseCommandLine, UsageError, type Command, type GlobalOptions } from './cli/args';
@@ -30,8 +30,8 @@ const processIo: Io = {
 
 export async function main(argv: readonly string[], given: Io = processIo): Promise<number> {
   // Error lines carry text from responses (an element name, a reference's character): like stdout,
-  // stderr gets no control character that could drive the terminal.
-  const io: Io = { out: given.out, err: (t) => given.err(stripControls(t)), progress: given.progress };
+  // stderr gets no control character that could drive the terminal, and no URL's credentials.
+  const io: Io = { out: given.out, err: (t) => given.err(stripControls(withoutCredentials(t))), progress: given.progress };
   let command: Command;
   try {
     command = parseCommandLine(argv);
@@ -156,7 +156,7 @@ if (require.main === module) {
       process.exitCode = code;
     },
     (e: unknown) => {
-      process.stderr.write(stripControls(`refactor-browser: ${failureLine(e)}\n`));
+      process.stderr.write(stripControls(withoutCredentials(`refactor-browser: ${failureLine(e)}\n`)));
       process.exitCode = 1;
     },
   );

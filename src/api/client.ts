@@ -6,7 +6,7 @@
 
 import { ApiError, DecodeError } from './errors';
 import { DEFAULT_TIMEOUT_MS, fetchXml, type FetchLike, type RequestOptions as TransportOptions } from './http';
-import { silentLogger, type Logger } from './logger';
+import { silentLogger, withoutCredentialsIn, type Logger } from './logger';
 import { copyCode, copyRefactor, type Code, type Refactor } from './model';
 import {
   codeUrl,
@@ -63,7 +63,7 @@ export class RefactorClient {
 
   constructor(options: ClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl).href;
-    this.logger = options.logger ?? silentLogger;
+    this.logger = options.logger ? withoutCredentialsIn(options.logger) : silentLogger;
     this.now = options.now ?? Date.now;
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.timeoutMs = timeoutMs;

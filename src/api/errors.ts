@@ -29,12 +29,52 @@ export class DecodeError extends Error {
   }
 }
 
+/** A scheme at the start of a word: where a URL in a text can begin. */
+const SCHEME = /(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*):/g;
+/** The schemes whose authority the URL parser finds after any number of `/` or `\\` (`http:user@host`). */
+const SPECIAL_SCHEMES = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
+
 /**
  * `text` with the user name and password of every URL in it replaced by `***` (`http://***@proxy:8080`),
- * so that no message, log line or notification made from it can show credentials.
+ * so that no message, log line or notification made from it can show credentials. A URL is read as
+ * the URL parser reads it: `http:user:secret@host`, `http:\\user@host` and `HTTP:/user@host` have
+ * credentials too, and they end at the last `@` of the authority (`http://user:p@ss@host`). A URL that
+ * does not parse loses what would be its credentials all the same.
  */
 export function withoutCredentials(text: string): string {
-  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi, '$1***@');
+  if (!text.includes('@')) return text;
+  let shown = '';
+  let copied = 0;
+  // Each character is in at most one authority: what looks like a scheme inside one (`user:`) is not
+  // read again, which keeps this linear in the text.
+  let read = 0;
+  for (const m of text.matchAll(SCHEME)) {
+    if (m.index < read) continue;
+    const special = SPECIAL_SCHEMES.has(m[1].toLowerCase());
+    const afterColon = m.index + m[0].length;
+    // Other schemes have an authority only after `//` (`mailto:ana@host` has none).
+    if (!special && !text.startsWith('//', afterColon)) continue;
+    let start = afterColon;
+    while (text[start] === '/' || (special && text[start] === '\\')) start++;
+    let end = start;
+    while (end < text.length && !/[\s/?#]/.test(text[end]) && !(special && text[end] === '\\')) end++;
+    read = end;
+    const at = text.slice(start, end).lastIndexOf('@');
+    if (at === -1 || !hasCredentials(text.slice(m.index, end))) continue;
+    shown += `${text.slice(copied, start)}***`;
+    copied = start + at;
+  }
+  return shown + text.slice(copied);
+}
+
+/** False only when the URL parser reads `url` and finds neither a user name nor a password. */
+function hasCredentials(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return true;
+  }
 }
 
 export class ApiError extends Error {

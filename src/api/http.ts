@@ -6,7 +6,7 @@
 // whose message is one line naming the URL and the cause. No Node module: it runs in a browser too.
 
 import { ApiError } from './errors';
-import { type Logger, silentLogger } from './logger';
+import { type Logger, silentLogger, withoutCredentialsIn } from './logger';
 import { describeNetworkError, formatBytes, formatSeconds } from './httpErrors';
 import { statusLine } from './statusText';
 // The manifest's version, so a release cannot send a stale User-Agent. esbuild inlines just this
@@ -113,7 +113,7 @@ export async function fetchXml(url: string, options: RequestOptions): Promise<Ht
     maxTries: Math.max(1, options.maxTries ?? DEFAULT_MAX_TRIES),
     retryBaseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS,
     unexplainedFailure: options.unexplainedFailure,
-    logger: options.logger ?? silentLogger,
+    logger: options.logger ? withoutCredentialsIn(options.logger) : silentLogger,
     signal: deadline.signal,
     callerSignal: options.signal,
     deadline,

@@ -1,5 +1,6 @@
 // The logging interface the API layer writes to. The extension backs it with a LogOutputChannel,
 // the CLI with stderr (when asked), tests with the silent one.
+import { withoutCredentials } from './errors';
 
 export interface Logger {
   trace(message: string): void;
@@ -14,3 +15,16 @@ export const silentLogger: Logger = {
   warn() {},
   error() {},
 };
+
+/**
+ * `logger` with the credentials of every URL in a line masked: a line names URLs the service sent
+ * (redirects), which may carry a user name and password.
+ */
+export function withoutCredentialsIn(logger: Logger): Logger {
+  return {
+    trace: (message) => logger.trace(withoutCredentials(message)),
+    info: (message) => logger.info(withoutCredentials(message)),
+    warn: (message) => logger.warn(withoutCredentials(message)),
+    error: (message) => logger.error(withoutCredentials(message)),
+  };
+}

@@ -5,13 +5,13 @@
 // the caller ("Could not open the code"); the cause comes from the client, in English.
 import * as vscode from 'vscode';
 import { showErrorMessage } from './notifications';
-import { isApiError } from '../api/errors';
+import { isApiError, withoutCredentials } from '../api/errors';
 import type { Logger } from '../api/logger';
 
-/** One line for a person: an ApiError's message, any other error's message, newlines folded. */
+/** One line for a person: an ApiError's message, any other error's message, newlines folded, no URL's credentials. */
 export function oneLine(err: unknown): string {
   const text = isApiError(err) ? err.message : err instanceof Error ? err.message : String(err);
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  return withoutCredentials(text.replace(/\s*[\r\n]+\s*/g, ' ').trim());
 }
 
 /**

@@ -1,13 +1,20 @@
 // The one way the extension shows a notification. Messages carry text from outside (a code's title,
 // a URL, an error's cause), and VS Code renders link syntax in them as links that run commands when
-// clicked: every message goes through plainText here, so no message can forget it.
+// clicked; a URL may carry a user name and password: every message goes through notificationText
+// here, so no message can forget it.
 import * as vscode from 'vscode';
+import { withoutCredentials } from '../api/errors';
 import { plainText } from '../api/plainText';
 
+/** What a notification (or a progress notification's title) shows of `message`. */
+export function notificationText(message: string): string {
+  return plainText(withoutCredentials(message));
+}
+
 export function showErrorMessage<T extends string>(message: string, ...items: T[]): Thenable<T | undefined> {
-  return vscode.window.showErrorMessage(plainText(message), ...items);
+  return vscode.window.showErrorMessage(notificationText(message), ...items);
 }
 
 export function showInformationMessage<T extends string>(message: string, ...items: T[]): Thenable<T | undefined> {
-  return vscode.window.showInformationMessage(plainText(message), ...items);
+  return vscode.window.showInformationMessage(notificationText(message), ...items);
 }

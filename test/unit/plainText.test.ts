@@ -62,6 +62,6 @@ describe('plainText: outside text in notifications', () => {
     };
     walk(path.join(ROOT, 'src'));
     assert.deepEqual(direct, [], 'messages go through src/extension/notifications.ts');
-    assert.match(readFileSync(path.join(ROOT, 'src/extension/notifications.ts'), 'utf8'), /plainText\(message\)/);
+    assert.match(readFileSync(path.join(ROOT, 'src/extension/notifications.ts'), 'utf8'), /notificationText\(message\)/);
   });
 });

@@ -3,8 +3,7 @@
 // catalog once indexed. Index the Catalog pages the service's lists to their ends with a progress
 // notification that counts codes and can be cancelled; what it read is kept whatever stops it.
 import * as vscode from 'vscode';
-import { showInformationMessage } from '../notifications';
-import { plainText } from '../../api/plainText';
+import { notificationText, showInformationMessage } from '../notifications';
 import { IndexingCancelled, IndexingError, indexCatalog, type IndexRunResult } from '../../search/indexer';
 import type { CodeSearch, SearchHit } from '../../search/searchIndex';
 import { escapeIcons } from '../code/goToCode';
@@ -195,7 +194,7 @@ async function runIndexing(deps: SearchDeps, kept: ServiceIndex): Promise<IndexR
   const client = await deps.service.getClient();
   const tags = deps.tags();
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: plainText(vscode.l10n.t('Indexing {0} for search', name)), cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: notificationText(vscode.l10n.t('Indexing {0} for search', name)), cancellable: true },
     async (progress, token) => {
       const controller = new AbortController();
       const cancelled = token.onCancellationRequested(() => controller.abort());
