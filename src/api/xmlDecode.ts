@@ -4,6 +4,7 @@
 // its `type` attribute and never guesses from the text (xmlFields.ts).
 import { EntityDecoderOptions, X2jOptions, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DecodeError } from './errors';
+import { isId } from './ids';
 import type { Code, Refactor, User } from './model';
 import { datetimeValue, decodeReferences, isBlank, mismatch, numberValue, requiredIntValue, type Where } from './xmlFields';
 import { malformedXmlError } from './xmlErrors';
@@ -83,7 +84,7 @@ function refactorsFrom(container: XmlValue | undefined, path: string, parent: Wh
 // Object literals list the fields in the contract's JSON order (CONTRACT.md), which --json prints.
 function codeFrom(el: XmlElement, w: Where): Code {
   const code: Code = {
-    id: requiredInt(el, 'id', w),
+    id: requiredId(el, 'id', w),
     title: str(el, 'title', w),
     language: str(el, 'language', w),
     permalink: str(el, 'permalink', w),
@@ -93,7 +94,7 @@ function codeFrom(el: XmlElement, w: Where): Code {
     updatedAt: datetime(el, 'updated-at', w),
     refactorsCount: num(el, 'refactors-count', w),
     trackbackUrl: str(el, 'trackback-url', w),
-    userId: num(el, 'user-id', w),
+    userId: optionalId(el, 'user-id', w),
   };
   const user = userFrom(el, w);
   if (user) code.user = user;
@@ -102,8 +103,8 @@ function codeFrom(el: XmlElement, w: Where): Code {
 
 function refactorFrom(el: XmlElement, w: Where): Refactor {
   const refactor: Refactor = {
-    id: requiredInt(el, 'id', w),
-    codeId: requiredInt(el, 'code-id', w),
+    id: requiredId(el, 'id', w),
+    codeId: requiredId(el, 'code-id', w),
     title: str(el, 'title', w),
     language: str(el, 'language', w),
     code: str(el, 'code', w),
@@ -111,7 +112,7 @@ function refactorFrom(el: XmlElement, w: Where): Refactor {
     createdAt: datetime(el, 'created-at', w),
     rating: num(el, 'rating', w),
     ratingsCount: num(el, 'ratings-count', w),
-    userId: num(el, 'user-id', w),
+    userId: optionalId(el, 'user-id', w),
     userName: str(el, 'user-name', w),
     userWebsite: str(el, 'user-website', w),
   };
@@ -126,7 +127,7 @@ function userFrom(parent: XmlElement, pw: Where): User | undefined {
   if (v === undefined || typeof v === 'string' || Array.isArray(v) || !hasChildElements(v)) return undefined;
   const w: Where = { path: `${pw.path}/user`, item: 'user', index: -1, parent: pw };
   return {
-    id: requiredInt(v, 'id', w),
+    id: requiredId(v, 'id', w),
     name: str(v, 'name', w),
     identityUrl: str(v, 'identity-url', w),
     rating: num(v, 'rating', w),
@@ -149,9 +150,19 @@ function num(el: XmlElement, name: string, w: Where): number | null {
   return v === undefined ? null : numberValue(textOf(v, name, w), typeOf(v), name, w);
 }
 
-function requiredInt(el: XmlElement, name: string, w: Where): number {
+/** An id (ids.ts): a type mismatch otherwise, as for any field that is not what its type says. */
+function requiredId(el: XmlElement, name: string, w: Where): number {
   const v = first(el[name]);
-  return requiredIntValue(v === undefined ? undefined : textOf(v, name, w), v === undefined ? undefined : typeOf(v), name, w);
+  const n = requiredIntValue(v === undefined ? undefined : textOf(v, name, w), v === undefined ? undefined : typeOf(v), name, w);
+  if (!isId(n)) throw mismatch(w, name, v === undefined ? undefined : typeOf(v), `is ${n}, not an id (a whole number from 1)`);
+  return n;
+}
+
+/** An id, or null when absent or empty. */
+function optionalId(el: XmlElement, name: string, w: Where): number | null {
+  const n = num(el, name, w);
+  if (n !== null && !isId(n)) throw mismatch(w, name, typeOf(first(el[name]) as XmlValue), `is ${n}, not an id (a whole number from 1)`);
+  return n;
 }
 
 /** null when absent or empty. */

@@ -3,6 +3,7 @@
 // which checks the type AND every field and returns a fresh object holding only the known fields,
 // so nothing a webview (or a compromised page inside it) sends is trusted by shape alone.
 // No DOM, node or vscode imports: this file compiles under the extension's and the webview's tsconfig.
+import { isId } from '../api/ids';
 import { isRefactoringOrder, type RefactoringOrder } from '../api/ratings';
 
 /** A block in the view: the code itself or one of its refactorings, by numeric id. */
@@ -101,9 +102,15 @@ function isRecord(v: unknown): v is Fields {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Ids and counts: finite, safe, non-negative integers (no NaN, no 1.5, no "3"). */
-export function isId(v: unknown): v is number {
+export { isId };
+
+/** Counts and section indexes: finite, safe, non-negative integers (no NaN, no 1.5, no "3"). */
+function isCount(v: unknown): v is number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+
+function isNullableCount(v: unknown): v is number | null {
+  return v === null || isCount(v);
 }
 
 function isNullableId(v: unknown): v is number | null {
@@ -152,7 +159,7 @@ function parseTargets(v: unknown): BlockTarget[] | undefined {
 function parseTextTarget(v: unknown): TextTarget | undefined {
   const block = parseTarget(v);
   if (!block || !isRecord(v) || v.section === undefined) return block;
-  return isId(v.section) ? { ...block, section: v.section } : undefined;
+  return isCount(v.section) ? { ...block, section: v.section } : undefined;
 }
 
 export function parseToExtension(msg: unknown): ToExtension | undefined {
@@ -192,7 +199,7 @@ export function parseRefactorViewModel(v: unknown): RefactorViewModel | undefine
     userId, userName, userWebsite } = v;
   if (!isId(id) || !isId(codeId) || !isString(title) || !isString(language) || !isString(highlightLanguage)
     || !isString(code) || !isString(comment) || !isNullableDate(createdAt) || !isNullableFinite(rating)
-    || !isNullableId(ratingsCount) || !isNullableId(userId) || !isString(userName) || !isString(userWebsite)) {
+    || !isNullableCount(ratingsCount) || !isNullableId(userId) || !isString(userName) || !isString(userWebsite)) {
     return undefined;
   }
   return { id, codeId, title, language, highlightLanguage, code, comment, createdAt, rating, ratingsCount,
@@ -205,7 +212,7 @@ export function parseCodeViewModel(v: unknown): CodeViewModel | undefined {
     refactorsCount, userId, userName, userWebsite, pageUrl } = v;
   if (!isId(id) || !isString(title) || !isString(language) || !isString(highlightLanguage)
     || !isString(permalink) || !isString(code) || !isString(comment) || !isNullableDate(createdAt)
-    || !isNullableDate(updatedAt) || !isNullableId(refactorsCount) || !isNullableId(userId)
+    || !isNullableDate(updatedAt) || !isNullableCount(refactorsCount) || !isNullableId(userId)
     || !isString(userName) || !isString(userWebsite) || !isString(pageUrl)) {
     return undefined;
   }

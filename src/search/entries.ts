@@ -7,6 +7,7 @@
 // them (a search shows 50 at most): parsing every row was most of loading a 10,000-code index. What
 // counting, the bounds and the language filter need of a row not read yet is saved beside it (its
 // summary).
+import { isId } from '../api/ids';
 import type { Code, Refactor } from '../api/model';
 
 /** The most codes search keeps. */
@@ -349,10 +350,6 @@ function tryParse(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isId(v: unknown): v is number {
-  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 }
 
 function allStrings(vs: readonly unknown[]): boolean {

@@ -21,15 +21,16 @@ describe('documentPaths', () => {
     assert.equal(fileExtensionOf('../../etc'), 'txt');
   });
 
-  it('refuses ids that are not non-negative integers', () => {
-    for (const bad of [-1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1]) {
+  it('refuses ids that are not whole numbers from 1', () => {
+    for (const bad of [0, -1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1]) {
       assert.throws(() => documentPath({ kind: 'code', codeId: bad }, 'Ruby'), RangeError);
       assert.throws(() => documentPath({ kind: 'refactor', codeId: 1, refactorId: bad }, 'Ruby'), RangeError);
+      assert.throws(() => documentPath({ kind: 'selection', id: bad }, 'Ruby'), RangeError);
     }
   });
 
   it('reads back every path it builds', () => {
-    const id = fc.integer({ min: 0, max: 1e12 });
+    const id = fc.integer({ min: 1, max: 1e12 });
     const target: fc.Arbitrary<DocumentTarget> = fc.oneof(
       id.map((codeId) => ({ kind: 'code' as const, codeId })),
       fc.tuple(id, id).map(([codeId, refactorId]) => ({ kind: 'refactor' as const, codeId, refactorId })),
@@ -42,7 +43,7 @@ describe('documentPaths', () => {
 
   it('reads nothing else', () => {
     for (const path of ['/codes/42', '/codes/42/code', '/codes/x/code.rb', '/codes/42/code.rb/..', '/codes/42/refactors/7',
-      '/codes/42/refactors/seven.rb', '/codes/-1/code.rb', '/selections/1', '//codes/1/code.rb', '/codes/1/code.r b', '']) {
+      '/codes/42/refactors/seven.rb', '/codes/-1/code.rb', '/codes/0/code.rb', '/codes/1/refactors/0.rb', '/selections/0.rb', '/selections/1', '//codes/1/code.rb', '/codes/1/code.r b', '']) {
       assert.equal(parseDocumentPath(path), undefined, path);
     }
   });

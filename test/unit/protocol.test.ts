@@ -11,6 +11,8 @@ import {
 } from '../../src/protocol/codeView';
 
 const WRONG_NUMBERS: unknown[] = ['1', 1.5, -1, NaN, Infinity, null, undefined, {}, [], true, 2 ** 60];
+/** Ids are whole numbers from 1 (src/api/ids.ts): 0 is no id, though it is a section index. */
+const WRONG_IDS: unknown[] = [...WRONG_NUMBERS, 0];
 const WRONG_STRINGS: unknown[] = [1, null, undefined, {}, [], true];
 
 function sampleCode(): CodeViewModel {
@@ -42,7 +44,7 @@ describe('parseToExtension (webview → extension)', () => {
     { type: 'ready' },
     { type: 'retry' },
     { type: 'insert', target: { kind: 'code', id: 1 } },
-    { type: 'insert', target: { kind: 'refactor', id: 0 } },
+    { type: 'insert', target: { kind: 'refactor', id: 1 } },
     { type: 'copy', target: { kind: 'refactor', id: 42 } },
     { type: 'insert', target: { kind: 'code', id: 1, section: 0 } },
     { type: 'insert', target: { kind: 'refactor', id: 3, section: 2 } },
@@ -75,7 +77,7 @@ describe('parseToExtension (webview → extension)', () => {
       for (const kind of [undefined, 'Code', 'user', '', 1, null]) {
         assert.equal(parseToExtension(withField(msg, 'target.kind', kind)), undefined, `${type} kind ${String(kind)}`);
       }
-      for (const id of WRONG_NUMBERS) {
+      for (const id of WRONG_IDS) {
         assert.equal(parseToExtension(withField(msg, 'target.id', id)), undefined, `${type} id ${String(id)}`);
       }
     }
@@ -96,7 +98,7 @@ describe('parseToExtension (webview → extension)', () => {
   });
 
   it('rejects compareWithOriginal without a valid refactor id', () => {
-    for (const id of WRONG_NUMBERS) {
+    for (const id of WRONG_IDS) {
       assert.equal(parseToExtension({ type: 'compareWithOriginal', refactorId: id }), undefined, String(id));
     }
   });
@@ -183,7 +185,7 @@ describe('parseToWebview (extension → webview)', () => {
     for (const f of stringFields) {
       for (const v of WRONG_STRINGS) assert.equal(parseToWebview(withField(msg, `code.${f}`, v)), undefined, `${f}=${inspect(v)}`);
     }
-    for (const v of WRONG_NUMBERS) assert.equal(parseToWebview(withField(msg, 'code.id', v)), undefined, `id=${inspect(v)}`);
+    for (const v of WRONG_IDS) assert.equal(parseToWebview(withField(msg, 'code.id', v)), undefined, `id=${inspect(v)}`);
     for (const f of ['refactorsCount', 'userId']) {
       for (const v of WRONG_NUMBERS.filter((x) => x !== null)) {
         assert.equal(parseToWebview(withField(msg, `code.${f}`, v)), undefined, `${f}=${inspect(v)}`);
@@ -215,12 +217,12 @@ describe('parseToWebview (extension → webview)', () => {
   });
 
   it('rejects wrong optional and required ids of the other messages', () => {
-    for (const v of WRONG_NUMBERS.filter((x) => x !== undefined)) {
+    for (const v of WRONG_IDS.filter((x) => x !== undefined)) {
       assert.equal(parseToWebview({ type: 'show', code: sampleCode(), order: 'newest', revealRefactorId: v }), undefined, inspect(v));
       assert.equal(parseToWebview({ type: 'loading', codeId: v }), undefined, inspect(v));
       assert.equal(parseToWebview({ type: 'error', message: 'x', codeId: v }), undefined, inspect(v));
     }
-    for (const v of WRONG_NUMBERS) assert.equal(parseToWebview({ type: 'reveal', refactorId: v }), undefined, inspect(v));
+    for (const v of WRONG_IDS) assert.equal(parseToWebview({ type: 'reveal', refactorId: v }), undefined, inspect(v));
     for (const v of WRONG_STRINGS) assert.equal(parseToWebview({ type: 'error', message: v }), undefined, inspect(v));
   });
 
@@ -249,15 +251,17 @@ describe('parseToWebview (extension → webview)', () => {
 describe('buildCodeViewModel output and the protocol', () => {
   const date = fc.option(fc.date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }));
   const count = fc.option(fc.integer({ min: -5, max: 10_000 }));
+  // Ids as the decoder lets them through (src/api/ids.ts).
+  const id = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
   const refactor: fc.Arbitrary<Refactor> = fc.record({
-    id: fc.nat(), codeId: fc.nat(), title: fc.string(), language: fc.constantFrom('ruby', 'Bash', 'COBOL', ''),
+    id, codeId: id, title: fc.string(), language: fc.constantFrom('ruby', 'Bash', 'COBOL', ''),
     code: fc.string(), comment: fc.string(), createdAt: date, rating: fc.option(fc.double()), ratingsCount: count,
-    userId: count, userName: fc.string(), userWebsite: fc.string(),
+    userId: fc.option(id), userName: fc.string(), userWebsite: fc.string(),
   });
   const code: fc.Arbitrary<Code> = fc.record({
-    id: fc.nat(), title: fc.string(), language: fc.string(), permalink: fc.string(), code: fc.string(),
+    id, title: fc.string(), language: fc.string(), permalink: fc.string(), code: fc.string(),
     comment: fc.string(), createdAt: date, updatedAt: date, refactorsCount: count, trackbackUrl: fc.string(),
-    userId: count, refactors: fc.array(refactor, { maxLength: 4 }),
+    userId: fc.option(id), refactors: fc.array(refactor, { maxLength: 4 }),
   });
 
   it('property: whatever the decoder produced, the webview accepts the show message after postMessage', () => {

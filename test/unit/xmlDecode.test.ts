@@ -154,14 +154,37 @@ describe('xmlDecode: typed elements', () => {
   it('reads integers strictly, allowing a sign and surrounding whitespace', () => {
     assert.equal(oneCode({ 'refactors-count': '<refactors-count type="integer">\n  +7 \n</refactors-count>' }).refactorsCount, 7);
     assert.equal(oneCode({ 'refactors-count': '<refactors-count type="integer">007</refactors-count>' }).refactorsCount, 7);
-    assert.equal(oneCode({ 'user-id': '<user-id type="integer">-3</user-id>' }).userId, -3);
-    assert.ok(Object.is(oneCode({ 'user-id': '<user-id type="integer">-0</user-id>' }).userId, 0));
+    assert.equal(oneCode({ 'refactors-count': '<refactors-count type="integer">-3</refactors-count>' }).refactorsCount, -3);
+    assert.ok(Object.is(oneCode({ 'refactors-count': '<refactors-count type="integer">-0</refactors-count>' }).refactorsCount, 0));
     for (const bad of ['4.0', '0x1F', '1e3', '12abc', '1 2', 'twenty', '٣']) {
       throwsDecode(() => oneCode({ 'user-id': `<user-id type="integer">${bad}</user-id>` }), 'type-mismatch',
         `<user-id type="integer"> in code 1 of the list is ${JSON.stringify(bad)}, not an integer`, 'codes/code/user-id');
     }
     throwsDecode(() => oneCode({ 'user-id': '<user-id type="integer">12345678901234567890</user-id>' }), 'type-mismatch',
       /too large for an integer/, 'codes/code/user-id');
+  });
+
+  it('reads every id as a whole number from 1, and refuses 0, -1, 1.5 and one too large, naming the element', () => {
+    const refactor = (name: string, text: string): string =>
+      fixture('refactors-single.xml').replace(new RegExp(`<${name} type="integer">[^<]*</${name}>`), `<${name} type="integer">${text}</${name}>`);
+    const places: Array<[element: string, where: string, decode: (text: string) => number | null | undefined]> = [
+      ['codes/code/id', 'code 1 of the list', (t) => oneCode({ id: `<id type="integer">${t}</id>` }).id],
+      ['codes/code/user-id', 'code 1 of the list', (t) => oneCode({ 'user-id': `<user-id type="integer">${t}</user-id>` }).userId],
+      ['codes/code/user/id', 'the user of code 1 of the list', (t) => oneCode({ user: `<user><id type="integer">${t}</id><name>u</name></user>` }).user?.id],
+      ['refactors/refactor/id', 'refactor 1 of the list', (t) => decodeRefactors(refactor('id', t))[0].id],
+      ['refactors/refactor/code-id', 'refactor 1 of the list', (t) => decodeRefactors(refactor('code-id', t))[0].codeId],
+    ];
+    for (const [element, where, decode] of places) {
+      const name = element.split('/').pop();
+      assert.equal(decode('1'), 1, element);
+      assert.equal(decode(String(Number.MAX_SAFE_INTEGER)), Number.MAX_SAFE_INTEGER, element);
+      for (const bad of ['0', '-1', '-0']) {
+        throwsDecode(() => decode(bad), 'type-mismatch',
+          `<${name} type="integer"> in ${where} is ${Number(bad) || 0}, not an id (a whole number from 1)`, element);
+      }
+      throwsDecode(() => decode('1.5'), 'type-mismatch', `<${name} type="integer"> in ${where} is "1.5", not an integer`, element);
+      throwsDecode(() => decode(String(2 ** 53 + 2)), 'type-mismatch', /too large for an integer$/, element);
+    }
   });
 
   it('reads floats as strict decimals with an optional exponent', () => {
@@ -442,7 +465,7 @@ describe('xmlDecode: size', () => {
     const items = Array.from({ length: 2000 }, (_, i) => codeItem({
       id: `<id type="integer">${i + 1}</id>`,
       code: `<code>def m${i}\n  ${i} &lt; ${i + 1}\nend\n</code>`,
-      user: `<user><id type="integer">${i % 7}</id><name>u${i % 7}</name></user>`,
+      user: `<user><id type="integer">${(i % 7) + 1}</id><name>u${i % 7}</name></user>`,
     }));
     const started = Date.now();
     const list = decodeCodes(codes(...items));

@@ -2,6 +2,7 @@
 // and editor selections, and the query naming the service a code came from. Paths are built from
 // numeric ids only, never from titles or other text a stranger wrote, and read back strictly. The file extension only helps VS Code guess the language: the
 // extension sets the language explicitly as well. Pure (no vscode import), so it runs under mocha.
+import { isId } from '../../api/ids';
 import { fileExtensionOf } from '../../api/languages';
 import type { ItemTarget } from './items';
 
@@ -13,19 +14,15 @@ export type DocumentTarget =
   /** A snapshot of an editor's selection, for Compare with Active Editor; `id` is a counter. */
   | { kind: 'selection'; id: number };
 
-function isId(n: number): boolean {
-  return Number.isSafeInteger(n) && n >= 0;
-}
-
 /**
  * `/codes/42/code.rb`, `/codes/42/refactors/7.rb`, `/selections/3.rb`. Throws a RangeError for an
- * id that is not a non-negative integer, so no other text can reach a path.
+ * id that is not an id (ids.ts; selections are counted from 1 too), so no other text can reach a path.
  */
 export function documentPath(target: DocumentTarget, serviceLanguage: string): string {
   const ext = fileExtensionOf(serviceLanguage);
   const ids = target.kind === 'code' ? [target.codeId]
     : target.kind === 'refactor' ? [target.codeId, target.refactorId] : [target.id];
-  if (!ids.every(isId)) throw new RangeError(`document ids must be non-negative integers, got ${ids.join(', ')}`);
+  if (!ids.every((n) => isId(n))) throw new RangeError(`document ids must be whole numbers from 1, got ${ids.join(', ')}`);
   switch (target.kind) {
     case 'code': return `/codes/${target.codeId}/code.${ext}`;
     case 'refactor': return `/codes/${target.codeId}/refactors/${target.refactorId}.${ext}`;
@@ -40,12 +37,16 @@ const SELECTION_PATH = /^\/selections\/(\d{1,15})\.[a-z]+$/;
 /** The target of a virtual document's path, or undefined for any other path. */
 export function parseDocumentPath(path: string): DocumentTarget | undefined {
   let m = CODE_PATH.exec(path);
-  if (m) return { kind: 'code', codeId: Number(m[1]) };
+  if (m) return allIds(m) ? { kind: 'code', codeId: Number(m[1]) } : undefined;
   m = REFACTOR_PATH.exec(path);
-  if (m) return { kind: 'refactor', codeId: Number(m[1]), refactorId: Number(m[2]) };
+  if (m) return allIds(m) ? { kind: 'refactor', codeId: Number(m[1]), refactorId: Number(m[2]) } : undefined;
   m = SELECTION_PATH.exec(path);
-  if (m) return { kind: 'selection', id: Number(m[1]) };
+  if (m) return allIds(m) ? { kind: 'selection', id: Number(m[1]) } : undefined;
   return undefined;
+}
+
+function allIds(m: RegExpExecArray): boolean {
+  return m.slice(1).every((digits) => isId(Number(digits)));
 }
 
 /** The query of a code's document: `service=sample`, or `service=` and the base URL as configured. */
