@@ -1,9 +1,12 @@
 // How a code or refactoring is named wherever it is shown (the tree, the code view, Go to Code,
-// the CLI, the service's pages): one rule for a missing title and a missing author. Pure, so the
-// webview uses it too. The words default to English; the extension and the code view pass their
-// localized ones (src/extension/names.ts, src/webview/main.ts).
+// the CLI, the service's pages): one rule for a missing title and a missing author, and one set of
+// words for it. Pure, so the webview uses it too: the extension passes `vscode.l10n`, the code view
+// `@vscode/l10n` (which reads the extension's bundle), and the CLI and the service English.
 
-interface Titled {
+import type * as l10n from '@vscode/l10n';
+import type { RatingWords } from './ratings';
+
+export interface Titled {
   id: number;
   title: string;
   /** Present on refactorings only. */
@@ -26,16 +29,51 @@ export interface NameWords {
   anonymous: string;
 }
 
-export const ENGLISH_NAMES: NameWords = {
-  code: (id) => `Code #${id}`,
-  refactoring: (id) => `Refactoring #${id}`,
-  user: (id) => `user #${id}`,
-  anonymous: 'anonymous',
+/**
+ * What translates a message with `{0}`-style arguments: `@vscode/l10n` (the code view) or
+ * `vscode.l10n` (the extension). The parameters below are named `l10n` after the import, so
+ * `npm run l10n:export` finds their messages as it finds any `l10n.t` call.
+ */
+export type Translator = Pick<typeof l10n, 't'> | { t(message: string, ...args: Array<string | number | boolean>): string };
+
+/** The messages as written, their `{0}`-style arguments filled in: for the CLI and the service. */
+export const ENGLISH: Translator = {
+  t: (message: string, ...args: Array<string | number | boolean>) => message.replace(/\{(\d+)\}/g, (whole, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : whole)),
 };
 
-/** The title, or `Code #20` / `Refactoring #81` when it is empty. */
-export function titleOf(item: Titled, words: NameWords = ENGLISH_NAMES): string {
-  return item.title || (item.codeId === undefined ? words.code(item.id) : words.refactoring(item.id));
+/** The naming words in the language `l10n` translates to. */
+export function nameWords(l10n: Translator): NameWords {
+  return {
+    code: (id) => l10n.t('Code #{0}', id),
+    refactoring: (id) => l10n.t('Refactoring #{0}', id),
+    user: (id) => l10n.t('user #{0}', id),
+    get anonymous() {
+      return l10n.t('anonymous');
+    },
+  };
+}
+
+/** How a rating is said (src/api/ratings.ts), in the language `l10n` translates to. */
+export function ratingWords(l10n: Translator): RatingWords {
+  return {
+    get notRated() {
+      return l10n.t('not rated');
+    },
+    rated: (rating) => l10n.t('rated {0}', rating),
+    ratedOneVote: (rating) => l10n.t('rated {0} (1 vote)', rating),
+    ratedVotes: (rating, votes) => l10n.t('rated {0} ({1} votes)', rating, votes),
+  };
+}
+
+export const ENGLISH_NAMES: NameWords = nameWords(ENGLISH);
+
+/** A code or a refactoring as the extension's commands pass it around (src/extension/code/items.ts). */
+export type ItemOf<C extends Titled, R extends Titled> = { kind: 'code'; code: C } | { kind: 'refactor'; refactor: R };
+
+/** The title, or `Code #20` / `Refactoring #81` when it is empty; of a code or refactoring, or of an item holding one. */
+export function titleOf(item: Titled | ItemOf<Titled, Titled>, words: NameWords = ENGLISH_NAMES): string {
+  const titled = 'kind' in item ? (item.kind === 'code' ? item.code : item.refactor) : item;
+  return titled.title || (titled.codeId === undefined ? words.code(titled.id) : words.refactoring(titled.id));
 }
 
 /**

@@ -9,6 +9,8 @@
 //   dated ones, and the id settles what is still equal (the higher first, as ids grow with time;
 //   the lower first for oldest), so the order is total: the same refactorings always show the same way.
 
+import { ENGLISH, ratingWords } from './names';
+
 /** The values of `refactorBrowser.refactoringOrder`, default first. */
 export const REFACTORING_ORDERS = ['bestRated', 'newest', 'oldest'] as const;
 export type RefactoringOrder = (typeof REFACTORING_ORDERS)[number];
@@ -109,12 +111,7 @@ export interface RatingWords {
   ratedVotes(rating: string, votes: string): string;
 }
 
-export const ENGLISH_RATING_WORDS: RatingWords = {
-  notRated: 'not rated',
-  rated: (rating) => `rated ${rating}`,
-  ratedOneVote: (rating) => `rated ${rating} (1 vote)`,
-  ratedVotes: (rating, votes) => `rated ${rating} (${votes} votes)`,
-};
+export const ENGLISH_RATING_WORDS: RatingWords = ratingWords(ENGLISH);
 
 /** `rated 4.5 (12 votes)`, `rated 5 (1 vote)`, `rated 4.5` (votes unknown), or `not rated`. */
 export function ratingPhrase(r: Pick<Rated, 'rating' | 'ratingsCount'>, words: RatingWords = ENGLISH_RATING_WORDS, locale?: string): string {

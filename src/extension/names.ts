@@ -1,20 +1,14 @@
 // The naming rules of src/api/names.ts in VS Code's display language, and the other small phrases
 // rows and messages share.
 import * as vscode from 'vscode';
-import { authorOf as authorIn, titleOf as titleIn, type NameWords } from '../api/names';
-import { formatCount, formatRating, isRated, ratingPhrase as ratingPhraseIn, type Rated, type RatingWords } from '../api/ratings';
-import { titleOf as itemTitleIn, type Item, type Snippet } from './code/items';
+import { authorOf as authorIn, nameWords, ratingWords, titleOf as titleIn, type NameWords } from '../api/names';
+import { formatCount, formatRating, isRated, ratingPhrase as ratingPhraseIn, type Rated } from '../api/ratings';
+import type { Item, Snippet } from './code/items';
 import { formatDateTime as formatDateTimeIn, formatWhen } from '../api/dates';
 
-export const words: NameWords = {
-  code: (id) => vscode.l10n.t('Code #{0}', id),
-  refactoring: (id) => vscode.l10n.t('Refactoring #{0}', id),
-  user: (id) => vscode.l10n.t('user #{0}', id),
-  get anonymous() {
-    return vscode.l10n.t('anonymous');
-  },
-};
+export const words: NameWords = nameWords(vscode.l10n);
 
+/** The title of a code, a refactoring or an item holding one, in VS Code's display language. */
 export function titleOf(item: Parameters<typeof titleIn>[0]): string {
   return titleIn(item, words);
 }
@@ -23,34 +17,39 @@ export function authorOf(item: Parameters<typeof authorIn>[0]): string {
   return authorIn(item, words);
 }
 
-/** A code's or refactoring's title, whichever it is. */
-export function itemTitle(item: Item): string {
-  return itemTitleIn(item, words);
-}
-
 /** What a message calls a snippet: the item's title, or `user_spec.rb of <the item's title>`. */
 export function snippetTitle(item: Item, snippet: Snippet): string {
-  if (snippet.sectionTitle === undefined) return itemTitle(item);
-  return vscode.l10n.t('{0} of {1}', snippet.sectionTitle || vscode.l10n.t('Untitled'), itemTitle(item));
+  if (snippet.sectionTitle === undefined) return titleOf(item);
+  return vscode.l10n.t('{0} of {1}', snippet.sectionTitle || vscode.l10n.t('Untitled'), titleOf(item));
+}
+
+/** Whether `n` takes the singular in VS Code's display language (English: only 1; others differ). */
+export function isOne(n: number): boolean {
+  return new Intl.PluralRules(vscode.env.language).select(n) === 'one';
+}
+
+/** `1 code`, `1,234 codes`. */
+export function codeCount(n: number): string {
+  const count = formatCount(n, vscode.env.language);
+  return isOne(n) ? vscode.l10n.t('{0} code', count) : vscode.l10n.t('{0} codes', count);
 }
 
 /** `1 refactoring`, `3 refactorings`. */
 export function refactoringCount(n: number): string {
-  return n === 1 ? vscode.l10n.t('1 refactoring') : vscode.l10n.t('{0} refactorings', n);
+  const count = formatCount(n, vscode.env.language);
+  return isOne(n) ? vscode.l10n.t('{0} refactoring', count) : vscode.l10n.t('{0} refactorings', count);
 }
 
-const ratingWords: RatingWords = {
-  get notRated() {
-    return vscode.l10n.t('not rated');
-  },
-  rated: (rating) => vscode.l10n.t('rated {0}', rating),
-  ratedOneVote: (rating) => vscode.l10n.t('rated {0} (1 vote)', rating),
-  ratedVotes: (rating, votes) => vscode.l10n.t('rated {0} ({1} votes)', rating, votes),
-};
+/** `Recent Codes, Popular Codes and Tags`: a list as a sentence says it in VS Code's display language. */
+export function listOf(items: readonly string[]): string {
+  return new Intl.ListFormat(vscode.env.language, { type: 'conjunction' }).format(items);
+}
+
+const localRatingWords = ratingWords(vscode.l10n);
 
 /** `rated 4.5 (12 votes)` … `not rated`, as a sentence says it. */
 export function ratingPhrase(r: Pick<Rated, 'rating' | 'ratingsCount'>): string {
-  return ratingPhraseIn(r, ratingWords, vscode.env.language);
+  return ratingPhraseIn(r, localRatingWords, vscode.env.language);
 }
 
 /** `★ 4.5 (12)`, `★ 4.5` with the votes unknown, as a row's description shows it; undefined when not rated. */

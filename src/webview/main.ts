@@ -15,12 +15,12 @@ import {
   type BlockTarget, type CodeViewModel, type CodeViewState, type RefactorViewModel, type ToExtension,
 } from '../protocol/codeView';
 import {
-  bestRatedIds, compareRefactorings, isRefactoringOrder, ratingPhrase as ratingPhraseIn, REFACTORING_ORDERS,
-  type RefactoringOrder, type RatingWords,
+  bestRatedIds, compareRefactorings, isRefactoringOrder, ratingPhrase, REFACTORING_ORDERS, type RefactoringOrder,
 } from '../api/ratings';
 import { LazyHighlighter, isHighlightable, withinHighlightLimits } from './highlight';
 import { canonicalServiceLanguage, highlightJsLanguage } from '../api/languages';
-import { authorOf as authorIn, titleOf as titleIn, type NameWords } from '../api/names';
+import { authorOf, nameWords, ratingWords, titleOf } from '../api/names';
+import { formatDateTime } from '../api/dates';
 import { hasSections, splitSections, type Section } from '../api/sections';
 
 interface VsCodeApi {
@@ -64,26 +64,9 @@ function configureLanguage(): string | undefined {
 
 const locale = configureLanguage();
 
-const words: NameWords = {
-  code: (id) => l10n.t('Code #{0}', id),
-  refactoring: (id) => l10n.t('Refactoring #{0}', id),
-  user: (id) => l10n.t('user #{0}', id),
-  get anonymous() {
-    return l10n.t('anonymous');
-  },
-};
-const titleOf = (item: Parameters<typeof titleIn>[0]): string => titleIn(item, words);
-const authorOf = (item: Parameters<typeof authorIn>[0]): string => authorIn(item, words);
-
-const ratingWords: RatingWords = {
-  get notRated() {
-    return l10n.t('not rated');
-  },
-  rated: (rating) => l10n.t('rated {0}', rating),
-  ratedOneVote: (rating) => l10n.t('rated {0} (1 vote)', rating),
-  ratedVotes: (rating, votes) => l10n.t('rated {0} ({1} votes)', rating, votes),
-};
-const ratingPhrase = (r: RefactorViewModel): string => ratingPhraseIn(r, ratingWords, locale);
+// The extension's own words and date format (src/api), translated by the bundle the page carries.
+const words = nameWords(l10n);
+const rating = ratingWords(l10n);
 
 /** The switch's choices, in the setting's order. */
 function orderLabel(order: RefactoringOrder): string {
@@ -94,11 +77,23 @@ function orderLabel(order: RefactoringOrder): string {
   }
 }
 
-function formatDate(iso: string | null): Node | undefined {
+function formatDate(iso: string | null): HTMLElement | undefined {
   if (iso === null) return undefined;
-  const time = el('time', undefined, [new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })]);
+  const time = el('time', undefined, [formatDateTime(new Date(iso), locale)]);
   time.dateTime = iso;
   return time;
+}
+
+/** Marks where `sentence` puts each node: its `{0}`-style argument when translated. */
+const slot = (i: number): string => `\uE000${i}\uE000`;
+
+/**
+ * A translated sentence whose arguments are elements (a link, a date): `message` is translated with
+ * `slot(i)` for each, and each slot is replaced by its node, so the words around them stay whole.
+ */
+function sentence(translated: string, ...nodes: Node[]): HTMLElement {
+  const parts = translated.split(/\uE000(\d+)\uE000/);
+  return el('span', undefined, parts.map((p, i) => (i % 2 === 0 ? p : nodes[Number(p)])).filter((p) => p !== ''));
 }
 
 /** One string a block is known by among the shown ones. */
@@ -185,7 +180,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     const on = starred.has(blockKey(target));
     const label = on ? l10n.t('Unstar') : l10n.t('Star');
     b.textContent = label; // its ☆ or ★ is drawn by the stylesheet, silent to screen readers
-    b.setAttribute('aria-label', `${label}: ${blockName(target)}`);
+    b.setAttribute('aria-label', on ? l10n.t('Unstar: {0}', blockName(target)) : l10n.t('Star: {0}', blockName(target)));
     b.dataset.starred = String(on);
   }
 
@@ -248,16 +243,16 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
   }
 
   function codeHeader(code: CodeViewModel): HTMLElement {
-    const author = externalLink(authorOf(code), code.userWebsite);
+    const author = externalLink(authorOf(code, words), code.userWebsite);
     const created = formatDate(code.createdAt);
     const updated = code.updatedAt !== code.createdAt ? formatDate(code.updatedAt) : undefined;
     return el('header', undefined, [
-      el('h1', undefined, [titleOf(code)]),
+      el('h1', undefined, [titleOf(code, words)]),
       meta([
         el('span', 'language', [code.language || l10n.t('unknown language')]),
-        el('span', undefined, [l10n.t('by'), ' ', author]),
-        created && el('span', undefined, [l10n.t('posted'), ' ', created]),
-        updated && el('span', undefined, [l10n.t('updated'), ' ', updated]),
+        sentence(l10n.t('by {0}', slot(0)), author),
+        created && sentence(l10n.t('posted {0}', slot(0)), created),
+        updated && sentence(l10n.t('updated {0}', slot(0)), updated),
         isWebUrl(code.pageUrl) ? externalLink(l10n.t('Open in Browser'), code.pageUrl) : undefined,
       ]),
     ]);
@@ -268,14 +263,14 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
    * inside the heading, so a screen reader's heading list and the region's name say it too.
    */
   function refactorSection(r: RefactorViewModel, best: boolean): HTMLElement {
-    const author = externalLink(authorOf(r), r.userWebsite);
+    const author = externalLink(authorOf(r, words), r.userWebsite);
     const created = formatDate(r.createdAt);
     const target: BlockTarget = { kind: 'refactor', id: r.id };
-    const heading = el('h3', undefined, [titleOf(r), best ? ' ' : undefined, best ? el('span', 'badge best', [l10n.t('Best rated')]) : undefined]);
+    const heading = el('h3', undefined, [titleOf(r, words), best ? ' ' : undefined, best ? el('span', 'badge best', [l10n.t('Best rated')]) : undefined]);
     heading.id = `refactor-${r.id}-title`;
     const section = el('section', 'block refactor', [
       heading,
-      meta([el('span', undefined, [l10n.t('by'), ' ', author]), ratingPhrase(r), created]),
+      meta([sentence(l10n.t('by {0}', slot(0)), author), ratingPhrase(r, rating, locale), created]),
       comment(r.comment),
       toolbar(target),
       ...blockCode(target, r.code, r.language, r.highlightLanguage, 'h4'),

@@ -3,7 +3,7 @@
 // every string of the code and of package.json, keeping each string's placeholders.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { localizedManifest, placeholders, readJson } from './helpers/manifest';
@@ -49,5 +49,44 @@ describe('localization', function () {
     const de = localizedManifest<Manifest>('de');
     assert.equal(de.contributes.views.refactorBrowser[0].name, 'Katalog');
     assert.ok(de.contributes.commands.every((c) => !c.title.includes('%')), 'no placeholder left');
+  });
+
+  describe('whole sentences', () => {
+    const english = (): string[] => Object.keys(readJson('l10n/bundle.l10n.json') as Record<string, string>);
+
+    it('has no fragment meant to be joined to other words in code', () => {
+      const fragments = ['by', 'of', 'and', 'or', 'at', 'on', 'in', 'from', 'posted', 'updated', 'cached', 'starred'];
+      const found = english().filter((k) => fragments.includes(k.trim()));
+      assert.deepEqual(found, []);
+    });
+
+    it('says every count with a singular message beside the plural one', () => {
+      const keys = new Set(english());
+      const singular: Record<string, string> = { codes: 'code', refactorings: 'refactoring', votes: 'vote', lists: 'list' };
+      const counted = [...keys].filter((k) => /\{\d+\} (more )?(codes|refactorings|votes|lists)\b/.test(k));
+      assert.ok(counted.length >= 3, `${counted.length} counted messages`);
+      for (const key of counted) {
+        const one = key.replace(/\{(\d+)\} (more )?(codes|refactorings|votes|lists)\b/, (_, n: string, more = '', noun: string) => `{${n}} ${more}${singular[noun]}`);
+        const literalOne = key.replace(/\{\d+\} (more )?(codes|refactorings|votes|lists)\b/, (_, more = '', noun: string) => `1 ${more}${singular[noun]}`);
+        assert.ok(keys.has(one) || keys.has(literalOne), `${key} has no singular form ("${one}")`);
+      }
+    });
+
+    it('never joins a translated message to more text with +', () => {
+      const offenders: string[] = [];
+      const walk = (dir: string): void => {
+        for (const entry of readdirSync(dir, { withFileTypes: true })) {
+          const file = path.join(dir, entry.name);
+          if (entry.isDirectory()) walk(file);
+          else if (file.endsWith('.ts')) {
+            readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+              if (/l10n\.t\((?:[^()]|\([^()]*\))*\)\s*\+|\+\s*(vscode\.)?l10n\.t\(/.test(line)) offenders.push(`${path.relative(ROOT, file)}:${i + 1}`);
+            });
+          }
+        }
+      };
+      walk(path.join(ROOT, 'src'));
+      assert.deepEqual(offenders, []);
+    });
   });
 });

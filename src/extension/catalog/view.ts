@@ -12,6 +12,7 @@ import type { Stars } from '../stars/stars';
 import type { SettingsSource } from '../settings';
 import { Disposable, toDisposable } from '../dispose';
 import type { CatalogNode } from './nodes';
+import { isOne, listOf } from '../names';
 
 export const VIEW_ID = 'refactorBrowser.catalog';
 /** True while the service cannot be reached and nothing is shown (package.json viewsWelcome). */
@@ -106,14 +107,16 @@ export class CatalogView extends Disposable {
   }
 
   private loadingMessage(): string | undefined {
-    return this.loadingSaid && this.loading.size ? vscode.l10n.t('Loading {0}…', [...this.loading.keys()].join(', ')) : undefined;
+    return this.loadingSaid && this.loading.size ? vscode.l10n.t('Loading {0}…', listOf([...this.loading.keys()])) : undefined;
   }
 
   private failureMessage(): string | undefined {
     const [first, ...more] = this.tree.failures();
     if (!first) return undefined;
-    const said = vscode.l10n.t('{0} could not be loaded: {1}', first.label, first.cause);
-    return more.length ? `${said} ${vscode.l10n.t('({0} more could not be loaded)', more.length)}` : said;
+    if (more.length === 0) return vscode.l10n.t('{0} could not be loaded: {1}', first.label, first.cause);
+    return isOne(more.length)
+      ? vscode.l10n.t('{0} could not be loaded: {1} ({2} more list could not be loaded)', first.label, first.cause, more.length)
+      : vscode.l10n.t('{0} could not be loaded: {1} ({2} more lists could not be loaded)', first.label, first.cause, more.length);
   }
 
   private sampleMessage(): string | undefined {

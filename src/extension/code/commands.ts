@@ -15,7 +15,7 @@ import { pickCode, type LoadedItems } from './goToCode';
 import { insertAtCursor } from './insert';
 import { codeIdOf, itemOf, itemsOf, pageUrlOf, snippetOf, textOf, languageOf, targetOf, type Item } from './items';
 import { itemOrCurrent } from './current';
-import { itemTitle as titleOf, snippetTitle } from '../names';
+import { snippetTitle, titleOf } from '../names';
 import { parseOpenInput, type OpenRequest } from './openInput';
 import { isWebUrl } from '../../protocol/codeView';
 import type { ServiceConnection } from '../service';

@@ -8,7 +8,7 @@ import { sortRefactorings, type RefactoringOrder } from '../../api/ratings';
 import type { CodeDocuments } from './documents';
 import type { EditorTracker } from './editorTracker';
 import { languageOf, type Item } from './items';
-import { itemTitle as titleOf } from '../names';
+import { titleOf } from '../names';
 
 /** The diff editor's title for two sides. */
 export function diffTitle(left: string, right: string): string {

@@ -4,7 +4,6 @@
 // payload (the interface with the Catalog tree), not by class, so either side can change its classes.
 import { codeRefOf, codeUrl, pageUrl } from '../../api/urls';
 import type { Code, Refactor } from '../../api/model';
-import { titleOf as nameOf, type NameWords } from '../../api/names';
 import { splitSections, type Section } from '../../api/sections';
 
 export type Item = { kind: 'code'; code: Code } | { kind: 'refactor'; refactor: Refactor };
@@ -45,11 +44,6 @@ export function itemsOf(clicked: unknown, selected: unknown): Item[] {
 
 export function codeIdOf(item: Item): number {
   return item.kind === 'code' ? item.code.id : item.refactor.codeId;
-}
-
-/** The item's title; `words` in the display language (English by default: this module is pure). */
-export function titleOf(item: Item, words?: NameWords): string {
-  return nameOf(item.kind === 'code' ? item.code : item.refactor, words);
 }
 
 export function languageOf(item: Item): string {

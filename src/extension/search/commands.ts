@@ -9,7 +9,7 @@ import type { CodeSearch, SearchHit } from '../../search/searchIndex';
 import { escapeIcons } from '../code/goToCode';
 import { Commands } from '../commandIds';
 import type { ErrorReporter } from '../errorReporting';
-import { titleOf, words } from '../names';
+import { codeCount, refactoringCount, titleOf, words } from '../names';
 import type { ServiceConnection } from '../service';
 import type { SearchStore, ServiceIndex } from './store';
 
@@ -62,9 +62,9 @@ export function describeIndex(index: CodeSearch, service: string): string {
   const { codes, refactors } = index.counts();
   if (codes === 0 && refactors === 0) return vscode.l10n.t('Search knows no code of {0} yet: index the catalog, or browse it', service);
   if (index.indexedAt === 0) {
-    return vscode.l10n.t('Search {0} codes and {1} refactorings seen while browsing (the catalog is not indexed)', codes, refactors);
+    return vscode.l10n.t('Search {0} and {1} seen while browsing (the catalog is not indexed)', codeCount(codes), refactoringCount(refactors));
   }
-  return vscode.l10n.t('Search {0} codes and {1} refactorings (indexed {2})', codes, refactors, age(index.indexedAt));
+  return vscode.l10n.t('Search {0} and {1} (indexed {2})', codeCount(codes), refactoringCount(refactors), age(index.indexedAt));
 }
 
 function hitPick(h: SearchHit): HitPick {
@@ -201,7 +201,7 @@ async function runIndexing(deps: SearchDeps, kept: ServiceIndex): Promise<IndexR
       const index = await kept.index();
       const report = (): void => {
         const { codes, refactors } = index.counts();
-        progress.report({ message: vscode.l10n.t('{0} codes, {1} refactorings', codes, refactors) });
+        progress.report({ message: vscode.l10n.t('{0}, {1}', codeCount(codes), refactoringCount(refactors)) });
       };
       report();
       let outcome: IndexRunResult | undefined;
@@ -225,16 +225,18 @@ async function runIndexing(deps: SearchDeps, kept: ServiceIndex): Promise<IndexR
       await kept.saveIndex();
       const { codes, refactors } = index.counts();
       if (failure instanceof IndexingCancelled) {
-        void showInformationMessage(vscode.l10n.t('Indexing was cancelled: search knows {0} codes and {1} refactorings of {2}.', codes, refactors, name));
+        void showInformationMessage(vscode.l10n.t('Indexing was cancelled: search knows {0} and {1} of {2}.', codeCount(codes), refactoringCount(refactors), name));
         return undefined;
       }
       if (failure instanceof IndexingError) {
-        void deps.errors.report(vscode.l10n.t('Could not index the catalog (search keeps the {0} codes it knows)', codes), failure);
+        void deps.errors.report(vscode.l10n.t('Could not index the catalog (search keeps what it knows: {0})', codeCount(codes)), failure);
         return undefined;
       }
       if (failure) throw failure;
-      const full = outcome?.full ? ` ${vscode.l10n.t('Search is full: it keeps no more codes.')}` : '';
-      void showInformationMessage(vscode.l10n.t('Search knows all {0} codes and {1} refactorings of {2}.', codes, refactors, name) + full);
+      const said = outcome?.full
+        ? vscode.l10n.t('Search knows all {0} and {1} of {2}. Search is full: it keeps no more codes.', codeCount(codes), refactoringCount(refactors), name)
+        : vscode.l10n.t('Search knows all {0} and {1} of {2}.', codeCount(codes), refactoringCount(refactors), name);
+      void showInformationMessage(said);
       return outcome;
     },
   );

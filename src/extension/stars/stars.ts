@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
 import type { Code } from '../../api/model';
 import { targetOf, type Item, type ItemTarget } from '../code/items';
-import { itemTitle } from '../names';
+import { titleOf } from '../names';
 import { Disposable } from '../dispose';
 import { oneLine } from '../errorReporting';
 import type { ServiceConnection } from '../service';
@@ -74,7 +74,7 @@ export class Stars extends Disposable {
     try {
       await this.keep(service, await (await this.service.getClient()).code(codeId), item.kind === 'code' ? item.code : undefined);
     } catch (err) {
-      throw new Error(vscode.l10n.t('{0} is starred, but could not be kept for reading offline yet: {1}', itemTitle(item), oneLine(err)));
+      throw new Error(vscode.l10n.t('{0} is starred, but could not be kept for reading offline yet: {1}', titleOf(item), oneLine(err)));
     }
   }
 

@@ -53,7 +53,7 @@ describe('In German (VS Code started with --locale de)', function () {
       const code = await fetchCode(1);
       await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
       const posted = code.createdAt!.toLocaleString('de', { dateStyle: 'medium', timeStyle: 'short' });
-      await webviewText(ui, [code.title, `Refactorings (${code.refactors!.length})`, 'An der Cursorposition einfügen', 'Als Dokument öffnen', posted]);
+      await webviewText(ui, [code.title, `Refactorings (${code.refactors!.length})`, 'An der Cursorposition einfügen', 'Als Dokument öffnen', `veröffentlicht am ${posted}`]);
       const buttons = await ui.dom({ css: 'button[aria-label]' }, { webview: true, frameText: code.title });
       assert.ok(buttons.some((b) => b.attributes['aria-label'] === `An der Cursorposition einfügen: Code #${code.id}`), JSON.stringify(buttons.map((b) => b.attributes['aria-label'])));
     });

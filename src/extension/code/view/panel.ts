@@ -17,7 +17,7 @@ import { Disposable, toDisposable } from '../../dispose';
 import { logFailure, oneLine } from '../../errorReporting';
 import { isApiError } from '../../../api/errors';
 import type { KeptCode } from '../../stars/stars';
-import { sectionsOf, titleOf as itemTitleOf, type Item, type ItemTarget } from '../items';
+import { sectionsOf, type Item, type ItemTarget } from '../items';
 import type { ServiceConnection } from '../../service';
 import type { SettingsSource } from '../../settings';
 import { buildCodeViewModel, CODE_VIEW_WEBVIEW_OPTIONS, renderCodeViewHtml } from './html';
@@ -213,7 +213,7 @@ class CodeViewPanel extends Disposable {
           section = sections[index];
           if (!section) {
             // The webview splits the same text: only a stale or forged message names a section that is not there.
-            this.owner.logger.warn(`code view: ignored ${message.type} of section ${index} of ${itemTitleOf(item)}, which has ${sections.length}`);
+            this.owner.logger.warn(`code view: ignored ${message.type} of section ${index} of ${titleOf(item)}, which has ${sections.length}`);
             return;
           }
         }
