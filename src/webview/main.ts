@@ -149,6 +149,23 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     root.setAttribute('aria-busy', String(busy));
   }
 
+  /** The page's h1, which a script may focus (tabindex -1) but Tab passes by. */
+  function pageHeading(text: string): HTMLHeadingElement {
+    const h1 = el('h1', undefined, [text]);
+    h1.tabIndex = -1;
+    return h1;
+  }
+
+  /**
+   * After a re-render the focused element is gone and focus falls to the body: it goes to the page's
+   * heading instead, so a keyboard or screen reader user goes on from there (and hears which code).
+   * Only while the page has focus: a view updating in the background takes no focus from the editor.
+   */
+  function focusHeading(): void {
+    if (!document.hasFocus()) return;
+    root.querySelector('h1')?.focus({ preventScroll: true });
+  }
+
   /** A block of code that takes keyboard focus, so a person can scroll it with the arrow keys. */
   function codeBlock(text: string, language: string, name: string): HTMLElement {
     const code = el('code', undefined, [text]);
@@ -247,7 +264,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     const created = formatDate(code.createdAt);
     const updated = code.updatedAt !== code.createdAt ? formatDate(code.updatedAt) : undefined;
     return el('header', undefined, [
-      el('h1', undefined, [titleOf(code, words)]),
+      pageHeading(titleOf(code, words)),
       meta([
         el('span', 'language', [code.language || l10n.t('unknown language')]),
         sentence(l10n.t('by {0}', slot(0)), author),
@@ -346,6 +363,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     const target = revealRefactorId ?? pendingReveal;
     pendingReveal = undefined;
     if (target !== undefined) reveal(target);
+    else focusHeading();
   }
 
   function reveal(refactorId: number): void {
@@ -370,7 +388,8 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     if (codeId !== undefined) vscode.setState({ codeId });
     const status = el('p', 'status', [l10n.t('Loading…')]);
     status.setAttribute('role', 'status');
-    replaceRoot([status], true);
+    replaceRoot([pageHeading(codeId === undefined ? l10n.t('Refactor Browser') : words.code(codeId)), status], true);
+    focusHeading();
   }
 
   function error(message: string, codeId: number | undefined): void {
@@ -381,7 +400,8 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     ]);
     box.setAttribute('role', 'alert');
     // The page keeps its heading, as the tab does: a screen reader's heading list still says which code.
-    replaceRoot([el('h1', undefined, [codeId === undefined ? l10n.t('Refactor Browser') : words.code(codeId)]), box]);
+    replaceRoot([pageHeading(codeId === undefined ? l10n.t('Refactor Browser') : words.code(codeId)), box]);
+    focusHeading();
   }
 
   return { show, reveal, loading, error, arrange, markStars };

@@ -1,14 +1,15 @@
 // The code view as a screen reader and a keyboard meet it, in both extension hosts: axe-core (WCAG 2
 // A/AA and best practices) finds nothing, of any impact, in a code with refactorings, in a code with
 // sections, in a high contrast theme and in the error line; every button's name says what it acts on; every code block
-// takes keyboard focus; headings go h1, h2, h3; the page has its main landmark.
+// takes keyboard focus; headings go h1, h2, h3; the page has its main landmark; after Retry focus is
+// on the page's heading, not left on the body.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/sampleDataset';
 import { hasSections, splitSections } from '../../../src/api/sections';
 import { closeAllEditors, fetchCode, settleWebviews, webviewText } from '../codeViewHelpers';
-import { resetState, useSettings } from '../helpers';
-import { refusedUrl } from '../services';
+import { resetState, useSettings, waitFor } from '../helpers';
+import { refusedUrl, refusingPort, startService } from '../services';
 import { uiOrSkip, type Ui } from '../ui';
 import type { AxeViolation } from '../../ui/protocol';
 
@@ -95,5 +96,41 @@ describe('Code view accessibility (UI)', function () {
     assert.strictEqual(alert.length, 1);
     const heading = await ui.dom({ css: 'h1' }, { webview: true, frameText: 'Retry' });
     assert.deepStrictEqual(heading.map((h) => h.text), ['Code #1'], 'the page still says which code');
+  });
+
+  it('puts focus on the page heading after Retry, while it still fails and once the code shows', async () => {
+    await resetState(); // the test before leaves a refused service configured
+    const code = await fetchCode(1);
+    // Nothing answers there until the service starts on that very port (held meanwhile).
+    const refusing = await refusingPort();
+    await useSettings({ baseUrl: `http://127.0.0.1:${refusing.port}`, requestTimeout: 5 });
+    /** The focused element of the view showing `frameText`: the page's h1 saying `heading`, once it is. */
+    const headingFocused = (frameText: string, heading: string) => {
+      let seen: string | undefined;
+      return waitFor(async () => {
+        const focused = await ui.dom({ css: ':focus' }, { webview: true, frameText });
+        seen = JSON.stringify(focused.map((f) => [f.tag, f.text, f.attributes.tabindex]));
+        return focused.length === 1 && focused[0].tag === 'h1' && focused[0].text === heading && focused[0].attributes.tabindex === '-1' ? true : undefined;
+      }, `focus on the heading "${heading}"`).catch((err: Error) => {
+        throw new Error(`${err.message}; focused: ${seen}`);
+      });
+    };
+    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await webviewText(ui, [`/codes/${code.id}.xml`, 'Retry']);
+    await ui.webviewClick({ role: 'button', name: 'Retry' }, `/codes/${code.id}.xml`);
+    // Still refused: the error is drawn again, the button that had focus with it.
+    await webviewText(ui, [`/codes/${code.id}.xml`, 'Retry']);
+    await headingFocused(`/codes/${code.id}.xml`, `Code #${code.id}`);
+
+    const service = await startService(undefined, { on: refusing });
+    try {
+      await ui.webviewClick({ role: 'button', name: 'Retry' }, `/codes/${code.id}.xml`);
+      await webviewText(ui, [code.title, 'Refactorings (']);
+      await headingFocused(code.title, code.title);
+    } finally {
+      await closeAllEditors();
+      await resetState();
+      await service.close();
+    }
   });
 });
