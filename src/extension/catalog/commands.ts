@@ -6,7 +6,8 @@ import { Commands } from '../commandIds';
 import type { ErrorReporter } from '../errorReporting';
 import { SECTION, type SettingsSource } from '../settings';
 import { languageChoices, normalizeLanguageInput } from './languageFilter';
-import { ErrorNode, LoadMoreNode, TagNode } from './nodes';
+import type { ErrorNode, LoadMoreNode, TagNode } from './nodes';
+import { isRow } from './rows';
 import { normalizeTag } from './tags';
 import type { CatalogTreeProvider } from './tree';
 
@@ -42,7 +43,7 @@ export function registerCatalogCommands({ tree, settings, language, errors }: Ca
 
   const removeTag = async (node: unknown, selected: unknown): Promise<void> => {
     const rows = Array.isArray(selected) && selected.length ? selected : [node];
-    let gone = rows.filter((r): r is TagNode => r instanceof TagNode).map((r) => r.tag);
+    let gone = rows.filter((r): r is TagNode => isRow(r, 'tag')).map((r) => r.tag);
     if (gone.length === 0 && typeof node === 'string') gone = [node];
     if (gone.length === 0) {
       const pick = await vscode.window.showQuickPick([...settings.current.tags], { title: vscode.l10n.t('Remove Tag') });
@@ -56,9 +57,9 @@ export function registerCatalogCommands({ tree, settings, language, errors }: Ca
   return vscode.Disposable.from(
     errors.command(Commands.refresh, vscode.l10n.t('Could not refresh the Catalog'), () => tree.refresh()),
     errors.command(Commands.loadMore, vscode.l10n.t('Could not load more'), (node?: unknown) =>
-      node instanceof LoadMoreNode ? tree.loadMore(node) : undefined),
+      isRow(node, 'loadMore') ? tree.loadMore(node as LoadMoreNode) : undefined),
     errors.command(Commands.retry, vscode.l10n.t('Could not retry'), (node?: unknown) =>
-      node instanceof ErrorNode ? tree.retry(node) : tree.refresh()),
+      isRow(node, 'error') ? tree.retry(node as ErrorNode) : tree.refresh()),
     errors.command(Commands.filterLanguage, vscode.l10n.t('Could not filter by language'), (arg?: unknown) => filterLanguage(arg)),
     errors.command(Commands.addTag, vscode.l10n.t('Could not add the tag'), (tag?: unknown) => addTag(tag)),
     errors.command(Commands.removeTag, vscode.l10n.t('Could not remove the tag'), (node?: unknown, selected?: unknown) => removeTag(node, selected)),

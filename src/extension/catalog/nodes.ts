@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { Code, Refactor } from '../../api/model';
 import { Commands } from '../commandIds';
+import { itemContext, rootContext, RowContext } from './rows';
 import { authorOf, ratingBadge, ratingPhrase, refactoringCount, titleOf } from '../names';
 import type { ListSpec } from './listSources';
 
@@ -29,7 +30,7 @@ export class RootNode extends vscode.TreeItem {
   constructor(readonly kind: RootKind, label: string, icon: string) {
     super(label, vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `root:${kind}`;
-    this.contextValue = `refactorBrowser.root.${kind}`;
+    this.contextValue = rootContext(kind);
     this.iconPath = new vscode.ThemeIcon(icon);
   }
 
@@ -41,7 +42,7 @@ export class RootNode extends vscode.TreeItem {
 
 /** A saved tag under Tags (refactorBrowser.tags); expands to its codes. */
 export class TagNode extends vscode.TreeItem {
-  override readonly contextValue = 'refactorBrowser.tag';
+  override readonly contextValue = RowContext.tag;
   constructor(readonly tag: string, readonly parent: RootNode) {
     super(tag, vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `${parent.id}/tag:${tag}`;
@@ -56,16 +57,13 @@ export class TagNode extends vscode.TreeItem {
 /** A row that owns a paged list. */
 export type ListOwner = RootNode | TagNode;
 
-/** A starred row's contextValue: the kind's, marked, so menus offer Unstar instead of Star. */
-const STARRED = '.starred';
-
 export class CodeNode extends vscode.TreeItem {
   override readonly contextValue: string;
   constructor(readonly code: Code, readonly parent: ListOwner, starred = false) {
     super(titleOf(code),
       code.refactorsCount === 0 ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
     this.id = `${parent.id}/code:${code.id}`;
-    this.contextValue = `refactorBrowser.code${starred ? STARRED : ''}`;
+    this.contextValue = itemContext('code', starred);
     const author = authorOf(code);
     const count = refactoringCount(code.refactorsCount ?? 0);
     this.description = [code.language, author, count].join(' · ');
@@ -83,7 +81,7 @@ export class RefactorNode extends vscode.TreeItem {
   constructor(readonly refactor: Refactor, readonly parent: RootNode | CodeNode, readonly codeTitle?: string, starred = false) {
     super(titleOf(refactor), vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/refactor:${refactor.id}`;
-    this.contextValue = `refactorBrowser.refactor${starred ? STARRED : ''}`;
+    this.contextValue = itemContext('refactor', starred);
     const author = authorOf(refactor);
     // The rating first: a code's refactorings are ordered by it, and a narrow view cuts the end off.
     this.description = [ratingBadge(refactor), author, codeTitle].filter((p) => p).join(' · ');
@@ -107,7 +105,7 @@ export class RefactorNode extends vscode.TreeItem {
 
 /** The last row of a list with more pages: clicking it fetches the next page into that list. */
 export class LoadMoreNode extends vscode.TreeItem {
-  override readonly contextValue = 'refactorBrowser.loadMore';
+  override readonly contextValue = RowContext.loadMore;
   constructor(readonly parent: ListOwner) {
     super(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/more`;
@@ -118,7 +116,7 @@ export class LoadMoreNode extends vscode.TreeItem {
 
 /** Shown instead of children when a list is empty. */
 export class EmptyNode extends vscode.TreeItem {
-  override readonly contextValue = 'refactorBrowser.empty';
+  override readonly contextValue = RowContext.empty;
   constructor(message: string, readonly parent: ListOwner | CodeNode) {
     super(message, vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/empty`;
@@ -128,7 +126,7 @@ export class EmptyNode extends vscode.TreeItem {
 
 /** A line of information after a code's refactorings: that they are the ones kept from an earlier visit. */
 export class NoteNode extends vscode.TreeItem {
-  override readonly contextValue = 'refactorBrowser.note';
+  override readonly contextValue = RowContext.note;
   constructor(message: string, readonly parent: CodeNode) {
     super(message, vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/note`;
@@ -138,7 +136,7 @@ export class NoteNode extends vscode.TreeItem {
 
 /** Shown where loading failed, with the one-line cause; clicking it (or its Retry button) re-fetches that list only. */
 export class ErrorNode extends vscode.TreeItem {
-  override readonly contextValue = 'refactorBrowser.error';
+  override readonly contextValue = RowContext.error;
   constructor(cause: string, readonly parent: ListOwner | CodeNode) {
     super(vscode.l10n.t('Could not load: {0}', cause), vscode.TreeItemCollapsibleState.None);
     this.id = `${parent.id}/error`;

@@ -1,10 +1,11 @@
 // What the code commands act on: a code or a refactoring, whether it comes from a tree row, the
 // code view or the command palette, plus the few facts every command derives from it (title,
-// language, text, sections, page URL, virtual document). Tree rows are recognised by their contextValue and
-// payload (the interface with the Catalog tree), not by class, so either side can change its classes.
+// language, text, sections, page URL, virtual document). Tree rows are recognised by their contextValue
+// (catalog/rows.ts) and payload, not by class, so either side can change its classes.
 import { codeRefOf, codeUrl, pageUrl } from '../../api/urls';
 import type { Code, Refactor } from '../../api/model';
 import { splitSections, type Section } from '../../api/sections';
+import { isRow } from '../catalog/rows';
 
 export type Item = { kind: 'code'; code: Code } | { kind: 'refactor'; refactor: Refactor };
 
@@ -15,10 +16,6 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }
 
-/** True for a tree row of that kind, starred (`refactorBrowser.code.starred`) or not. */
-function isRow(arg: Record<string, unknown>, kind: 'code' | 'refactor'): boolean {
-  return arg.contextValue === `refactorBrowser.${kind}` || arg.contextValue === `refactorBrowser.${kind}.starred`;
-}
 
 /** The item a tree row (CodeNode / RefactorNode) or an Item stands for; undefined for anything else. */
 export function itemOf(arg: unknown): Item | undefined {
