@@ -1,17 +1,26 @@
 // Bundles the CLI, the extension (for the Node and the browser extension hosts) and the code view's
 // webview script with esbuild.
-// `node esbuild.config.mjs` builds once; `--watch` rebuilds on change; `--minify` for packaging.
+// `node esbuild.config.mjs` builds once; `--watch` rebuilds on change; `--minify` for packaging;
+// `--out <folder>` writes somewhere other than dist/ (the packaging test builds both kinds aside).
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const minify = process.argv.includes('--minify');
+const outAt = process.argv.indexOf('--out');
+const out = outAt >= 0 ? process.argv[outAt + 1] : 'dist';
+if (!out) throw new Error('--out needs a folder');
+/**
+ * The test API (what activate() returns under test) is in the test builds only: the packaging build
+ * (--minify) defines TEST_API false, and esbuild leaves out the code only it reaches.
+ */
+const testApi = String(!minify);
 
 /** @type {esbuild.BuildOptions[]} */
 const builds = [
   {
     entryPoints: ['src/cli.ts'],
-    outfile: 'dist/cli.js',
+    outfile: `${out}/cli.js`,
     platform: 'node',
     target: 'node20',
     format: 'cjs',
@@ -21,7 +30,7 @@ const builds = [
   // The code view's webview script: runs in the webview (a browser), not in the extension host.
   {
     entryPoints: ['src/webview/main.ts'],
-    outfile: 'dist/webview.js',
+    outfile: `${out}/webview.js`,
     platform: 'browser',
     target: 'es2022',
     format: 'iife',
@@ -32,31 +41,31 @@ if (existsSync('src/extension.ts')) {
   // The extension for VS Code's Node extension host (package.json `main`)…
   builds.push({
     entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
+    outfile: `${out}/extension.js`,
     platform: 'node',
     target: 'node20',
     format: 'cjs',
     bundle: true,
     external: ['vscode'],
-    define: { WEB_BUILD: 'false' },
+    define: { WEB_BUILD: 'false', TEST_API: testApi },
   });
   // …and the same code for the browser's web worker extension host (package.json `browser`, VS Code
   // for the Web): no Node module may reach it, so a stray `node:` import fails the build.
   builds.push({
     entryPoints: ['src/extension.ts'],
-    outfile: 'dist/web/extension.js',
+    outfile: `${out}/web/extension.js`,
     platform: 'browser',
     target: 'es2022',
     format: 'cjs',
     bundle: true,
     external: ['vscode'],
-    define: { WEB_BUILD: 'true' },
+    define: { WEB_BUILD: 'true', TEST_API: testApi },
   });
 }
 
 // The extension reads its built-in sample catalog from a file beside the bundles (the CLI bundles it).
-mkdirSync('dist', { recursive: true });
-writeFileSync('dist/sample-catalog.json', JSON.stringify(JSON.parse(readFileSync('src/server/sample-catalog.json', 'utf8'))));
+mkdirSync(out, { recursive: true });
+writeFileSync(`${out}/sample-catalog.json`, JSON.stringify(JSON.parse(readFileSync('src/server/sample-catalog.json', 'utf8'))));
 
 const common = { sourcemap: !minify, minify, logLevel: 'warning', legalComments: 'none' };
 if (watch) {

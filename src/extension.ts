@@ -23,11 +23,15 @@ import { Stars } from './extension/stars/stars';
 
 export type { RefactorBrowserApi } from './extension/testApi';
 
-/** The test API under test (extensionMode Test); nothing for other extensions in a user's VS Code. */
+/**
+ * The test API under test (extensionMode Test) in a test build; nothing for other extensions in a
+ * user's VS Code, whose bundle has no test API at all.
+ */
 export function activate(context: vscode.ExtensionContext): RefactorBrowserApi | undefined {
   const underTest = context.extensionMode === vscode.ExtensionMode.Test;
   const channel = createLogChannel();
-  const recording = underTest ? recordingLogger(channelLogger(channel)) : undefined;
+  // Under test in a test build only: the packaging build leaves the test API out (TEST_API false).
+  const recording = TEST_API && underTest ? recordingLogger(channelLogger(channel)) : undefined;
   const logger = recording ?? channelLogger(channel);
   const errors = new ErrorReporter(logger, () => channel.show(true));
   // Every part that depends on a setting listens to this one object; the service subscribes first,
@@ -69,11 +73,16 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     registerSearchCommands(searchDeps),
     registerStarCommands({ stars, errors, currentCode: () => codeViews.currentCode() }),
   );
-  if (!recording) return undefined;
-  return createTestApi({
-    service, catalog, offline, codeViews, settings, search: searchDeps, stars,
-    recentLog: () => recording.recent(),
-  });
+  // A block esbuild drops whole from the packaging build, and with it all that only the test API uses.
+  if (TEST_API) {
+    if (recording) {
+      return createTestApi({
+        service, catalog, offline, codeViews, settings, search: searchDeps, stars,
+        recentLog: () => recording.recent(),
+      });
+    }
+  }
+  return undefined;
 }
 
 export function deactivate(): void {

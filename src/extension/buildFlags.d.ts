@@ -3,3 +3,6 @@
 
 /** True in the browser's bundle (the web worker extension host), false in the Node host's. */
 declare const WEB_BUILD: boolean;
+
+/** True in the test builds, false in the packaging build (--minify), which leaves the test API out. */
+declare const TEST_API: boolean;

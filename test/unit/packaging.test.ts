@@ -6,7 +6,8 @@
 // (nothing but `vscode` left to require at run time).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { builtinModules } from 'node:module';
 import * as path from 'node:path';
 
@@ -210,6 +211,24 @@ describe('packaging', function () {
       const required = [...new Set([...text.matchAll(/\brequire\(["']([^"']+)["']\)/g)].map((m) => m[1]))];
       assert.deepEqual(required, ['vscode']);
       assert.doesNotMatch(text, /undici/);
+    });
+
+    it('leaves the test API out of the packaging build\'s bundles, and keeps it in the test build\'s', function () {
+      this.timeout(120_000);
+      /** The extension's two bundles as `node esbuild.config.mjs <args>` writes them, into a folder of their own. */
+      const build = (...args: string[]): string[] => {
+        const out = mkdtempSync(path.join(tmpdir(), 'refactor-browser-bundles-'));
+        try {
+          execFileSync(process.execPath, ['esbuild.config.mjs', ...args, '--out', out], { cwd: root, timeout: 90_000, stdio: 'pipe' });
+          return ['extension.js', 'web/extension.js'].map((f) => readFileSync(path.join(out, f), 'utf8'));
+        } finally {
+          rmSync(out, { recursive: true, force: true });
+        }
+      };
+      // Names of the test API's methods: object keys, which minifying keeps.
+      const testApi = /\bforgetStarredCopy\b|\brestoreCodeView\b|\bcodeViewMessage\b/;
+      for (const bundle of build('--minify')) assert.doesNotMatch(bundle, testApi);
+      for (const bundle of build()) assert.match(bundle, testApi);
     });
   });
 });
