@@ -13,6 +13,9 @@ import { loadRefactors, pageLoader, type ListSpec } from '../../src/extension/ca
 import { OfflineStore } from '../../src/extension/catalog/offlineStore';
 import type { GlobalMemento } from '../../src/extension/globalStore';
 import { appendPage, isLastPage } from '../../src/extension/catalog/paging';
+import { CatalogModel, type CatalogState, type CatalogStars, type RowData } from '../../src/extension/catalog/model';
+import type { ItemTarget } from '../../src/extension/code/items';
+import { StarList, type Star } from '../../src/extension/stars/starList';
 import { loadSampleDataset } from '../../src/server/sampleDataset';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { startFrontServer, type FrontServer } from './helpers/frontServer';
@@ -319,5 +322,119 @@ describe('offline store', () => {
     assert.equal(store.load('k'), undefined);
     await memory.update('refactorBrowser.offline.k', JSON.stringify({ items: 'no' }));
     assert.equal(store.load('k'), undefined);
+  });
+});
+
+describe('Catalog model (the tree without VS Code)', function () {
+  this.timeout(20_000);
+  let live: RunningServer;
+  const clients: RefactorClient[] = [];
+
+  before(async () => {
+    live = await startServer({ host: '127.0.0.1', port: 0 });
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+  });
+  after(async () => live.close());
+
+  /** Stars as the extension keeps them: the synced list in memory, and the codes kept whole. */
+  class MemoryStars implements CatalogStars {
+    readonly list = new StarList(new MemoryStore());
+    readonly kept = new Map<number, { code: Code; keptAt: Date }>();
+    current(): Star[] {
+      return this.list.list('s');
+    }
+    isStarred(target: ItemTarget): boolean {
+      return this.list.has('s', target);
+    }
+    async keptCopy(codeId: number): Promise<{ code: Code; keptAt: Date } | undefined> {
+      return this.list.hasCode('s', codeId) ? this.kept.get(codeId) : undefined;
+    }
+    async withCodes(): Promise<{ rows: Array<{ star: Star; code: Code }> }> {
+      return { rows: this.current().map((star) => ({ star, code: this.kept.get(star.codeId)!.code })) };
+    }
+  }
+
+  function modelOf(baseUrl: string, state: Partial<CatalogState> = {}, stars = new MemoryStars()) {
+    const client = new RefactorClient({ baseUrl, timeoutMs: 5000, maxTries: 1 });
+    clients.push(client);
+    const logged: string[] = [];
+    const model = new CatalogModel({
+      service: { getClient: async () => client, expireHeld: () => client.expire(), name: () => baseUrl },
+      offline: new OfflineStore(new MemoryStore()),
+      stars,
+      logFailure: (failure) => logged.push(failure),
+    }, { language: '', tags: [], service: baseUrl, refactoringOrder: 'bestRated', ...state });
+    return { model, logged, stars, client };
+  }
+
+  const recentCodes = { id: 'root:recentCodes', label: 'Recent Codes', list: { kind: 'recentCodes' } } as const;
+
+  it('shows the roots, Starred only while something is starred, and a list page by page with Load More', async () => {
+    const { model, stars } = modelOf(live.url);
+    assert.deepEqual(model.roots(), ['recentCodes', 'popularCodes', 'tags', 'recentRefactorings']);
+    const first = await model.listRows(recentCodes);
+    assert.deepEqual(first.rows.filter((r) => r.kind === 'code').map((r) => r.kind === 'code' && r.code.id), sample.recentCodes.all.slice(0, PAGE_SIZE).map((c) => c.id));
+    assert.equal(first.rows.at(-1)?.kind, 'loadMore');
+    assert.equal(await model.loadMore(recentCodes.id), true);
+    const second = await model.listRows(recentCodes);
+    assert.equal(second.rows.filter((r) => r.kind === 'code').length, 2 * PAGE_SIZE);
+    assert.equal(model.loadedItems().codes.length, 2 * PAGE_SIZE);
+    await stars.list.add('s', { kind: 'code', codeId: sample.recentCodes.all[0].id, title: 't', language: 'Ruby', starredAt: 1 });
+    assert.deepEqual(model.roots()[0], 'starred');
+    const rows = await model.listRows(recentCodes);
+    assert.deepEqual(rows.rows.filter((r) => r.kind === 'code' && r.starred).length, 1);
+  });
+
+  it('orders a code\'s refactorings as the state says, newest or oldest first', async () => {
+    const { model, client } = modelOf(live.url, { refactoringOrder: 'newest' });
+    const code = (await client.recentCodes()).find((c) => (c.refactorsCount ?? 0) >= 3)!;
+    const owner = { id: `root:recentCodes/code:${code.id}`, label: `Refactorings of ${code.title}` };
+    const times = (rows: RowData[]) => rows.map((r) => (r.kind === 'refactor' ? r.refactor.createdAt?.getTime() ?? 0 : NaN));
+    const newest = times(await model.refactorRows(code, owner));
+    assert.ok(newest.length >= 3 && newest.every((t, i) => i === 0 || newest[i - 1] >= t), JSON.stringify(newest));
+    model.update({ ...model.state, refactoringOrder: 'oldest' });
+    const oldest = times(await model.refactorRows(code, owner));
+    assert.deepEqual(oldest, [...newest].reverse());
+  });
+
+  it('says the service cannot be reached when nothing is shown, logs it once, and starts over on Refresh', async () => {
+    const gone = await startServer({ host: '127.0.0.1', port: 0 });
+    await gone.close();
+    const { model, logged } = modelOf(gone.url);
+    const causes: Array<string | undefined> = [];
+    model.onDidChangeUnreachable((cause) => causes.push(cause));
+    const { rows } = await model.listRows(recentCodes);
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].kind, 'error');
+    assert.equal(model.isUnreachable(), true);
+    assert.deepEqual(model.roots(), []);
+    assert.deepEqual(model.failures().map((f) => f.label), ['Recent Codes']);
+    await model.listRows(recentCodes);
+    assert.deepEqual(logged, ['Could not load Recent Codes']);
+    model.refresh();
+    assert.equal(model.isUnreachable(), false);
+    assert.deepEqual(model.failures(), []);
+    assert.equal(causes.length, 2);
+    assert.ok(causes[0] && /refused/.test(causes[0]), causes[0]);
+    assert.equal(causes[1], undefined);
+  });
+
+  it('reads a starred code\'s refactorings from the copy kept when its service is down, and says when it was kept', async () => {
+    const { client } = modelOf(live.url);
+    const listed = (await client.recentCodes()).find((c) => (c.refactorsCount ?? 0) > 0)!;
+    const code = await client.code(listed.id);
+    const stars = new MemoryStars();
+    await stars.list.add('s', { kind: 'code', codeId: code.id, title: code.title, language: code.language, starredAt: 1 });
+    const keptAt = new Date(2026, 0, 2);
+    stars.kept.set(code.id, { code, keptAt });
+    const gone = await startServer({ host: '127.0.0.1', port: 0 });
+    await gone.close();
+    const { model } = modelOf(gone.url, {}, stars);
+    const rows = await model.refactorRows(code, { id: `root:starred/code:${code.id}`, label: code.title });
+    assert.deepEqual(rows.filter((r) => r.kind === 'refactor').length, code.refactors!.length);
+    assert.deepEqual(rows.at(-1), { kind: 'note', keptAt });
+    assert.deepEqual(model.failures(), []);
   });
 });

@@ -7,8 +7,9 @@ import { Commands } from '../commandIds';
 import { itemContext, rootContext, RowContext } from './rows';
 import { authorOf, ratingBadge, ratingPhrase, refactoringCount, titleOf } from '../names';
 import type { ListSpec } from './listSources';
+import { rootList, type RootKind } from './model';
 
-export type RootKind = 'starred' | 'recentCodes' | 'popularCodes' | 'tags' | 'recentRefactorings';
+export type { RootKind } from './model';
 
 /**
  * Root rows in display order, with their labels (public names, in English) and
@@ -36,7 +37,7 @@ export class RootNode extends vscode.TreeItem {
 
   /** The list this root shows; Tags shows tags, and Starred the stars, instead. */
   get list(): ListSpec | undefined {
-    return this.kind === 'tags' || this.kind === 'starred' ? undefined : { kind: this.kind };
+    return rootList(this.kind);
   }
 }
 
