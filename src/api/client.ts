@@ -5,6 +5,7 @@
 // decoding. expire() makes every held answer ask again.
 
 import { ApiError, DecodeError } from './errors';
+import { formatSeconds } from './httpErrors';
 import { DEFAULT_TIMEOUT_MS, fetchXml, type FetchLike, type RequestOptions as TransportOptions } from './http';
 import { silentLogger, withoutCredentialsIn, type Logger } from './logger';
 import { copyCode, copyRefactor, type Code, type Refactor } from './model';
@@ -17,13 +18,13 @@ import {
   tagCodesUrl,
   type ListQuery,
 } from './urls';
-import { decodeCode, decodeCodes, decodeRefactors } from './xmlDecode';
+import { decodeCode, decodeCodes, decodeRefactors, type Checkpoint } from './xmlDecode';
 
 /** The transport's options (documented on RequestOptions in http.ts), a base URL, and a clock. */
 export interface ClientOptions extends Partial<Omit<TransportOptions, 'signal' | 'etag'>> {
   /** The service's base address, http or https; checked in the constructor. */
   baseUrl: string;
-  /** The clock max-age is counted on, in milliseconds since the epoch. Default: Date.now. */
+  /** The clock max-age and the deadline of decoding are counted on, in milliseconds since the epoch. Default: Date.now. */
   now?: () => number;
 }
 
@@ -117,7 +118,7 @@ export class RefactorClient {
     return this.closing;
   }
 
-  private async get<T>(url: string, decode: (xml: string) => T, copy: (value: T) => T, signal: AbortSignal | undefined): Promise<T> {
+  private async get<T>(url: string, decode: Decode<T>, copy: (value: T) => T, signal: AbortSignal | undefined): Promise<T> {
     if (this.closing) throw new ApiError('aborted', url, 'client closed');
     if (signal?.aborted) throw new ApiError('aborted', url, 'cancelled');
     const held = this.cache.get(url);
@@ -131,8 +132,9 @@ export class RefactorClient {
     return copy(value);
   }
 
-  private start<T>(url: string, decode: (xml: string) => T): InFlight {
+  private start<T>(url: string, decode: Decode<T>): InFlight {
     const controller = new AbortController();
+    const startedAt = this.now();
     const cached = this.cache.get(url);
     const shared: InFlight = { controller, waiters: 0, promise: Promise.resolve() };
     shared.promise = (async () => {
@@ -147,7 +149,12 @@ export class RefactorClient {
           this.remember(url, { ...cached, freshUntil });
           return cached.value;
         }
-        const value = decodeOrThrow(res.url, res.body, decode);
+        // The transport's deadline ends with the body; decoding a large one can outlast what is left.
+        const checkpoint: Checkpoint = () => {
+          if (this.now() - startedAt <= this.timeoutMs) return;
+          throw new ApiError('timeout', res.url, `timed out after ${formatSeconds(this.timeoutMs)} (decoding the response)`);
+        };
+        const value = decodeOrThrow(res.url, () => decode(res.body, checkpoint));
         if (res.etag || res.maxAgeMs > 0) this.remember(url, { etag: res.etag, value, freshUntil });
         else this.cache.delete(url);
         return value;
@@ -202,9 +209,11 @@ function listQuery(o: RequestOpts): ListQuery {
   return { language: o.language, page: o.page };
 }
 
-function decodeOrThrow<T>(url: string, xml: string, decode: (xml: string) => T): T {
+type Decode<T> = (xml: string, checkpoint: Checkpoint) => T;
+
+function decodeOrThrow<T>(url: string, decode: () => T): T {
   try {
-    return decode(xml);
+    return decode();
   } catch (err) {
     if (err instanceof DecodeError) throw ApiError.fromDecode(url, err);
     throw err;

@@ -57,28 +57,44 @@ export const parserOptions: X2jOptions = {
 
 const parser = new XMLParser(parserOptions);
 
+/**
+ * Called between the stages of decoding (scan, validation, parse, every few items of the walk): it
+ * throws to stop a decoding that has outlived its request's deadline. Decoding is synchronous, so
+ * this is the only place a deadline can end it.
+ */
+export type Checkpoint = () => void;
+const NO_CHECKPOINT: Checkpoint = () => undefined;
+/** Items of a list walked between two checkpoints. */
+const ITEMS_PER_CHECKPOINT = 100;
+
 /** A list of codes: root `<codes type="array">`. */
-export function decodeCodes(xml: string): Code[] {
-  const root = parseRoot(xml, 'codes');
-  return children(root, 'code').map((v, index) => codeFrom(asElement(v), { path: 'codes/code', item: 'code', index }));
+export function decodeCodes(xml: string, checkpoint: Checkpoint = NO_CHECKPOINT): Code[] {
+  const root = parseRoot(xml, 'codes', checkpoint);
+  return children(root, 'code').map((v, index) => {
+    if (index % ITEMS_PER_CHECKPOINT === ITEMS_PER_CHECKPOINT - 1) checkpoint();
+    return codeFrom(asElement(v), { path: 'codes/code', item: 'code', index });
+  });
 }
 
 /** A list of refactorings: root `<refactors type="array">`. */
-export function decodeRefactors(xml: string): Refactor[] {
-  return refactorsFrom(parseRoot(xml, 'refactors'), 'refactors/refactor', undefined);
+export function decodeRefactors(xml: string, checkpoint: Checkpoint = NO_CHECKPOINT): Refactor[] {
+  return refactorsFrom(parseRoot(xml, 'refactors', checkpoint), 'refactors/refactor', undefined, checkpoint);
 }
 
 /** One code with its refactorings: root `<code>`; `refactors` is [] when the XML has none. */
-export function decodeCode(xml: string): Code {
-  const root = asElement(parseRoot(xml, 'code'));
+export function decodeCode(xml: string, checkpoint: Checkpoint = NO_CHECKPOINT): Code {
+  const root = asElement(parseRoot(xml, 'code', checkpoint));
   const where: Where = { path: 'code', item: 'code', index: -1 };
   const code = codeFrom(root, where);
-  code.refactors = refactorsFrom(first(root.refactors), 'code/refactors/refactor', where);
+  code.refactors = refactorsFrom(first(root.refactors), 'code/refactors/refactor', where, checkpoint);
   return code;
 }
 
-function refactorsFrom(container: XmlValue | undefined, path: string, parent: Where | undefined): Refactor[] {
-  return children(container, 'refactor').map((v, index) => refactorFrom(asElement(v), { path, item: 'refactor', index, parent }));
+function refactorsFrom(container: XmlValue | undefined, path: string, parent: Where | undefined, checkpoint: Checkpoint): Refactor[] {
+  return children(container, 'refactor').map((v, index) => {
+    if (index % ITEMS_PER_CHECKPOINT === ITEMS_PER_CHECKPOINT - 1) checkpoint();
+    return refactorFrom(asElement(v), { path, item: 'refactor', index, parent });
+  });
 }
 
 // Object literals list the fields in the contract's JSON order (CONTRACT.md), which --json prints.
@@ -175,9 +191,6 @@ function datetime(el: XmlElement, name: string, w: Where): Date | null {
 
 const XML_START = /^<(?:\?xml|!--|!DOCTYPE|[A-Za-z_:\u00C0-\uFFFF])/i;
 const HTML_START = /^<(?:!DOCTYPE\s+html|html[\s>/])/i;
-const DOCTYPE = /<!DOCTYPE/i;
-const CDATA_OR_COMMENT = /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->/g;
-const DOCTYPE_NAME = /<!DOCTYPE\s*([^\s>[]*)/i;
 const HTML_PAGE = 'expected XML, got an HTML page';
 
 function isXmlSpace(c: number): boolean {
@@ -185,11 +198,12 @@ function isXmlSpace(c: number): boolean {
 }
 
 /** Checks the body, parses it once, and returns the content of the expected root element. */
-function parseRoot(xml: string, expected: string): XmlValue {
+function parseRoot(xml: string, expected: string, checkpoint: Checkpoint): XmlValue {
   const body = markupStart(xml);
-  refuseDoctype(body);
-  refuseExcessMarkup(body);
+  scanMarkup(body);
+  checkpoint();
   const valid = XMLValidator.validate(body);
+  checkpoint();
   if (valid !== true) throw malformedXmlError(body, valid.err);
   let end = body.length;
   while (end > 0 && isXmlSpace(body.charCodeAt(end - 1))) end--;
@@ -202,6 +216,7 @@ function parseRoot(xml: string, expected: string): XmlValue {
   } catch (e) {
     throw new DecodeError('invalid-xml', `malformed XML: ${e instanceof Error ? e.message : String(e)}`);
   }
+  checkpoint();
   return rootContent(doc, expected);
 }
 
@@ -220,59 +235,91 @@ function markupStart(xml: string): string {
   return i === 0 ? xml : xml.slice(i);
 }
 
-// Refusing any DOCTYPE means no entity declared by the body is ever expanded (no entity bombs, no
-// shadowing of &lt;). `<!DOCTYPE` written inside CDATA or a comment is code text, not a declaration.
-function refuseDoctype(body: string): void {
-  if (!DOCTYPE.test(body)) return;
-  const m = DOCTYPE_NAME.exec(body.replace(CDATA_OR_COMMENT, ''));
-  if (!m) return;
-  if (m[1].toLowerCase() === 'html') throw new DecodeError('not-xml', HTML_PAGE);
-  throw new DecodeError('invalid-xml', 'a <!DOCTYPE> is not accepted (refused so that no declared entity is expanded)');
-}
-
 // Parsing costs grow with the number of elements and attributes, not with bytes: within the size
 // cap, 2.4 million `<z/>` or 800,000 attributes would hold the parser (and the extension host) for
 // seconds. The API's shapes hold few: a refactoring with its user has 33 elements and 15
 // attributes, a page 25 items; even a list of 2,000 refactorings has 66,000 elements. One linear
-// count before parsing refuses anything beyond these bounds.
+// scan before parsing refuses anything beyond these bounds.
 export const MAX_ELEMENTS = 100_000;
 export const MAX_ATTRIBUTES = 100_000;
 
-/** Counts start tags and attributes outside comments, CDATA and declarations; throws past either bound. */
-function refuseExcessMarkup(body: string): void {
-  let elements = 0;
-  let attributes = 0;
-  let i = body.indexOf('<');
+/** What a scan of a body found, and how many characters it looked at to find it. */
+export interface MarkupScan {
+  elements: number;
+  attributes: number;
+  /** Characters examined: at most the body's length, whatever the body. */
+  steps: number;
+}
+
+const DOCTYPE_AT = /<!DOCTYPE/iy;
+const DOCTYPE_NAME = /<!DOCTYPE\s*([^\s>[]*)/iy;
+const DOCTYPE_ANYWHERE = /<!DOCTYPE\s*([^\s>[]*)/i;
+
+/**
+ * One pass over the body, each character looked at once: counts start tags and attributes outside
+ * comments, CDATA and declarations into `scan`, and throws past either bound or at a DOCTYPE. Refusing any
+ * DOCTYPE means no entity declared by the body is ever expanded (no entity bombs, no shadowing of
+ * `&lt;`); `<!DOCTYPE` written inside CDATA or a comment is code text, not a declaration.
+ */
+export function scanMarkup(body: string, scan: MarkupScan = { elements: 0, attributes: 0, steps: 0 }): MarkupScan {
+  const find = (needle: string, from: number): number => {
+    const at = body.indexOf(needle, from);
+    scan.steps += (at === -1 ? body.length : at) - from;
+    return at;
+  };
+  let i = find('<', 0);
   while (i !== -1) {
     const next = body.charCodeAt(i + 1);
     let end: number;
     if (next === 0x21 /* ! */) {
-      end = body.startsWith('<!--', i) ? body.indexOf('-->', i + 4)
-        : body.startsWith('<![CDATA[', i) ? body.indexOf(']]>', i + 9) : body.indexOf('>', i);
+      if (body.startsWith('<!--', i)) end = find('-->', i + 4);
+      else if (body.startsWith('<![CDATA[', i)) end = find(']]>', i + 9);
+      else {
+        DOCTYPE_AT.lastIndex = i;
+        if (DOCTYPE_AT.test(body)) {
+          DOCTYPE_NAME.lastIndex = i;
+          refuseDoctype((DOCTYPE_NAME.exec(body) as RegExpExecArray)[1]);
+        }
+        end = find('>', i);
+      }
     } else if (next === 0x3f /* ? */) {
-      end = body.indexOf('?>', i + 2);
+      end = find('?>', i + 2);
     } else if (next === 0x2f /* / */) {
       end = i + 1;
     } else {
-      elements++;
+      scan.elements++;
       // To the tag's end: each `=` outside a quoted value is an attribute; a quoted `>` does not end it.
       for (end = i + 1; end < body.length; end++) {
+        scan.steps++;
         const c = body.charCodeAt(end);
         if (c === 0x3e /* > */) break;
-        if (c === 0x3d /* = */) attributes++;
+        if (c === 0x3d /* = */) scan.attributes++;
         else if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
-          end = body.indexOf(c === 0x22 ? '"' : "'", end + 1);
+          end = find(c === 0x22 ? '"' : "'", end + 1);
           if (end === -1) break;
         }
       }
-      if (elements > MAX_ELEMENTS || attributes > MAX_ATTRIBUTES) {
-        const [count, what] = elements > MAX_ELEMENTS ? [MAX_ELEMENTS, 'elements'] : [MAX_ATTRIBUTES, 'attributes'];
+      if (scan.elements > MAX_ELEMENTS || scan.attributes > MAX_ATTRIBUTES) {
+        const [count, what] = scan.elements > MAX_ELEMENTS ? [MAX_ELEMENTS, 'elements'] : [MAX_ATTRIBUTES, 'attributes'];
         throw new DecodeError('too-large', `more than ${count.toLocaleString('en-US')} ${what}: far more than any list or code of the API holds, so it is not parsed`);
       }
     }
-    if (end === -1) return; // unterminated: the validator says what is wrong
-    i = body.indexOf('<', end + 1);
+    if (end === -1) {
+      // Unterminated: the validator says what is wrong, unless a DOCTYPE follows, which is refused as
+      // one wherever it is (one more look at the rest of the body).
+      const rest = DOCTYPE_ANYWHERE.exec(body.slice(i));
+      scan.steps += body.length - i;
+      if (rest) refuseDoctype(rest[1]);
+      return scan;
+    }
+    i = find('<', end + 1);
   }
+  return scan;
+}
+
+function refuseDoctype(name: string): never {
+  if (name.toLowerCase() === 'html') throw new DecodeError('not-xml', HTML_PAGE);
+  throw new DecodeError('invalid-xml', 'a <!DOCTYPE> is not accepted (refused so that no declared entity is expanded)');
 }
 
 const EMPTY_LIST_ROOT = 'nil-classes';
