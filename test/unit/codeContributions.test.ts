@@ -1,13 +1,14 @@
-// package.json's contributions for reading and reusing code, as users rely on them: command ids
-// and titles, the context menus of code and refactoring rows, and the palette hiding commands that
-// need a row. `when` clauses are evaluated (for the operators used here) in the contexts that matter.
+// package.json's contributions for reading and reusing code: command ids and titles, the context menus
+// of code and refactoring rows, the palette hiding commands that need a row (and offering Star or
+// Unstar as the open code view's code is), icons only where VS Code draws them, and activation.
+// `when` clauses are evaluated (for the operators used here) in the contexts that matter.
 import * as assert from 'node:assert/strict';
 import { localizedManifest } from './helpers/manifest';
 
 interface MenuEntry { command: string; when?: string; group?: string }
 const pkg = localizedManifest<{
   activationEvents: string[];
-  contributes: { commands: Array<{ command: string; title: string; category?: string }>; menus: Record<string, MenuEntry[]> };
+  contributes: { commands: Array<{ command: string; title: string; category?: string; icon?: unknown }>; menus: Record<string, MenuEntry[]> };
 }>();
 
 type Context = Record<string, string | boolean>;
@@ -83,7 +84,28 @@ describe('package.json: code commands and menus', () => {
     }
   });
 
-  it('activates to restore a code view after a reload', () => {
+  it('offers Star from the palette for an open code view whose code is not starred, and Unstar for one whose code is', () => {
+    const open = { 'refactorBrowser.hasCodeView': true };
+    const starred = { ...open, 'refactorBrowser.codeViewStarred': true };
+    for (const c of ['star', 'unstar']) assert.ok(!paletteShows(c, {}), `${c} without a code view`);
+    assert.ok(paletteShows('star', open) && !paletteShows('unstar', open), 'a code not starred');
+    assert.ok(paletteShows('unstar', starred) && !paletteShows('star', starred), 'a starred code');
+  });
+
+  it('gives an icon only to commands shown where VS Code draws one: a view title\'s navigation, an inline row action, an editor title', () => {
+    const drawn = new Set(Object.entries(pkg.contributes.menus).flatMap(([menu, entries]) => entries.filter((e) =>
+      (menu === 'view/title' && (e.group ?? '').startsWith('navigation'))
+      || ((menu === 'view/item/context' || menu === 'view/title') && e.group === 'inline')
+      || menu === 'editor/title').map((e) => e.command)));
+    const withIcon = pkg.contributes.commands.filter((c) => c.icon !== undefined).map((c) => c.command);
+    assert.ok(withIcon.length > 0, 'the view title and rows have buttons');
+    assert.deepEqual(withIcon.filter((c) => !drawn.has(c)), [], 'icons nobody sees');
+    assert.deepEqual([...drawn].filter((c) => !withIcon.includes(c)), [], 'buttons without an icon show their title instead');
+  });
+
+  it('activates to restore a code view after a reload, and leaves the view\'s activation to VS Code', () => {
     assert.ok(pkg.activationEvents.includes('onWebviewPanel:refactorBrowser.code'));
+    // VS Code derives onView: from contributes.views; listing it again only draws a warning from vsce.
+    assert.deepEqual(pkg.activationEvents.filter((e) => e.startsWith('onView:')), []);
   });
 });

@@ -10,6 +10,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { builtinModules } from 'node:module';
 import * as path from 'node:path';
+import { SERVICE_LANGUAGES } from '../../src/api/languages';
+import { localizedManifest } from './helpers/manifest';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -25,6 +27,7 @@ interface Setting {
   uniqueItems?: boolean;
   enum?: unknown[];
   enumDescriptions?: string[];
+  enumItemLabels?: string[];
 }
 
 interface Manifest {
@@ -34,9 +37,9 @@ interface Manifest {
   icon: string;
   categories: string[];
   keywords: string[];
-  repository?: unknown;
-  homepage?: unknown;
-  bugs?: unknown;
+  repository: { type: string; url: string };
+  homepage: string;
+  bugs: { url: string };
   capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
   contributes: { configuration: { properties: Record<string, Setting> } };
 }
@@ -143,12 +146,31 @@ describe('packaging', function () {
   });
 
   describe('the manifest', () => {
-    it('has the marketplace categories, keywords and no invented links', () => {
+    it('has the marketplace categories and keywords', () => {
       assert.deepEqual(pkg.categories, ['Snippets', 'Other']);
       assert.ok(pkg.keywords.length > 0 && pkg.keywords.length <= 30, 'the Marketplace takes at most 30 keywords');
       assert.ok(pkg.keywords.every((k) => typeof k === 'string' && k.trim() === k && k !== ''));
       assert.equal(new Set(pkg.keywords).size, pkg.keywords.length);
-      for (const link of ['repository', 'homepage', 'bugs'] as const) assert.equal(pkg[link], undefined, `${link}: there is no true URL to give`);
+    });
+
+    it('links the repository, its issues and its README: the Marketplace\'s and npm\'s links, and where vsce points relative links', () => {
+      assert.equal(pkg.repository.type, 'git');
+      const repo = /^https:\/\/github\.com\/([\w.-]+\/[\w.-]+?)(\.git)?$/.exec(pkg.repository.url);
+      assert.ok(repo, `a GitHub https URL: ${pkg.repository.url}`);
+      const web = `https://github.com/${repo[1]}`;
+      assert.equal(pkg.bugs.url, `${web}/issues`);
+      assert.equal(pkg.homepage, `${web}#readme`);
+    });
+
+    it('offers the service\'s languages, from the one table, as the language setting\'s values, with All Languages first', () => {
+      const english = localizedManifest<Manifest>();
+      const setting = english.contributes.configuration.properties['refactorBrowser.language'];
+      assert.deepEqual(setting.enum, ['', ...SERVICE_LANGUAGES]);
+      assert.equal(setting.default, '');
+      // The settings editor lists the labels; the empty value reads "All Languages", as the filter's quick pick says.
+      assert.deepEqual(setting.enumItemLabels, ['All Languages', ...SERVICE_LANGUAGES]);
+      assert.equal(setting.enumDescriptions?.length, setting.enum.length);
+      assert.deepEqual(setting.enumDescriptions?.slice(1), SERVICE_LANGUAGES);
     });
 
     it('lists the settings in reading order, each with a scope that user, remote and workspace settings can set', () => {

@@ -1,7 +1,7 @@
 // Stars as a person uses them, in both extension hosts: the code view's Star buttons (the code
 // and a refactoring), the Starred root that appears in the Catalog, the row's own Unstar button, which
 // the open code view follows at once; and a starred code read offline in the code view, which says it
-// shows the copy kept when it was starred.
+// shows the copy kept when it was starred; and the palette's Star or Unstar, as the open code view's code is.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/sampleDataset';
@@ -14,6 +14,7 @@ const sample = loadSampleDataset();
 // Sample code 1 and its best-rated refactoring.
 const CODE = { id: 1, title: 'Sum an array of prices' };
 const REFACTOR = 34;
+const QUICK_INPUT = '.quick-input-widget';
 
 describe('Starred (UI)', function () {
   this.timeout(120_000);
@@ -72,6 +73,42 @@ describe('Starred (UI)', function () {
     await waitFor(async () => ((await browser.stars()).length === 1 ? true : undefined), 'the refactoring to be unstarred');
     await waitForButton(CODE.title, `Star: refactoring #${REFACTOR}`, 'Star');
     await ui.waitFor({ css: `${TREE_ROWS}[aria-level="2"]`, hasText: refactorTitle }, 'detached');
+  });
+
+  /** Whether the command palette lists `title` ("Refactor Browser: Star"), as a person finds it by typing it. */
+  async function paletteOffers(title: string): Promise<boolean> {
+    void vscode.commands.executeCommand('workbench.action.showCommands');
+    await ui.waitFor({ css: QUICK_INPUT });
+    await ui.type(title);
+    // Every prefix of the title matches what the title matches, so the first decisive list is the last.
+    const rows = await waitFor(async () => {
+      const texts = (await ui.query({ css: `${QUICK_INPUT} .monaco-list-row` })).map((r) => r.text);
+      return texts.some((t) => t.includes(title) || t.includes('No matching commands')) ? texts : undefined;
+    }, `the palette to list ${title} or nothing`);
+    await ui.press('Escape');
+    await ui.waitFor({ css: QUICK_INPUT }, 'hidden');
+    return rows.some((t) => t.includes(title));
+  }
+
+  it('offers Star in the command palette for the open code view\'s code, Unstar once it is starred, and neither with no code view', async () => {
+    await resetState();
+    const browser = await api();
+    assert.deepStrictEqual(await browser.stars(), []);
+    await vscode.commands.executeCommand('refactorBrowser.openCode', CODE.id);
+    await webviewText(ui, [CODE.title, 'Refactorings (9)']);
+    assert.deepStrictEqual([await paletteOffers('Refactor Browser: Star'), await paletteOffers('Refactor Browser: Unstar')], [true, false]);
+
+    await ui.webviewClick({ css: `#code-${CODE.id} button.star` }, CODE.title);
+    await waitFor(async () => ((await browser.stars()).length === 1 ? true : undefined), 'the code to be starred');
+    assert.deepStrictEqual([await paletteOffers('Refactor Browser: Star'), await paletteOffers('Refactor Browser: Unstar')], [false, true]);
+
+    // Unstarred from the Catalog's side (the palette's command), the palette follows too.
+    await vscode.commands.executeCommand('refactorBrowser.unstar');
+    await waitFor(async () => ((await browser.stars()).length === 0 ? true : undefined), 'the code to be unstarred');
+    assert.deepStrictEqual([await paletteOffers('Refactor Browser: Star'), await paletteOffers('Refactor Browser: Unstar')], [true, false]);
+
+    await closeAllEditors();
+    assert.deepStrictEqual([await paletteOffers('Refactor Browser: Star'), await paletteOffers('Refactor Browser: Unstar')], [false, false]);
   });
 
   it('shows a starred code in the code view while its service is down, saying it is the copy kept when it was starred', async () => {

@@ -25,6 +25,8 @@ import { buildCodeViewModel, CODE_VIEW_WEBVIEW_OPTIONS, renderCodeViewHtml } fro
 export const CODE_VIEW_TYPE = 'refactorBrowser.code';
 /** True while at least one code view is open: the palette offers the commands that act on it. */
 export const HAS_CODE_VIEW_CONTEXT = 'refactorBrowser.hasCodeView';
+/** True while the code of the code view looked at last is starred: the palette offers Unstar, else Star. */
+export const CODE_VIEW_STARRED_CONTEXT = 'refactorBrowser.codeViewStarred';
 
 /** What the buttons in the view do; the command layer implements them. Insert and Copy take a section of the item's code. */
 export interface CodeViewActions {
@@ -137,6 +139,7 @@ class CodeViewPanel extends Disposable {
       }
     }
     this.render();
+    this.owner.updateStarredContext();
   }
 
   /** Tells the webview which of its blocks are starred now. */
@@ -261,6 +264,8 @@ export class CodeViewPanels extends Disposable implements vscode.WebviewPanelSer
   private current: CodeViewPanel | undefined;
   /** Orders the views asked for that are still being written to the settings. */
   private writingOrders = 0;
+  /** What CODE_VIEW_STARRED_CONTEXT was last set to. */
+  private starredContext = false;
 
   constructor(
     readonly extensionUri: vscode.Uri,
@@ -275,6 +280,7 @@ export class CodeViewPanels extends Disposable implements vscode.WebviewPanelSer
     this._register(vscode.window.registerWebviewPanelSerializer(CODE_VIEW_TYPE, this));
     this._register(settings.onDidChange(() => this.orderChanged()));
     this._register(stars.onDidChange(() => {
+      this.updateStarredContext();
       for (const view of this.panels.values()) view.showStars();
     }));
     // The panels are VS Code's to dispose as a person closes them; whatever is open at the end goes too.
@@ -314,6 +320,7 @@ export class CodeViewPanels extends Disposable implements vscode.WebviewPanelSer
     this.panels.set(codeId, view);
     if (panel.active || !this.current) this.current = view;
     void vscode.commands.executeCommand('setContext', HAS_CODE_VIEW_CONTEXT, true);
+    this.updateStarredContext();
     return view;
   }
 
@@ -345,12 +352,23 @@ export class CodeViewPanels extends Disposable implements vscode.WebviewPanelSer
 
   setCurrent(view: CodeViewPanel): void {
     this.current = view;
+    this.updateStarredContext();
   }
 
   forget(view: CodeViewPanel): void {
     if (this.panels.get(view.codeId) === view) this.panels.delete(view.codeId);
     if (this.current === view) this.current = [...this.panels.values()].pop();
     if (this.panels.size === 0) void vscode.commands.executeCommand('setContext', HAS_CODE_VIEW_CONTEXT, false);
+    this.updateStarredContext();
+  }
+
+  /** Sets CODE_VIEW_STARRED_CONTEXT for the code the palette's Star and Unstar act on (currentCode). */
+  updateStarredContext(): void {
+    const code = this.currentCode();
+    const starred = code !== undefined && this.stars.starredIn(code).some((t) => t.kind === 'code');
+    if (starred === this.starredContext) return;
+    this.starredContext = starred;
+    void vscode.commands.executeCommand('setContext', CODE_VIEW_STARRED_CONTEXT, starred);
   }
 
   /** Hands `message` to the code view of `codeId` as if its webview had posted it (the test API's way in). */
