@@ -14,6 +14,7 @@ import { loadSampleDataset } from './server/sampleDataset';
 import { startServer } from './server/server';
 import { generateCatalog } from './server/generatedCatalog';
 import { runSearch } from './cli/search';
+import { CLIENT_VERSION } from './api/http';
 
 export interface Io {
   out(text: string): void;
@@ -52,6 +53,9 @@ export async function main(argv: readonly string[], given: Io = processIo): Prom
         io.out(`${text}\n`);
         return 0;
       }
+      case 'version':
+        io.out(`${CLIENT_VERSION}\n`);
+        return 0;
       case 'serve':
         return await serve(command, io);
       default:
@@ -63,7 +67,7 @@ export async function main(argv: readonly string[], given: Io = processIo): Prom
   }
 }
 
-async function browse(command: Exclude<Command, { name: 'help' | 'serve' }>, io: Io): Promise<number> {
+async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'serve' }>, io: Io): Promise<number> {
   return withClient(command.global, async (client) => {
     if (command.name === 'search') {
       return runSearch(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);

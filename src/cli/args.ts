@@ -17,6 +17,7 @@ export interface GlobalOptions {
 
 export type Command =
   | { name: 'help'; topic?: string }
+  | { name: 'version' }
   | { name: ListCommandName; tag?: string; language?: string; page: number; global: GlobalOptions }
   | { name: 'show'; ref: string; global: GlobalOptions }
   | { name: 'search'; query: string; language?: string; limit: number; global: GlobalOptions }
@@ -52,9 +53,26 @@ const serveSpec = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** The options every browsing command takes, which may come before the command too. */
+const GLOBAL_VALUE_OPTIONS = ['--base-url', '--timeout'];
+const GLOBAL_FLAG_OPTIONS = ['--json'];
+/** The commands' own options, and serve's, named when they come before a command. */
+const COMMAND_OPTIONS = ['--language', '-l', '--page', '--limit', '-n', '--port', '-p', '--host', '--catalog', '--generate'];
+
 export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Command {
-  const [first, ...rest] = argv;
-  if (first === undefined || first === '--help' || first === '-h') return { name: 'help' };
+  // `--version` anywhere before a `--` asks for the version, whatever else the line says.
+  const end = argv.indexOf('--');
+  if ((end === -1 ? argv : argv.slice(0, end)).includes('--version')) return { name: 'version' };
+  const { leading, helpAsked, rest: afterLeading } = leadingOptions(argv);
+  const [first, ...rest] = afterLeading;
+  if (helpAsked) {
+    // `refactor-browser --help recent` is `refactor-browser recent --help`.
+    return first !== undefined && (COMMANDS as readonly string[]).includes(first) ? { name: 'help', topic: first } : { name: 'help' };
+  }
+  if (first === undefined) {
+    if (leading.length) throw new UsageError(`expected a command after ${leading[0]}`);
+    return { name: 'help' };
+  }
   if (first === 'help') return { name: 'help', topic: rest[0] };
   if (!(COMMANDS as readonly string[]).includes(first)) {
     if (first.startsWith('-')) throw new UsageError(`expected a command before ${first}`);
@@ -63,6 +81,8 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   const name = first as (typeof COMMANDS)[number];
 
   if (name === 'serve') {
+    // serve answers requests instead of making them: the browsing options mean nothing to it.
+    if (leading.length) throw new UsageError(`${leading[0].split('=')[0]} is an option of the browsing commands, not of serve`, name);
     const { values, positionals } = parse(name, rest, serveSpec);
     if (values.help) return { name: 'help', topic: name };
     noPositionals(name, positionals, 0);
@@ -77,7 +97,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   }
 
   if (name === 'search') {
-    const { values, positionals } = parse(name, rest, searchSpec);
+    const { values, positionals } = parse(name, [...leading, ...rest], searchSpec);
     if (values.help) return { name: 'help', topic: name };
     // The words of a query need no quotes: `search parse log` is the query "parse log".
     const query = positionals.join(' ').trim();
@@ -92,14 +112,14 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   }
 
   if (name === 'show') {
-    const { values, positionals } = parse(name, rest, globalSpec);
+    const { values, positionals } = parse(name, [...leading, ...rest], globalSpec);
     if (values.help) return { name: 'help', topic: name };
     noPositionals(name, positionals, 1);
     if (positionals.length === 0) throw new UsageError('show needs a CODE_REF (an id like 42 or 42-some-title)', name);
     return { name, ref: positionals[0], global: globalOptions(name, values, env) };
   }
 
-  const { values, positionals } = parse(name, rest, listSpec);
+  const { values, positionals } = parse(name, [...leading, ...rest], listSpec);
   if (values.help) return { name: 'help', topic: name };
   let tag: string | undefined;
   if (name === 'tag') {
@@ -118,6 +138,37 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     page: values.page === undefined ? 1 : integerOption(name, '--page', values.page, 1, 1_000_000),
     global: globalOptions(name, values, env),
   };
+}
+
+/**
+ * The global options and `--help` before the command, and what follows them. An option of a command
+ * (`--language`) before it is bad usage that says where it goes.
+ */
+function leadingOptions(argv: readonly string[]): { leading: string[]; helpAsked: boolean; rest: string[] } {
+  const leading: string[] = [];
+  let helpAsked = false;
+  let i = 0;
+  for (; i < argv.length && argv[i].startsWith('-') && argv[i] !== '-' && argv[i] !== '--'; i++) {
+    const arg = argv[i];
+    const option = arg.split('=')[0];
+    if (arg === '--help' || arg === '-h') {
+      helpAsked = true;
+    } else if (GLOBAL_FLAG_OPTIONS.includes(option)) {
+      leading.push(arg);
+    } else if (GLOBAL_VALUE_OPTIONS.includes(option)) {
+      if (arg.includes('=')) {
+        leading.push(arg);
+      } else {
+        if (i + 1 >= argv.length) throw new UsageError(`${arg} needs a value`);
+        leading.push(arg, argv[++i]);
+      }
+    } else if (COMMAND_OPTIONS.includes(option)) {
+      throw new UsageError(`${option} is an option of a command: put it after the command`);
+    } else {
+      throw new UsageError(`unknown option ${option}`);
+    }
+  }
+  return { leading, helpAsked, rest: argv.slice(i) };
 }
 
 type Spec = Parameters<typeof parseArgs>[0] extends infer C ? (C extends { options?: infer O } ? O : never) : never;

@@ -2,13 +2,21 @@
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import { MAX_GENERATED_CODES } from '../server/generatedCatalog';
 import { DEFAULT_SEARCH_LIMIT } from './args';
+import { cacheFolder } from './search';
 
-const GLOBAL = `Global options:
+/** Where the project lives: its README, its issues. */
+export const PROJECT_URL = 'https://github.com/refactor-browser/refactor-browser';
+
+const GLOBAL = `Global options (before or after the command):
   --base-url URL     the service's base address (env REFACTOR_BROWSER_BASE_URL);
                      without it, the built-in sample catalog is browsed
   --timeout SECONDS  give a request up after this long (default ${DEFAULT_TIMEOUT_MS / 1000})
   --json             print only JSON on stdout: an array for lists, an object for show
-  -h, --help         show help`;
+  -h, --help         show help
+  --version          print the version`;
+
+/** Stands for the cache folder in the search help until the help is asked for. */
+const CACHE_FOLDER_HERE = '\u0000cache folder\u0000';
 
 const LIST = `  -l, --language L   only codes in language L (e.g. ruby, "C#", c++)
   --page N           page N of the list (25 items a page; default 1)`;
@@ -52,12 +60,18 @@ ${GLOBAL}`,
 
 Searches every code and refactoring of the service: titles, comments, code, authors and languages,
 ranked (a title above code text, the last word as a prefix, a long word despite a typo). The first
-search reads the whole service into an index kept in a cache folder (REFACTOR_BROWSER_CACHE, else
-$XDG_CACHE_HOME/refactor-browser, else ~/.cache/refactor-browser); each later one reads only what is
-new. When the service cannot be reached, the index already kept is searched, and stderr says so.
+search reads the whole service into an index kept in a cache folder, one file per service; each
+later one reads only what is new. When the service cannot be reached, the index already kept is
+searched, and stderr says so.
 
   -l, --language L   only codes in language L
   -n, --limit N      print at most N results (default ${DEFAULT_SEARCH_LIMIT})
+
+The cache folder: REFACTOR_BROWSER_CACHE if set, else
+  Linux    $XDG_CACHE_HOME/refactor-browser, or ~/.cache/refactor-browser
+  macOS    ~/Library/Caches/refactor-browser
+  Windows  %LOCALAPPDATA%\\refactor-browser\\Cache
+On this machine: ${CACHE_FOLDER_HERE}
 
 ${GLOBAL}`,
   serve: `Usage: refactor-browser serve [--port P] [--host H] [--catalog FILE | --generate N]
@@ -90,11 +104,21 @@ Commands:
 
 ${GLOBAL}
 
-Exit status: 0 success, 1 failure, 2 bad usage.
-Run "refactor-browser <command> --help" for a command's options.`;
+Examples:
+  refactor-browser recent --language ruby            the newest Ruby codes of the sample catalog
+  refactor-browser show 42 --base-url https://refactor.example.org
+  refactor-browser --json popular --page 2 | jq '.[].title'
+  refactor-browser search "parse log" --limit 5
+  refactor-browser serve --port 3000                 then --base-url http://127.0.0.1:3000
 
-export function helpText(topic?: string): string | undefined {
+Exit status: 0 success, 1 failure, 2 bad usage.
+Run "refactor-browser <command> --help" for a command's options.
+More: ${PROJECT_URL}#readme`;
+
+/** The help for `topic` (a command), or the program's; `env` decides the cache folder search shows. */
+export function helpText(topic?: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (topic === undefined) return MAIN_HELP;
   // An own property only: `help constructor` must not print Object's constructor.
-  return Object.hasOwn(TOPICS, topic) ? TOPICS[topic] : undefined;
+  if (!Object.hasOwn(TOPICS, topic)) return undefined;
+  return TOPICS[topic].replace(CACHE_FOLDER_HERE, cacheFolder(env));
 }

@@ -5,6 +5,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import * as path from 'node:path';
 import { RefactorClient } from '../../src/api/client';
 import { parseCommandLine } from '../../src/cli/args';
+import { cacheFolder } from '../../src/cli/search';
 import { startServer } from '../../src/server/server';
 import { closedPort, startServer as startHttpServer } from './helpers/testServer';
 import { run, startServe, type ServeProcess } from './helpers/cliProcess';
@@ -245,6 +246,89 @@ describe('refactor-browser (command line)', function () {
       const r = await run([c, '--help']);
       assert.equal(r.code, 0, c);
       assert.match(r.stdout, new RegExp(`^Usage: refactor-browser ${c}`));
+    }
+  });
+
+  it('--version prints the version of package.json, before or after a command', async () => {
+    const { version } = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as { version: string };
+    for (const args of [['--version'], ['recent', '--version'], ['--json', '--version'], ['serve', '--version']]) {
+      const r = await run(args);
+      assert.deepEqual([r.code, r.stdout, r.stderr], [0, `${version}\n`, ''], args.join(' '));
+    }
+    // After `--` it is a word like any other: a search for it.
+    const searched = parseCommandLine(['search', '--', '--version'], {});
+    assert.deepEqual(searched.name === 'search' && searched.query, '--version');
+  });
+
+  it('takes the global options before the command as after it, the last one given winning', async () => {
+    const after = await run(['recent', '--json', '--timeout', '5', '--base-url', service.url]);
+    assert.equal(after.code, 0, after.stderr);
+    for (const args of [
+      ['--json', '--timeout', '5', '--base-url', service.url, 'recent'],
+      ['--base-url', service.url, '--json', 'recent', '--timeout=5'],
+      [`--base-url=${service.url}`, 'recent', '--json'],
+      ['--base-url', 'http://127.0.0.1:1/', '--json', 'recent', '--base-url', service.url],
+    ]) {
+      const r = await run(args);
+      assert.deepEqual([r.code, r.stderr, r.stdout], [0, '', after.stdout], args.join(' '));
+    }
+    const shown = await run(['--json', '--base-url', service.url, 'show', '1']);
+    assert.equal(shown.code, 0, shown.stderr);
+    assert.equal((JSON.parse(shown.stdout) as { id: number }).id, 1);
+    assert.deepEqual(parseCommandLine(['--timeout', '2.5', 'search', 'parse', 'log']),
+      parseCommandLine(['search', 'parse', 'log', '--timeout', '2.5']));
+  });
+
+  it('says where an option before the command goes wrong: a command\'s option, an unknown one, serve, no command', async () => {
+    for (const [args, message] of [
+      [['--language', 'ruby', 'recent'], 'refactor-browser: --language is an option of a command: put it after the command'],
+      [['--colour', 'recent'], 'refactor-browser: unknown option --colour'],
+      [['--json', 'serve'], 'refactor-browser: --json is an option of the browsing commands, not of serve'],
+      [['--base-url', service.url], `refactor-browser: expected a command after --base-url`],
+      [['recent', '--base-url'], undefined],
+      [['--timeout'], 'refactor-browser: --timeout needs a value'],
+    ] as Array<[string[], string | undefined]>) {
+      const r = await run(args);
+      assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.equal(r.stdout, '');
+      if (message) assert.equal(r.stderr.split('\n')[0], message, args.join(' '));
+    }
+    // --help before the command is the command's help.
+    const help = await run(['--help', 'search']);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /^Usage: refactor-browser search/);
+  });
+
+  it('--help shows examples that run as written, and the project\'s address', async () => {
+    const { homepage } = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as { homepage: string };
+    const main = await run(['--help']);
+    assert.equal(main.code, 0);
+    assert.ok(main.stdout.includes(homepage), `names ${homepage}`);
+    const examples = main.stdout.split('Examples:\n')[1]?.split('\n\n')[0]?.split('\n') ?? [];
+    assert.ok(examples.length >= 3, main.stdout);
+    for (const line of examples) {
+      // Each example up to a pipe or the comment beside it, split as a shell would split these.
+      const command = line.trim().split(/\s{2,}|\s\|\s/)[0];
+      const words = [...command.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]);
+      assert.equal(words.shift(), 'refactor-browser', line);
+      assert.doesNotThrow(() => parseCommandLine(words, {}), line);
+    }
+  });
+
+  it('search --help names the cache folder on Linux, macOS and Windows, and the one it uses here', async () => {
+    const lines = (env: NodeJS.ProcessEnv) => run(['search', '--help'], env).then((r) => r.stdout.split('\n'));
+    const plain = await lines({});
+    for (const folder of ['$XDG_CACHE_HOME/refactor-browser, or ~/.cache/refactor-browser', '~/Library/Caches/refactor-browser',
+      '%LOCALAPPDATA%\\refactor-browser\\Cache', 'REFACTOR_BROWSER_CACHE']) {
+      assert.ok(plain.some((l) => l.includes(folder)), `${folder} in ${plain.join('\n')}`);
+    }
+    assert.deepEqual(plain.filter((l) => /^\s*(Linux|macOS|Windows)\s/.test(l)).map((l) => l.trim().split(/\s/)[0]), ['Linux', 'macOS', 'Windows']);
+    // Here: what search itself uses, as the environment decides it.
+    const here = (await lines({ REFACTOR_BROWSER_CACHE: path.join(path.sep, 'tmp', 'rb-cache') })).find((l) => l.startsWith('On this machine: '));
+    assert.equal(here, `On this machine: ${cacheFolder({ REFACTOR_BROWSER_CACHE: path.join(path.sep, 'tmp', 'rb-cache') })}`);
+    if (process.platform === 'linux') {
+      const xdg = (await lines({ XDG_CACHE_HOME: '/tmp/xdg' })).find((l) => l.startsWith('On this machine: '));
+      assert.equal(xdg, 'On this machine: /tmp/xdg/refactor-browser');
     }
   });
 
