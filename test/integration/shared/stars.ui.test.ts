@@ -81,13 +81,20 @@ describe('Starred (UI)', function () {
     await ui.waitFor({ css: QUICK_INPUT });
     await ui.type(title);
     // Every prefix of the title matches what the title matches, so the first decisive list is the last.
-    const rows = await waitFor(async () => {
-      const texts = (await ui.query({ css: `${QUICK_INPUT} .monaco-list-row` })).map((r) => r.text);
-      return texts.some((t) => t.includes(title) || t.includes('No matching commands')) ? texts : undefined;
-    }, `the palette to list ${title} or nothing`);
+    let seen = '';
+    const offered = await waitFor(async () => {
+      const [widget] = await ui.query({ css: QUICK_INPUT }, [], 1);
+      seen = widget?.text ?? '';
+      const rows = (await ui.query({ css: `${QUICK_INPUT} .monaco-list-row` })).map((r) => r.text);
+      if (rows.some((t) => t.includes(title))) return true;
+      // What VS Code shows when nothing matches: a line saying so, or other commands under "similar commands".
+      return /No matching commands|similar commands/.test(seen) ? false : undefined;
+    }, `the palette to list ${title} or nothing`).catch((err: Error) => {
+      throw new Error(`${err.message}; the palette shows: ${seen.slice(0, 500)}`);
+    });
     await ui.press('Escape');
     await ui.waitFor({ css: QUICK_INPUT }, 'hidden');
-    return rows.some((t) => t.includes(title));
+    return offered;
   }
 
   it('offers Star in the command palette for the open code view\'s code, Unstar once it is starred, and neither with no code view', async () => {
