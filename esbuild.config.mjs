@@ -4,6 +4,7 @@
 // `--out <folder>` writes somewhere other than dist/ (the packaging test builds both kinds aside).
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeThirdPartyNotices } from './scripts/thirdPartyNotices.mjs';
 
 const watch = process.argv.includes('--watch');
 const minify = process.argv.includes('--minify');
@@ -67,9 +68,12 @@ if (existsSync('src/extension.ts')) {
 mkdirSync(out, { recursive: true });
 writeFileSync(`${out}/sample-catalog.json`, JSON.stringify(JSON.parse(readFileSync('src/server/sample-catalog.json', 'utf8'))));
 
-const common = { sourcemap: !minify, minify, logLevel: 'warning', legalComments: 'none' };
+const common = { sourcemap: !minify, minify, logLevel: 'warning', legalComments: 'none', metafile: true };
 if (watch) {
   for (const b of builds) (await esbuild.context({ ...common, ...b })).watch();
 } else {
-  await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
+  const results = await Promise.all(builds.map((b) => esbuild.build({ ...common, ...b })));
+  // The licences of what the bundles contain, which the .vsix and the npm package ship beside them
+  // (the packages' bundles: a build aside with --out leaves them be).
+  if (out === 'dist') writeThirdPartyNotices(results.map((r, i) => ({ bundle: builds[i].outfile, metafile: r.metafile })));
 }

@@ -63,8 +63,7 @@ function packageVsix(): Promise<string> {
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     const vsix = path.join(dir, 'refactor-browser.vsix');
     await run(process.execPath, [
-      path.join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links',
-      '--allow-missing-repository', '--out', vsix,
+      path.join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--no-gitHubIssueLinking', '--out', vsix,
     ], { cwd: REPO, label: 'vsce package' });
     return vsix;
   })();

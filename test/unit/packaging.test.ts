@@ -1,14 +1,15 @@
 // What a person gets from the two packages, as the packagers list them. The .vsix (vsce ls, under
 // .vscodeignore): the manifest's bundles, the sample catalog, the icons, the README with exactly the
-// screenshots it shows, the CHANGELOG; no command line, sources, maps or tests. The npm package (npm
-// pack, under .npmignore): the command line, which runs, and its documents, nothing else. The
-// manifest's marketplace fields and settings. And that the extension bundles are self-contained
-// (nothing but `vscode` left to require at run time).
+// screenshots it shows and links that lead somewhere once vsce has rewritten them, the CHANGELOG, the
+// licences of what the bundles contain; no command line, sources, maps or tests. The npm package
+// (staged by scripts/npmPackage.mjs, listed by npm pack): the command line, which runs from a copy
+// outside this tree, its documents and notices, and a manifest with no `main` or dependency it does
+// not ship. The manifest's marketplace fields and settings. And that the bundles are self-contained.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { SERVICE_LANGUAGES } from '../../src/api/languages';
 import { localizedManifest } from './helpers/manifest';
@@ -31,6 +32,13 @@ interface Setting {
 }
 
 interface Manifest {
+  name: string;
+  version: string;
+  license: string;
+  private?: boolean;
+  dependencies?: Record<string, string>;
+  devDependencies: Record<string, string>;
+  scripts: Record<string, string>;
   main: string;
   browser: string;
   bin: Record<string, string>;
@@ -61,16 +69,36 @@ function vsceLs(): string[] {
     .split('\n').map((l) => l.trim()).filter(Boolean);
 }
 
-/** The npm package's files, as `npm pack` would pack them (its prepack build left out). */
-function npmPackFiles(): string[] {
-  // Under `npm run`, the npm that runs us; else the one on PATH.
+/** npm: under `npm run`, the npm that runs us; else the one on PATH. */
+function npm(args: string[], cwd = root): string {
   const npmCli = process.env.npm_execpath;
-  const [cmd, args] = npmCli && npmCli.endsWith('.js') ? [process.execPath, [npmCli]] : ['npm', []];
-  const out = execFileSync(cmd, [...args, 'pack', '--dry-run', '--json', '--ignore-scripts'], {
-    cwd: root, encoding: 'utf8', timeout: 45_000, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const [report] = JSON.parse(out) as Array<{ files: Array<{ path: string }> }>;
-  return report.files.map((f) => f.path).sort();
+  const [cmd, pre] = npmCli && npmCli.endsWith('.js') ? [process.execPath, [npmCli]] : ['npm', []];
+  return execFileSync(cmd, [...pre, ...args], { cwd, encoding: 'utf8', timeout: 45_000, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** The staged npm package (scripts/npmPackage.mjs, as `npm run package:cli` runs it) and its files as `npm pack` packs them. */
+function stagedNpmPackage(): { folder: string; files: string[] } {
+  execFileSync(process.execPath, ['scripts/npmPackage.mjs'], { cwd: root, encoding: 'utf8', timeout: 20_000 });
+  const folder = path.join(root, 'dist/npm');
+  const [report] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts', folder])) as Array<{ files: Array<{ path: string }> }>;
+  return { folder, files: report.files.map((f) => f.path).sort() };
+}
+
+/** The package a bundle's input file belongs to (`…/node_modules/@scope/name/…`), or undefined for our sources. */
+function packageDirOf(source: string): string | undefined {
+  const parts = source.split('/');
+  const at = parts.lastIndexOf('node_modules');
+  if (at === -1) return undefined;
+  return parts.slice(0, at + (parts[at + 1].startsWith('@') ? 3 : 2)).join('/');
+}
+
+/** What a bundle contains, by its source map (written beside the test build): each package's folder. */
+function bundledPackageDirs(bundle: string): string[] | undefined {
+  const map = path.join(root, `${bundle}.map`);
+  // A packaging build minifies without maps: a map older than its bundle no longer tells.
+  if (!existsSync(map) || statSync(map).mtimeMs < statSync(path.join(root, bundle)).mtimeMs - 1000) return undefined;
+  const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
+  return [...new Set(sources.map((s) => packageDirOf(path.resolve(path.dirname(map), s))).filter((d): d is string => d !== undefined))];
 }
 
 /** Width and height from a PNG's IHDR chunk, which the format puts first. */
@@ -93,7 +121,7 @@ describe('packaging', function () {
       if (!existsSync(path.join(root, 'dist/extension.js'))) this.skip(); // vsce lists what is on disk: build first
       const files = vsceLs();
       for (const needed of [pkg.main, pkg.browser, 'dist/webview.js', 'dist/sample-catalog.json', 'package.json', 'README.md',
-        'CHANGELOG.md', 'LICENSE', pkg.icon, 'media/icon-activitybar.svg', 'media/codeView.css']) {
+        'CHANGELOG.md', 'LICENSE', 'ThirdPartyNotices.txt', pkg.icon, 'media/icon-activitybar.svg', 'media/codeView.css']) {
         assert.ok(files.includes(listed(needed)), `${needed} missing from ${files.join(', ')}`);
       }
       // The command line ships in the npm package.
@@ -116,32 +144,132 @@ describe('packaging', function () {
         rmSync(stray, { force: true });
       }
     });
+
+    it('has a README and CHANGELOG whose links, as `npm run package` rewrites them, lead to files of this repository, its headings or the web', async () => {
+      // vsce's own rewriting, with the options the package script gives it.
+      const vsce = require(path.join(root, 'node_modules/@vscode/vsce/out/package')) as {
+        ReadmeProcessor: new (m: unknown, o: object) => { processFile(f: object): Promise<{ contents: string | Buffer }> };
+        ChangelogProcessor: new (m: unknown, o: object) => { processFile(f: object): Promise<{ contents: string | Buffer }> };
+      };
+      const script = pkg.scripts.package;
+      assert.doesNotMatch(script, /--allow-missing-repository|--no-rewrite-relative-links/, 'vsce checks what it normally checks');
+      const options = { gitHubIssueLinking: !script.includes('--no-gitHubIssueLinking'), rewriteRelativeLinks: true };
+      const tracked = new Set(execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n'));
+      const web = pkg.repository.url.replace(/\.git$/, '');
+      for (const [Processor, file] of [[vsce.ReadmeProcessor, 'README.md'], [vsce.ChangelogProcessor, 'CHANGELOG.md']] as const) {
+        const processed = await new Processor(pkg, options).processFile({ path: `extension/${file.toLowerCase()}`, localPath: path.join(root, file) });
+        const contents = String(processed.contents);
+        const headings = new Set([...contents.matchAll(/^#+ (.+)$/gm)].map((m) => m[1].trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-')));
+        const links = [...contents.matchAll(/\]\(([^)\s]+)\)|<(?:img|a)\b[^>]*(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+        assert.ok(links.length > 0, `${file} has links`);
+        for (const link of links) {
+          if (link.startsWith('#')) {
+            assert.ok(headings.has(link.slice(1)), `${file}: ${link} names no heading`);
+            continue;
+          }
+          assert.match(link, /^https:\/\//, `${file}: ${link} is not absolute https, so it breaks in the Marketplace`);
+          if (!link.startsWith(`${web}/`)) continue;
+          const inRepo = /^\/(?:blob|raw)\/HEAD\/([^#?]+)/.exec(link.slice(web.length));
+          assert.ok(inRepo, `${file}: ${link} is a link into the repository that is neither a file nor an image (an issue?)`);
+          assert.ok(tracked.has(inRepo[1]), `${file}: ${link} names ${inRepo[1]}, which git does not track`);
+        }
+      }
+    });
   });
 
   describe('the npm package', () => {
-    let files: string[];
+    let staged: { folder: string; files: string[] };
     before(function () {
+      // Staged from the build: dist/cli.js and the notices beside it.
+      if (!existsSync(path.join(root, 'dist/cli.js')) || !existsSync(path.join(root, 'ThirdPartyNotices.txt'))) this.skip();
       try {
-        files = npmPackFiles();
+        staged = stagedNpmPackage();
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') this.skip(); // no npm here
         throw err;
       }
     });
 
-    it('is the command line with its README, CHANGELOG and LICENSE, and nothing else: no extension bundles, sources or tests', () => {
-      assert.deepEqual(files, ['CHANGELOG.md', 'LICENSE', 'README.md', ...Object.values(pkg.bin).map(listed), 'package.json'].sort());
+    it('is the command line with its README, CHANGELOG, LICENSE and third-party notices, and nothing else', () => {
+      const manifest = JSON.parse(readFileSync(path.join(staged.folder, 'package.json'), 'utf8')) as Partial<Manifest>;
+      assert.deepEqual(staged.files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', ...Object.values(manifest.bin ?? {}), 'package.json'].sort());
     });
 
-    it('holds a command line that runs: each bin a node script that prints its help', function () {
-      for (const [name, file] of Object.entries(pkg.bin)) {
-        assert.ok(files.includes(listed(file)), `${name}: ${file} is not packed`);
-        const script = path.join(root, file);
-        if (!existsSync(script)) this.skip(); // built by npm's prepack, and by test:unit
-        assert.match(readFileSync(script, 'utf8'), /^#!\/usr\/bin\/env node\n/, `${file} starts with a node shebang`);
-        const help = execFileSync(process.execPath, [script, '--help'], { encoding: 'utf8', timeout: 20_000 });
-        assert.match(help, new RegExp(`\\b${name}\\b`));
+    it('has a manifest with the extension\'s name, version and links, its command in `bin`, and no `main`, `browser`, dependency or script', () => {
+      const manifest = JSON.parse(readFileSync(path.join(staged.folder, 'package.json'), 'utf8')) as Record<string, unknown>;
+      for (const key of ['main', 'browser', 'dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'scripts', 'private']) {
+        assert.equal(manifest[key], undefined, key);
       }
+      assert.deepEqual([manifest.name, manifest.version, manifest.license, manifest.repository, manifest.homepage, manifest.bugs],
+        [pkg.name, pkg.version, pkg.license, pkg.repository, pkg.homepage, pkg.bugs]);
+      assert.deepEqual(Object.keys(manifest.bin as object), Object.keys(pkg.bin));
+      assert.doesNotMatch(String(manifest.description), /%/, 'the description is text, not a placeholder');
+      for (const file of Object.values(manifest.bin as Record<string, string>)) assert.ok(staged.files.includes(file), `${file} is packed`);
+    });
+
+    it('runs from a copy outside this tree: the bundle needs nothing from node_modules', () => {
+      const copy = mkdtempSync(path.join(tmpdir(), 'refactor-browser-npm-'));
+      try {
+        cpSync(staged.folder, copy, { recursive: true });
+        const manifest = JSON.parse(readFileSync(path.join(copy, 'package.json'), 'utf8')) as { version: string; bin: Record<string, string> };
+        for (const [name, file] of Object.entries(manifest.bin)) {
+          const script = path.join(copy, file);
+          assert.match(readFileSync(script, 'utf8'), /^#!\/usr\/bin\/env node\n/, `${file} starts with a node shebang`);
+          const cli = (args: string[]) => execFileSync(process.execPath, [script, ...args], {
+            cwd: copy, encoding: 'utf8', timeout: 20_000, env: { PATH: process.env.PATH, REFACTOR_BROWSER_CACHE: path.join(copy, 'cache') },
+          });
+          assert.equal(cli(['--version']), `${manifest.version}\n`);
+          assert.match(cli(['--help']), new RegExp(`\\b${name}\\b`));
+          // The sample catalog, the XML decoder and the search index: the bundled packages at work.
+          assert.ok((JSON.parse(cli(['recent', '--json'])) as unknown[]).length > 0);
+          assert.ok((JSON.parse(cli(['search', 'array', '--json'])) as unknown[]).length > 0);
+        }
+      } finally {
+        rmSync(copy, { recursive: true, force: true });
+      }
+    });
+  });
+
+  describe('the third-party notices', () => {
+    const notices = path.join(root, 'ThirdPartyNotices.txt');
+    before(function () {
+      if (!existsSync(notices)) this.skip(); // written by the build
+    });
+
+    it('give the name, version and licence text of every package the bundles contain, and of no other', function () {
+      const text = readFileSync(notices, 'utf8');
+      const bundles = [pkg.main, pkg.browser, 'dist/webview.js', ...Object.values(pkg.bin)].map(listed);
+      const dirs = new Set<string>();
+      for (const bundle of bundles) {
+        const found = bundledPackageDirs(bundle);
+        if (found === undefined) this.skip(); // a packaging build: build for the tests to see what went in
+        for (const d of found) dirs.add(d);
+      }
+      assert.ok(dirs.size > 0, 'the bundles contain packages');
+      const named: string[] = [];
+      for (const dir of dirs) {
+        const { name, version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; version: string };
+        named.push(name);
+        assert.match(text, new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} ${version.replace(/\./g, '\\.')} \\(`, 'm'), `${name} ${version}`);
+        const licence = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(f));
+        if (licence) assert.ok(text.includes(readFileSync(path.join(dir, licence), 'utf8').replace(/\r\n/g, '\n').trim()), `${name}'s ${licence}`);
+        else assert.match(text, new RegExp(`^${name.replace(/[/]/g, '\\/')} [^\n]*\\(MIT\\)\\n(?:.*\\n){2}\\nMIT License[^\n]*\\n\\nCopyright \\(c\\) \\S`, 'm'), `${name} without a licence file: the MIT text under its author`);
+      }
+      const listedPackages = [...text.matchAll(/^={100}\n(\S+) /gm)].map((m) => m[1]).sort();
+      assert.deepEqual(listedPackages, named.sort());
+      // The highlighter is BSD-licensed: its conditions travel too.
+      assert.ok(named.includes('highlight.js') && /Redistributions in binary form must reproduce/.test(text));
+    });
+  });
+
+  describe('the repository\'s package.json', () => {
+    it('is private, the extension\'s manifest: the npm package is staged from it, so nothing publishes it with a `main` outside the package', () => {
+      assert.equal(pkg.private, true);
+    });
+
+    it('declares no runtime dependency: the bundles hold what they use, so every package is a devDependency', () => {
+      assert.equal(pkg.dependencies, undefined);
+      for (const used of ['fast-xml-parser', 'highlight.js', 'minisearch', 'undici', '@vscode/l10n']) assert.ok(pkg.devDependencies[used], used);
     });
   });
 

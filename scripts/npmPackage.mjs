@@ -1,0 +1,50 @@
+// Stages the npm package of the command line in dist/npm/: package.json shapes the .vsix (VS Code
+// needs its `main` and `browser`, the extension bundles), so the npm package gets a manifest of its
+// own, made from it: the same name, version, description and links, the command in `bin`, and no
+// `main`, `browser` or dependencies (dist/cli.js is one self-contained bundle). `npm pack ./dist/npm`
+// and `npm publish ./dist/npm` take it from there; the repository's package.json is private, so it
+// is never published by mistake. Run after the build: `npm run package:cli`.
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { NOTICES_FILE } from './thirdPartyNotices.mjs';
+
+export const NPM_STAGE = 'dist/npm';
+
+/** The documents the package carries beside the command. */
+const DOCUMENTS = ['README.md', 'CHANGELOG.md', 'LICENSE', NOTICES_FILE];
+
+/** The npm package's manifest made from the extension's (`nls`: package.nls.json, for `%description%`). */
+export function npmManifest(pkg, nls) {
+  const text = (v) => (typeof v === 'string' ? v.replace(/^%([^%]+)%$/, (_, key) => nls[key] ?? v) : v);
+  return {
+    name: pkg.name,
+    version: pkg.version,
+    description: text(pkg.description),
+    keywords: pkg.keywords,
+    license: pkg.license,
+    repository: pkg.repository,
+    bugs: pkg.bugs,
+    homepage: pkg.homepage,
+    engines: { node: pkg.engines.node },
+    // Each command's bundle, beside package.json in the package.
+    bin: Object.fromEntries(Object.entries(pkg.bin).map(([name, file]) => [name, path.posix.basename(file)])),
+  };
+}
+
+/** Writes the package's folder from the built dist/cli.js, this folder's documents and package.json. */
+export function stageNpmPackage(root = '.') {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const nls = JSON.parse(readFileSync(path.join(root, 'package.nls.json'), 'utf8'));
+  const stage = path.join(root, NPM_STAGE);
+  rmSync(stage, { recursive: true, force: true });
+  mkdirSync(stage, { recursive: true });
+  const manifest = npmManifest(pkg, nls);
+  for (const file of Object.values(pkg.bin)) copyFileSync(path.join(root, file), path.join(stage, path.posix.basename(file)));
+  for (const file of DOCUMENTS) copyFileSync(path.join(root, file), path.join(stage, file));
+  writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return stage;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  console.log(`staged ${stageNpmPackage()}`);
+}
