@@ -77,8 +77,16 @@ describe('Starred (UI)', function () {
 
   /** Whether the command palette lists `title` ("Refactor Browser: Star"), as a person finds it by typing it. */
   async function paletteOffers(title: string): Promise<boolean> {
-    void vscode.commands.executeCommand('workbench.action.showCommands');
-    await ui.waitFor({ css: QUICK_INPUT });
+    // Focus that settles in a webview just clicked closes the palette again: open it until it stays.
+    for (let attempt = 1; ; attempt++) {
+      void vscode.commands.executeCommand('workbench.action.showCommands');
+      try {
+        await ui.waitFor({ css: QUICK_INPUT }, 'visible', 3000);
+        break;
+      } catch (err) {
+        if (attempt === 3) throw err;
+      }
+    }
     await ui.type(title);
     // Every prefix of the title matches what the title matches, so the first decisive list is the last.
     let seen = '';
@@ -107,6 +115,7 @@ describe('Starred (UI)', function () {
 
     await ui.webviewClick({ css: `#code-${CODE.id} button.star` }, CODE.title);
     await waitFor(async () => ((await browser.stars()).length === 1 ? true : undefined), 'the code to be starred');
+    await waitForButton(CODE.title, `Unstar: code #${CODE.id}`, 'Unstar');
     assert.deepStrictEqual([await paletteOffers('Refactor Browser: Star'), await paletteOffers('Refactor Browser: Unstar')], [false, true]);
 
     // Unstarred from the Catalog's side (the palette's command), the palette follows too.
