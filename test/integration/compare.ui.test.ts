@@ -1,9 +1,12 @@
 // Insert at Cursor and Compare with Original from the Catalog rows' context menus, as a person does
-// it, with the editors read back from the screen. Saves media/screenshots/diff.png.
+// it, with the editors read back from the screen. Saves media/screenshots/diff.png. Compare All
+// Refactorings as it shows on screen: each entry named by its refactoring, none marked renamed.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../src/server/sampleDataset';
-import { closeAllEditors, collapseCatalog, fetchCode, showRoot, TREE_ROWS, untitledEditor, waitForDiff } from './codeViewHelpers';
+import { authorOf, titleOf } from '../../src/api/names';
+import { ratingPhrase, sortRefactorings } from '../../src/api/ratings';
+import { closeAllEditors, codeRow, collapseCatalog, fetchCode, showRoot, TREE_ROWS, untitledEditor, waitForDiff } from './codeViewHelpers';
 import { resetState, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';
 
@@ -70,5 +73,24 @@ describe('Context menus (UI)', function () {
     }, 'the original and the refactoring on screen').catch((err: Error) => assert.fail(`${err.message}: ${JSON.stringify(shown)}`));
     await vscode.commands.executeCommand('notifications.clearAll');
     await ui.screenshot('diff');
+  });
+
+  it('Compare All Refactorings heads each entry with its refactoring, author and rating, and marks none renamed', async () => {
+    const code = await fetchCode(sample.recentCodes.all[0].id);
+    assert.ok((code.refactors?.length ?? 0) >= 2, 'the code has refactorings');
+    await vscode.commands.executeCommand('refactorBrowser.compareAllRefactorings', codeRow(code));
+    const [best] = sortRefactorings(code.refactors!, 'bestRated');
+    const name = `${titleOf(best)} by ${authorOf(best)}, ${ratingPhrase(best)}`;
+    // The multi-diff editor's entry header: the right side's file name, then an "R" and the left
+    // side's name struck through when the two names differ.
+    let headers: string[] = [];
+    await waitFor(async () => {
+      headers = (await ui.query({ css: '.multiDiffEntry .file-path' })).map((h) => h.text.replace(/\u00a0/g, ' ').trim());
+      return headers.some((h) => h.startsWith(name)) ? true : undefined;
+    }, `an entry headed "${name}"`).catch((err: Error) => assert.fail(`${err.message}: ${JSON.stringify(headers)}`));
+    const marks = await ui.query({ css: '.multiDiffEntry .status' });
+    assert.ok(marks.length > 0 && marks.every((m) => m.text.trim() === ''), JSON.stringify(marks));
+    const struck = await ui.query({ css: '.multiDiffEntry .title.original' });
+    assert.ok(struck.every((o) => o.text.trim() === ''), JSON.stringify(struck));
   });
 });

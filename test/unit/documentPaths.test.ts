@@ -4,7 +4,9 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { SERVICE_LANGUAGES } from '../../src/api/languages';
 import { fileExtensionOf } from '../../src/api/languages';
-import { documentPath, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget } from '../../src/extension/code/documentPaths';
+import {
+  documentPath, documentPathOfQuery, namedPath, namedQuery, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget,
+} from '../../src/extension/code/documentPaths';
 
 describe('documentPaths', () => {
   it('names codes, refactorings and selections by their ids', () => {
@@ -58,5 +60,28 @@ describe('documentPaths', () => {
     for (const query of ['', 'service=', 'other=sample', 'service=a&service=b']) {
       assert.equal(serviceOfQuery(query), undefined, query);
     }
+  });
+
+  it('names a compare entry\'s path as a person reads it, one segment whatever the title holds', () => {
+    assert.equal(namedPath('Refactoring #81 by bobby, rated 4.5 (2 votes)'), '/Refactoring #81 by bobby, rated 4.5 (2 votes)');
+    assert.equal(namedPath('../../etc/passwd by a\\b, not rated'), '/.. .. etc passwd by a b, not rated');
+    assert.equal(namedPath('a\u0000b\nc\u202Ed\u2028e'), '/a b c d e', 'control, bidi and line separators');
+    assert.equal(namedPath(' \t/ '), '/_');
+    const long = namedPath('x'.repeat(500));
+    assert.equal([...long].length, 121);
+    assert.ok(long.endsWith('…'));
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (name) => {
+      const path = namedPath(name);
+      assert.ok(path.startsWith('/') && !path.slice(1).includes('/') && !/[\\\p{Cc}]/u.test(path), JSON.stringify(path));
+    }), { numRuns: 300 });
+  });
+
+  it('carries a named document\'s own path in its query and reads exactly one back', () => {
+    const query = namedQuery(serviceQuery('https://example.org/api'), '/codes/42/refactors/7.rb');
+    assert.equal(documentPathOfQuery(query), '/codes/42/refactors/7.rb');
+    assert.equal(serviceOfQuery(query), 'https://example.org/api');
+    assert.deepEqual(parseDocumentPath(documentPathOfQuery(query)!), { kind: 'refactor', codeId: 42, refactorId: 7 });
+    assert.equal(documentPathOfQuery(serviceQuery('sample')), undefined);
+    assert.equal(documentPathOfQuery('doc=%2Fcodes%2F1%2Fcode.rb&doc=%2Fcodes%2F2%2Fcode.rb'), undefined);
   });
 });

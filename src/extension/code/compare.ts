@@ -3,12 +3,12 @@
 // editor. Every side is a read-only virtual document (documents.ts), except the editor's own document.
 import * as vscode from 'vscode';
 import { showInformationMessage } from '../notifications';
-import type { Code } from '../../api/model';
+import type { Code, Refactor } from '../../api/model';
 import { sortRefactorings, type RefactoringOrder } from '../../api/ratings';
 import type { CodeDocuments } from './documents';
 import type { EditorTracker } from './editorTracker';
 import { languageOf, type Item } from './items';
-import { titleOf } from '../names';
+import { authorOf, ratingPhrase, titleOf } from '../names';
 
 /** The diff editor's title for two sides. */
 export function diffTitle(left: string, right: string): string {
@@ -73,7 +73,16 @@ export function allRefactoringsTitle(code: Code): string {
   return vscode.l10n.t('{0}: all refactorings', titleOf({ kind: 'code', code }));
 }
 
-/** The original (left) against each of its refactorings (right), in one multi-diff editor, in the code view's order. */
+/** How Compare All Refactorings names a refactoring's entry: `Refactoring #81 by bobby, rated 4.5 (2 votes)`. */
+export function compareEntryName(refactor: Refactor): string {
+  return vscode.l10n.t('{0} by {1}, {2}', titleOf(refactor), authorOf(refactor), ratingPhrase(refactor));
+}
+
+/**
+ * The original (left) against each of its refactorings (right), in one multi-diff editor, in the code
+ * view's order. The editor labels an entry by its documents' file name and marks it renamed when the
+ * two sides' names differ: both sides are named after the refactoring, and their queries tell them apart.
+ */
 export async function compareAllRefactorings(docs: CodeDocuments, codeId: number, order: RefactoringOrder): Promise<boolean> {
   const code = await docs.fetchCode(codeId);
   const refactors = sortRefactorings(code.refactors ?? [], order);
@@ -81,11 +90,12 @@ export async function compareAllRefactorings(docs: CodeDocuments, codeId: number
     void showInformationMessage(vscode.l10n.t('{0} has no refactorings yet.', titleOf({ kind: 'code', code })));
     return false;
   }
-  const original = await docs.openItem({ kind: 'code', code });
   const rows: Array<[vscode.Uri, vscode.Uri, vscode.Uri]> = [];
   for (const refactor of refactors) {
-    const right = await docs.openItem({ kind: 'refactor', refactor });
-    rows.push([right.uri, original.uri, right.uri]);
+    const name = compareEntryName(refactor);
+    const left = await docs.open(docs.namedItemUri({ kind: 'code', code }, name), code.language);
+    const right = await docs.open(docs.namedItemUri({ kind: 'refactor', refactor }, name), refactor.language);
+    rows.push([right.uri, left.uri, right.uri]);
   }
   await vscode.commands.executeCommand('vscode.changes', allRefactoringsTitle(code), rows);
   return true;

@@ -1,7 +1,8 @@
 // Paths of the read-only virtual documents (scheme `refactor-browser`) that show codes, refactorings
 // and editor selections, and the query naming the service a code came from. Paths are built from
 // numeric ids only, never from titles or other text a stranger wrote, and read back strictly. The file extension only helps VS Code guess the language: the
-// extension sets the language explicitly as well. Pure (no vscode import), so it runs under mocha.
+// extension sets the language explicitly as well. A compare entry's path is a name to read instead,
+// never read back: its document's own path travels in the query. Pure (no vscode import), so it runs under mocha.
 import { isId } from '../../api/ids';
 import { fileExtensionOf } from '../../api/languages';
 import type { ItemTarget } from './items';
@@ -47,6 +48,35 @@ export function parseDocumentPath(path: string): DocumentTarget | undefined {
 
 function allIds(m: RegExpExecArray): boolean {
   return m.slice(1).every((digits) => isId(Number(digits)));
+}
+
+/** The longest file name `namedPath` gives; a longer name is cut, with an ellipsis. */
+const MAX_NAME = 120;
+
+/**
+ * A path whose file name is `name` as a person reads it, for the multi-diff editor, which labels an
+ * entry by its path's last segment (and marks it renamed when the two sides' paths differ). Slashes,
+ * backslashes and control or format characters become spaces, so a stranger's title stays one
+ * segment; the path is only a label: the document is read from the query (`namedQuery`).
+ */
+export function namedPath(name: string): string {
+  let clean = name.replace(/[/\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const chars = [...clean];
+  if (chars.length > MAX_NAME) clean = `${chars.slice(0, MAX_NAME - 1).join('').trimEnd()}…`;
+  return `/${clean || '_'}`;
+}
+
+/** A document's query with its own path added (`doc=`), for a URI whose path is a name (`namedPath`). */
+export function namedQuery(query: string, documentPath: string): string {
+  const params = new URLSearchParams(query);
+  params.set('doc', documentPath);
+  return params.toString();
+}
+
+/** The document path a named URI's query carries; undefined when it carries none, or more than one. */
+export function documentPathOfQuery(query: string): string | undefined {
+  const paths = new URLSearchParams(query).getAll('doc');
+  return paths.length === 1 ? paths[0] : undefined;
 }
 
 /** The query of a code's document: `service=sample`, or `service=` and the base URL as configured. */

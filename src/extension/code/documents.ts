@@ -6,7 +6,9 @@
 // TextDocumentContentProvider has no save, so VS Code shows these documents read-only.
 import * as vscode from 'vscode';
 import type { Code } from '../../api/model';
-import { DOCUMENT_SCHEME, documentPath, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget } from './documentPaths';
+import {
+  DOCUMENT_SCHEME, documentPath, documentPathOfQuery, namedPath, namedQuery, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget,
+} from './documentPaths';
 import { languageOf, targetOf, type Item } from './items';
 import { toVsCodeLanguageId } from '../../api/languages';
 import { Disposable, toDisposable } from '../dispose';
@@ -26,7 +28,8 @@ export class CodeDocuments extends Disposable implements vscode.TextDocumentCont
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const target = parseDocumentPath(uri.path);
+    // A named document (a compare entry) carries its own path in the query.
+    const target = parseDocumentPath(uri.path) ?? parseDocumentPath(documentPathOfQuery(uri.query) ?? '');
     if (!target) throw new Error(vscode.l10n.t('not a Refactor Browser document: {0}', uri.toString()));
     if (target.kind === 'selection') {
       const text = this.selections.get(target.id);
@@ -55,6 +58,12 @@ export class CodeDocuments extends Disposable implements vscode.TextDocumentCont
 
   itemUri(item: Item): vscode.Uri {
     return this.uriOf(targetOf(item), languageOf(item));
+  }
+
+  /** The item's document under a file name a person reads (`namedPath`): the same text as `itemUri`'s. */
+  namedItemUri(item: Item, name: string): vscode.Uri {
+    const uri = this.itemUri(item);
+    return uri.with({ path: namedPath(name), query: namedQuery(uri.query, uri.path) });
   }
 
   /** A read-only document holding `text`, e.g. an editor's selection at the time of a compare. */

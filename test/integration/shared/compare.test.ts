@@ -1,9 +1,12 @@
 // The compares inside VS Code against the built-in sample service: which document is on each side,
 // what each side holds, and the titles; Compare Selected only with exactly two rows; the active
-// editor's selection or whole document; every refactoring in the multi-diff editor, in the code view's order.
+// editor's selection or whole document; every refactoring in the multi-diff editor, in the code view's order,
+// each entry named as a person reads it and not marked renamed.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { Code } from '../../../src/api/model';
+import { authorOf, titleOf } from '../../../src/api/names';
+import { ratingPhrase } from '../../../src/api/ratings';
 import {
   closeAllEditors, codeRow, documentText, fetchCode, refactorRow, untitledEditor, waitForDiff,
 } from '../codeViewHelpers';
@@ -107,5 +110,19 @@ describe('Compare', function () {
     } finally {
       await useSettings({ refactoringOrder: undefined });
     }
+  });
+
+  it('Compare All Refactorings names each entry by its refactoring, author and rating, the same on both sides (no rename)', async () => {
+    const pairs = await compareAll();
+    const ids = await refactorIds(pairs);
+    for (const [i, pair] of pairs.entries()) {
+      const refactor = code.refactors!.find((r) => r.id === ids[i])!;
+      // The multi-diff editor labels an entry by the file name of its right side, and marks it
+      // renamed (an "R" beside the struck-through left name) when the two sides' paths differ.
+      assert.strictEqual(pair.original.path, pair.modified.path, 'the same name on both sides');
+      assert.strictEqual(pair.modified.path, `/${titleOf(refactor)} by ${authorOf(refactor)}, ${ratingPhrase(refactor)}`);
+      assert.notStrictEqual(pair.original.toString(), pair.modified.toString(), 'two documents all the same');
+    }
+    assert.ok(pairs.some((p) => /^\/.+ by .+, rated \d(\.\d)? \(\d+ votes?\)$/.test(p.modified.path)), JSON.stringify(pairs.map((p) => p.modified.path)));
   });
 });
