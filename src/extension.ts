@@ -53,7 +53,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   const searchDeps: SearchDeps = {
     service, store: search, errors,
     language: () => catalog.language(),
-    tags: () => settings.current.tags,
+    settings,
     open: (codeId, refactorId) => codeViews.open(codeId, refactorId),
   };
 

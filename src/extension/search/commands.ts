@@ -11,6 +11,7 @@ import { Commands } from '../commandIds';
 import type { ErrorReporter } from '../errorReporting';
 import { codeCount, refactoringCount, titleOf, words } from '../names';
 import type { ServiceConnection } from '../service';
+import type { SettingsSource } from '../settings';
 import type { SearchStore, ServiceIndex } from './store';
 
 /** Results the quick pick shows. */
@@ -24,8 +25,8 @@ export interface SearchDeps {
   errors: ErrorReporter;
   /** The Catalog's language filter ('' for all). */
   language(): string;
-  /** The saved tags, whose codes indexing reads too. */
-  tags(): readonly string[];
+  /** The saved tags (refactorBrowser.tags), whose codes indexing reads too. */
+  settings: SettingsSource;
   /** Opens the code view of `codeId`, scrolled to `refactorId`. */
   open(codeId: number, refactorId?: number): void;
 }
@@ -192,7 +193,7 @@ export async function indexCatalogFor(deps: SearchDeps): Promise<IndexRunResult 
 async function runIndexing(deps: SearchDeps, kept: ServiceIndex): Promise<IndexRunResult | undefined> {
   const name = serviceName(deps.service);
   const client = await deps.service.getClient();
-  const tags = deps.tags();
+  const { tags } = deps.settings.current;
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: notificationText(vscode.l10n.t('Indexing {0} for search', name)), cancellable: true },
     async (progress, token) => {
