@@ -181,13 +181,7 @@ export async function indexCatalogFor(deps: SearchDeps): Promise<IndexRunResult 
     void showInformationMessage(vscode.l10n.t('{0} is being indexed already.', serviceName(deps.service)));
     return undefined;
   }
-  const run = runIndexing(deps, kept);
-  kept.indexing = run;
-  try {
-    return await run;
-  } finally {
-    kept.indexing = undefined;
-  }
+  return kept.whileIndexing(runIndexing(deps, kept));
 }
 
 async function runIndexing(deps: SearchDeps, kept: ServiceIndex): Promise<IndexRunResult | undefined> {

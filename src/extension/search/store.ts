@@ -42,8 +42,8 @@ export class ServiceIndex extends Disposable {
   private sightedRead: Promise<void> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
-  /** Set while Index the Catalog runs, so that a second run is refused (and the store keeps this index loaded). */
-  indexing: Promise<unknown> | undefined;
+  /** Index the Catalog's run while one runs, so that a second run is refused (and the store keeps this index loaded). */
+  private running: Promise<unknown> | undefined;
 
   constructor(
     readonly service: string,
@@ -54,6 +54,21 @@ export class ServiceIndex extends Disposable {
     super();
     // VS Code gives dispose no time to wait: the write starts, and finishes if the host lives on.
     this._register(toDisposable(() => void this.flush()));
+  }
+
+  /** True while Index the Catalog runs on this index. */
+  get indexing(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** Runs Index the Catalog's `run`, marked as running until it ends. */
+  async whileIndexing<T>(run: Promise<T>): Promise<T> {
+    this.running = run;
+    try {
+      return await run;
+    } finally {
+      this.running = undefined;
+    }
   }
 
   /** The index file. */
