@@ -31,11 +31,6 @@ export abstract class Disposable implements IDisposable {
     disposeAll(this.disposables);
   }
 
-  /** True once disposed: late work (a load still running) must then leave things alone. */
-  protected get isDisposed(): boolean {
-    return this.disposed;
-  }
-
   /** Owns `value` until this is disposed; registered after that, it is disposed at once. */
   protected _register<T extends IDisposable>(value: T): T {
     if (this.disposed) value.dispose();
