@@ -4,7 +4,8 @@
 // licences of what the bundles contain; no command line, sources, maps or tests. The npm package
 // (staged by scripts/npmPackage.mjs, listed by npm pack): the command line, which runs from a copy
 // outside this tree, its documents and notices, and a manifest with no `main` or dependency it does
-// not ship. The manifest's marketplace fields and settings. And that the bundles are self-contained.
+// not ship. The manifest's marketplace fields and settings; that the bundles are self-contained; and
+// that the README keeps CI's set-up commands and CONTRIBUTING.md links every page of docs/.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -259,6 +260,25 @@ describe('packaging', function () {
       assert.deepEqual(listedPackages, named.sort());
       // The highlighter is BSD-licensed: its conditions travel too.
       assert.ok(named.includes('highlight.js') && /Redistributions in binary form must reproduce/.test(text));
+    });
+  });
+
+  describe('the documents', () => {
+    const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+    it('the README keeps the two set-up commands CI runs, npm ci and npm test, and points to CONTRIBUTING.md', () => {
+      const ci = read('.ci/run').split('\n').map((l) => l.trim()).filter((l) => /^npm (ci|test)\b/.test(l)).map((l) => l.split(' ').slice(0, 2).join(' '));
+      assert.deepEqual(ci, ['npm ci', 'npm test']);
+      const readme = read('README.md');
+      for (const command of ci) assert.match(readme, new RegExp(`^${command}\\b`, 'm'), `README: ${command}`);
+      assert.match(readme, /\]\(CONTRIBUTING\.md\)/);
+    });
+
+    it('CONTRIBUTING.md links every page of docs/', () => {
+      const contributing = read('CONTRIBUTING.md');
+      const pages = readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md'));
+      assert.ok(pages.length > 0);
+      assert.deepEqual(pages.filter((p) => !contributing.includes(`](docs/${p})`)), []);
     });
   });
 
