@@ -72,7 +72,9 @@ async function readIndex(file: string, io: SearchIo): Promise<{ index: CodeSearc
     return { index: CodeSearch.empty(), kept: false };
   }
   try {
-    return { index: CodeSearch.fromJSON(text).index, kept: true };
+    const read = CodeSearch.fromJSON(text);
+    if (read.rebuilt) io.err(`refactor-browser: the search index ${file} did not match its entries; indexed them again\n`);
+    return { index: read.index, kept: true };
   } catch (e) {
     if (!(e instanceof SearchIndexError)) throw e;
     io.err(`refactor-browser: ${e.message} (${file}); building it again\n`);

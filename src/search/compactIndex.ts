@@ -191,7 +191,10 @@ export class CompactMiniSearch<T> extends MiniSearch<T> {
     const fieldCount = Object.keys(index._fieldIds).length;
     // An index nothing was ever added to has no average lengths yet.
     const averages = c.averageFieldLength.length === fieldCount || (c.averageFieldLength.length === 0 && c.documentCount === 0);
-    if (Object.keys(c.fieldIds).length !== fieldCount || !averages) {
+    // The same fields under the same ids: a field renamed or renumbered would find nothing, and a save would throw.
+    const sameFields = Object.keys(c.fieldIds).length === fieldCount
+      && Object.entries(index._fieldIds).every(([name, id]) => Object.prototype.hasOwnProperty.call(c.fieldIds, name) && c.fieldIds[name] === id);
+    if (!sameFields || !averages) {
       throw new CompactFormError('the saved index has other fields');
     }
     index._documentCount = c.documentCount;
@@ -203,7 +206,13 @@ export class CompactMiniSearch<T> extends MiniSearch<T> {
       index._documentIds.set(shortId, c.ids[i + 1]);
       index._idToShortId.set(c.ids[i + 1], shortId);
     }
-    if (index._documentIds.size !== c.documentCount) throw new CompactFormError('the saved index counts its documents wrong');
+    if (index._documentIds.size !== c.documentCount || index._idToShortId.size !== c.documentCount) {
+      throw new CompactFormError('the saved index counts its documents wrong');
+    }
+    // A short id at or past nextId would be given again to the next document added.
+    for (const shortId of index._documentIds.keys()) {
+      if (shortId >= c.nextId) throw new CompactFormError('the saved index gives a document a short id past its next one');
+    }
     if (c.lengths.length % (fieldCount + 1) !== 0) throw new CompactFormError('the saved index has malformed field lengths');
     for (let i = 0; i < c.lengths.length; i += fieldCount + 1) {
       index._fieldLength.set(c.lengths[i], c.lengths.slice(i + 1, i + 1 + fieldCount));
@@ -221,13 +230,15 @@ export class CompactMiniSearch<T> extends MiniSearch<T> {
 function checked(form: unknown): CompactForm {
   if (typeof form !== 'object' || form === null) throw new CompactFormError('the saved index is not an object');
   const f = form as Record<string, unknown>;
+  // A NaN or an infinity would spoil every score.
   const numbers = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => typeof x === 'number' && Number.isFinite(x));
+  const counts = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isSafeInteger(x) && (x as number) >= 0);
   const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
-  const ok = f.v === 2 && Number.isSafeInteger(f.documentCount) && Number.isSafeInteger(f.nextId)
+  const ok = f.v === 2 && Number.isSafeInteger(f.documentCount) && (f.documentCount as number) >= 0 && Number.isSafeInteger(f.nextId)
     && typeof f.fieldIds === 'object' && f.fieldIds !== null && Object.values(f.fieldIds).every((x) => Number.isInteger(x))
     && numbers(f.averageFieldLength) && Array.isArray(f.ids) && f.ids.length % 2 === 0
-    && f.ids.every((x, i) => (i % 2 === 0 ? Number.isSafeInteger(x) : typeof x === 'number' || typeof x === 'string'))
-    && numbers(f.lengths) && strings(f.terms) && strings(f.postings) && f.postings.length === f.terms.length;
+    && f.ids.every((x, i) => (i % 2 === 0 ? Number.isSafeInteger(x) && (x as number) >= 0 : typeof x === 'number' || typeof x === 'string'))
+    && counts(f.lengths) && strings(f.terms) && strings(f.postings) && f.postings.length === f.terms.length;
   if (!ok) throw new CompactFormError('the saved index is not in the compact form');
   return form as CompactForm;
 }

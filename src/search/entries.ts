@@ -6,7 +6,7 @@
 // Entries read from a saved index stay the text of the rows they were saved as until something reads
 // them (a search shows 50 at most): parsing every row was most of loading a 10,000-code index. What
 // counting, the bounds and the language filter need of a row not read yet is saved beside it (its
-// summary).
+// summary), and held against the row's text, scanned without parsing it, when read back.
 import { isId } from '../api/ids';
 import type { Code, Refactor } from '../api/model';
 
@@ -157,6 +157,10 @@ export class Entries {
   takeSaved(summaries: readonly unknown[], rows: readonly string[]): boolean {
     if (this.byId.size > 0) throw new Error('takeSaved: the entries are not empty');
     if (summaries.length !== rows.length || !summaries.every(isSummary)) return false;
+    // Each summary must say what its row holds: the bounds and counts trust it until the row is read.
+    for (let i = 0; i < rows.length; i++) {
+      if (!sameSummary(summaries[i] as RowSummary, summaryOfText(rows[i]))) return false;
+    }
     for (let i = 0; i < rows.length; i++) {
       const summary = summaries[i] as RowSummary;
       const id = summary[0];
@@ -343,6 +347,110 @@ function fromRow(row: EntryRow): CodeEntry {
     })),
   };
 }
+
+function sameSummary(a: RowSummary, b: RowSummary | undefined): boolean {
+  return b !== undefined && a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3] && a[4] === b[4];
+}
+
+/**
+ * The summary of a row's text, read by scanning it rather than parsing it (nothing made but the
+ * language): undefined when the text is not laid out as asciiJson writes a row. Its strings'
+ * characters are counted as JSON.parse would decode them; its other numbers are checked when the
+ * row is first read.
+ */
+export function summaryOfText(text: string): RowSummary | undefined {
+  const end = text.length;
+  let at = 0;
+  // Where the next quote and backslash are, each looked for again only once passed: a scan stays linear.
+  let quote = -2;
+  let backslash = -2;
+  /** The counted strings' lengths in UTF-16 units: every text but the language and the tags. */
+  let chars = 0;
+  let language = '';
+  let id = 0;
+  let seen = 0;
+  let refactors = 0;
+  // The row: [id, title, language, author, comment, code, [tags], createdAt, seen, [[id, title, author, comment, code, createdAt], …]]
+  if (text.charCodeAt(at++) !== OPEN) return undefined;
+  // The id: digits, no leading zero.
+  {
+    const from = at;
+    for (let c = text.charCodeAt(at); c >= 48 && c <= 57; c = text.charCodeAt(++at)) id = id * 10 + (c - 48);
+    if (at === from || (text.charCodeAt(from) === 48) || !isId(id) || text.charCodeAt(at++) !== COMMA) return undefined;
+  }
+  /** Passes the string at `at`, returning its length in units, or -1. */
+  const string = (): number => {
+    if (text.charCodeAt(at) !== QUOTE) return -1;
+    let p = at + 1;
+    let units = 0;
+    for (;;) {
+      if (quote < p && quote !== -1) quote = text.indexOf('"', p);
+      if (quote < 0) return -1;
+      if (backslash < p && backslash !== -1) backslash = text.indexOf('\\', p);
+      if (backslash !== -1 && backslash < quote) {
+        // \uXXXX or a two-character escape: one unit either way.
+        units += backslash - p + 1;
+        p = backslash + (text.charCodeAt(backslash + 1) === 117 ? 6 : 2);
+        continue;
+      }
+      units += quote - p;
+      at = quote + 1;
+      return units;
+    }
+  };
+  /** Passes a JSON number at `at` (digits, a sign, a point, an exponent); false when there is none. */
+  const number = (): boolean => {
+    const from = at;
+    for (let c = text.charCodeAt(at); (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69; c = text.charCodeAt(++at));
+    return at > from;
+  };
+  for (let field = 1; field <= 5; field++) {
+    const from = at;
+    const units = string();
+    if (units < 0 || text.charCodeAt(at++) !== COMMA) return undefined;
+    if (field !== 2) {
+      chars += units;
+      continue;
+    }
+    // The language is not counted among the characters; the summary names it.
+    const raw = text.slice(from + 1, at - 2);
+    const name = raw.includes('\\') ? tryParse(`"${raw}"`) : raw;
+    if (typeof name !== 'string') return undefined;
+    language = name;
+  }
+  if (text.charCodeAt(at++) !== OPEN) return undefined;
+  if (text.charCodeAt(at) === CLOSE) {
+    at++;
+  } else {
+    do if (string() < 0) return undefined; while (text.charCodeAt(at) === COMMA && ++at);
+    if (text.charCodeAt(at++) !== CLOSE) return undefined;
+  }
+  if (text.charCodeAt(at++) !== COMMA || !number() || text.charCodeAt(at++) !== COMMA) return undefined;
+  seen = text.charCodeAt(at++) - 48;
+  if ((seen !== 0 && seen !== 1) || text.charCodeAt(at++) !== COMMA || text.charCodeAt(at++) !== OPEN) return undefined;
+  if (text.charCodeAt(at) === CLOSE) {
+    at++;
+  } else {
+    do {
+      if (text.charCodeAt(at++) !== OPEN || !number() || text.charCodeAt(at++) !== COMMA) return undefined;
+      for (let field = 1; field <= 4; field++) {
+        const units = string();
+        if (units < 0 || text.charCodeAt(at++) !== COMMA) return undefined;
+        chars += units;
+      }
+      if (!number() || text.charCodeAt(at++) !== CLOSE) return undefined;
+      refactors++;
+    } while (text.charCodeAt(at) === COMMA && ++at);
+    if (text.charCodeAt(at++) !== CLOSE) return undefined;
+  }
+  if (text.charCodeAt(at++) !== CLOSE || at !== end) return undefined;
+  return [id, seen as 0 | 1, refactors, chars, language];
+}
+
+const QUOTE = 34;
+const COMMA = 44;
+const OPEN = 91;
+const CLOSE = 93;
 
 function tryParse(text: string): unknown {
   try {

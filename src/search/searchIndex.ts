@@ -146,7 +146,7 @@ export class CodeSearch {
     if (!isSaved(saved)) throw new SearchIndexError('the saved search index is not in a form this version reads');
     const rows = end < 0 ? [] : text.slice(end + 1).split('\n');
     const entries = new Entries(limits);
-    if (!entries.takeSaved(saved.rows, rows)) throw new SearchIndexError('the saved search index is cut short or holds a malformed row');
+    if (!entries.takeSaved(saved.rows, rows)) throw new SearchIndexError('the saved search index is cut short, or holds a row its head does not describe');
     let mini: CompactMiniSearch<IndexDoc> | undefined;
     try {
       mini = CompactMiniSearch.fromCompact(saved.index, options());
@@ -157,7 +157,8 @@ export class CodeSearch {
     const index = new CodeSearch(entries, matches ? mini! : new CompactMiniSearch<IndexDoc>(options()));
     if (!matches) for (const id of entries.ids()) index.dirty.add(id);
     for (const [key, progress] of Object.entries(saved.lists)) {
-      if (isProgress(progress)) index.lists.set(key, { at: progress.at, id: progress.id });
+      const { at, id } = progress as ListProgress;
+      index.lists.set(key, { at, id });
     }
     index.updatedAt = saved.updatedAt;
     index.indexedAt = saved.indexedAt;
@@ -410,15 +411,25 @@ interface Saved {
   rows: unknown[];
 }
 
+/** The latest time a Date can hold (ms since the epoch): a saved time past it is not one this wrote. */
+const MAX_TIME = 8.64e15;
+
+/** A time toJSON wrote: a whole number of milliseconds a Date can hold, 0 for never. */
+function isTime(v: unknown): v is number {
+  return Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= MAX_TIME;
+}
+
 function isSaved(v: unknown): v is Saved {
   if (typeof v !== 'object' || v === null) return false;
   const s = v as Record<string, unknown>;
-  return s.format === FORMAT && typeof s.updatedAt === 'number' && typeof s.indexedAt === 'number'
-    && typeof s.lists === 'object' && s.lists !== null && Array.isArray(s.rows) && 'index' in s;
+  return s.format === FORMAT && isTime(s.updatedAt) && isTime(s.indexedAt)
+    && typeof s.lists === 'object' && s.lists !== null && !Array.isArray(s.lists) && Object.values(s.lists).every(isProgress)
+    && Array.isArray(s.rows) && 'index' in s;
 }
 
 function isProgress(v: unknown): v is ListProgress {
   if (typeof v !== 'object' || v === null) return false;
   const p = v as Record<string, unknown>;
-  return Number.isSafeInteger(p.at) && Number.isSafeInteger(p.id);
+  // A list's newest item may be dated before 1970 by its service.
+  return Number.isSafeInteger(p.at) && Math.abs(p.at as number) <= MAX_TIME && Number.isSafeInteger(p.id) && (p.id as number) > 0;
 }

@@ -100,6 +100,24 @@ describe('refactor-browser search (command line)', function () {
     assert.ok((JSON.parse(r.stdout) as SearchHit[]).length > 0);
   });
 
+  it('indexes the kept entries again, saying so, when the kept file\'s MiniSearch part names other fields; an impossible time starts it over', async () => {
+    assert.equal((await search(['parse'])).code, 0);
+    const file = indexFile(cache, front.url);
+    const text = fs.readFileSync(file, 'utf8');
+    const end = text.indexOf('\n');
+    const head = JSON.parse(text.slice(0, end)) as { index: { fieldIds: Record<string, number> } };
+    const { title, ...others } = head.index.fieldIds;
+    fs.writeFileSync(file, `${JSON.stringify({ ...head, index: { ...head.index, fieldIds: { ...others, titel: title } } })}${text.slice(end)}`);
+    const r = await search(['parse', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stderr, `refactor-browser: the search index ${file} did not match its entries; indexed them again\n`);
+    assert.ok((JSON.parse(r.stdout) as SearchHit[]).length > 0);
+    assert.equal((await search(['parse'])).stderr, '', 'saved again as it should be');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/"indexedAt":\d+/, '"indexedAt":1e309'));
+    const again = await search(['parse']);
+    assert.match(again.stderr, /^refactor-browser: the saved search index is not in a form this version reads .*; building it again\n$/);
+  });
+
   it('writes the index through a new file of its own: a symlink planted at a predictable temporary name is left alone, its target untouched', async () => {
     const file = indexFile(cache, front.url);
     fs.mkdirSync(cache, { recursive: true });

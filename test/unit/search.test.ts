@@ -306,6 +306,85 @@ describe('search', () => {
       }
     });
 
+    it('indexes its entries again when the saved MiniSearch part names its fields otherwise: it then finds them, and saves', () => {
+      const index = CodeSearch.empty();
+      index.addCodes([code({ title: 'Parse a log line' }), code({ title: 'Sum an array', language: 'Python' })]);
+      const saved = readSaved(index.toJSON());
+      const fieldIds = saved.head.index.fieldIds as Record<string, number>;
+      assert.deepEqual(Object.keys(fieldIds).sort(), ['about', 'language', 'text', 'title']);
+      const renamed = Object.fromEntries(Object.entries(fieldIds).map(([name, id]) => [name === 'title' ? 'titel' : name, id]));
+      const renumbered = { ...fieldIds, title: fieldIds.language, language: fieldIds.title };
+      for (const ids of [renamed, renumbered, { ...fieldIds, extra: 4 }]) {
+        const { index: back, rebuilt } = CodeSearch.fromJSON(writeSaved({ head: { ...saved.head, index: { ...saved.head.index, fieldIds: ids } }, rows: saved.rows }));
+        assert.equal(rebuilt, true, JSON.stringify(ids));
+        for (const q of ['parse', 'sum array', 'python']) assert.deepEqual(back.search(q), index.search(q), q);
+        const again = CodeSearch.fromJSON(back.toJSON());
+        assert.equal(again.rebuilt, false);
+        assert.deepEqual(again.index.search('parse'), index.search('parse'));
+      }
+    });
+
+    it('refuses, with a SearchIndexError, a head whose times are not ones it wrote: an infinity, a fraction, before 1970 or past any date', () => {
+      const index = CodeSearch.empty();
+      index.addCodes([code({ title: 'Parse a log line' })]);
+      index.setListProgress('codes', { at: 1234, id: 5 });
+      index.indexedAt = 4242;
+      const text = index.toJSON();
+      assert.ok(text.includes('"indexedAt":4242') && text.includes('"at":1234'));
+      // JSON.stringify has no infinity: the file is edited as text, as anything could edit it.
+      for (const edit of ['"indexedAt":1e309', '"indexedAt":-1', '"indexedAt":42.5', '"indexedAt":9e15', '"indexedAt":"4242"', '"indexedAt":null']) {
+        assert.throws(() => CodeSearch.fromJSON(text.replace('"indexedAt":4242', edit)), SearchIndexError, edit);
+      }
+      assert.throws(() => CodeSearch.fromJSON(text.replace(/"updatedAt":\d+/, '"updatedAt":1e309')), SearchIndexError);
+      for (const edit of ['"at":1e309', '"at":0.5', '"at":"1234"']) {
+        assert.throws(() => CodeSearch.fromJSON(text.replace('"at":1234', edit)), SearchIndexError, edit);
+      }
+      assert.throws(() => CodeSearch.fromJSON(text.replace('"id":5', '"id":0')), SearchIndexError);
+      assert.equal(CodeSearch.fromJSON(text).index.indexedAt, 4242, 'the file as written reads');
+    });
+
+    it('refuses, with a SearchIndexError, summaries that do not say what their rows hold: no bound is passed by a row claiming few characters', () => {
+      const limits = { maxCodes: 100, maxStoredChars: 1000 };
+      const index = CodeSearch.empty();
+      const small = code({ title: 'Parse a log line' });
+      const big = code({ title: 'x'.repeat(5000) });
+      index.addCodes([small, big]);
+      const saved = readSaved(index.toJSON());
+      // Read back within 1,000 characters, the big code is left out, as its summary says what it holds.
+      assert.deepEqual(CodeSearch.fromJSON(writeSaved(saved), limits).index.counts(), { codes: 1, refactors: 0 });
+      const summaries = saved.head.rows as Array<[number, number, number, number, string]>;
+      const at = summaries.findIndex((r) => r[0] === big.id);
+      const edited = (change: (s: [number, number, number, number, string]) => unknown[]) => writeSaved({
+        head: { ...saved.head, rows: summaries.map((r, i) => (i === at ? change([...r]) : r)) }, rows: saved.rows,
+      });
+      const lies = [
+        edited(([id, seen, refactors, , language]) => [id, seen, refactors, 0, language]),
+        edited(([id, seen, refactors, chars, language]) => [id, seen, refactors, chars - 1, language]),
+        edited(([id, seen, refactors, chars, language]) => [id, seen, refactors, chars + 1, language]),
+        edited(([id, , refactors, chars, language]) => [id, 0, refactors, chars, language]),
+        edited(([id, seen, , chars, language]) => [id, seen, 1, chars, language]),
+        edited(([id, seen, refactors, chars]) => [id, seen, refactors, chars, 'COBOL']),
+        edited(([, seen, refactors, chars, language]) => [small.id, seen, refactors, chars, language]),
+      ];
+      for (const text of lies) assert.throws(() => CodeSearch.fromJSON(text, limits), SearchIndexError, text.split('\n')[0].slice(-120));
+    });
+
+    it('reads back every summary it wrote as matching its row, whatever the text holds (quotes, backslashes, controls, any UTF-16)', () => {
+      const text = fc.string({ unit: fc.oneof(fc.constantFrom('"', '\\', '\n', '\u0000', '\u007f', '\u2028', '\ud800', '\udc00', '😀', 'é', ','), fc.string({ unit: 'binary', maxLength: 1 })), maxLength: 30 });
+      fc.assert(fc.property(fc.array(fc.record({ title: text, language: text, comment: text, code: text, tag: text, refactor: fc.option(fc.record({ title: text, code: text, userName: text })) }), { maxLength: 4 }), (made) => {
+        const index = CodeSearch.empty();
+        for (const m of made) {
+          const c = code({ title: m.title, language: m.language, comment: m.comment, code: m.code });
+          index.addCodes([c], m.tag);
+          if (m.refactor) index.addRefactors([refactor(c.id, m.refactor)]);
+        }
+        const saved = index.toJSON();
+        const { index: back } = CodeSearch.fromJSON(saved);
+        assert.deepEqual(back.counts(), index.counts());
+        assert.equal(back.toJSON(), saved);
+      }), { numRuns: 300 });
+    });
+
     it('refuses, with a SearchIndexError, a file that is not an index it wrote', () => {
       const good = (() => {
         const index = CodeSearch.empty();

@@ -43,7 +43,7 @@ describe('Search', function () {
     assert.ok((await browser.searchFor(typo)).some((h) => h.codeId === code.id), `"${typo}" (for ${word}) finds it too`);
   });
 
-  it('starts over, and logs why, from an index file it cannot read: one the version before saved (format 2), or one cut short', async () => {
+  it('starts over, and logs why, from an index file it cannot read: one the version before saved (format 2), one cut short, or one whose head does not hold up', async () => {
     const browser = await api();
     await browser.indexCatalog();
     const file = vscode.Uri.parse(browser.searchFile());
@@ -52,10 +52,16 @@ describe('Search', function () {
     const [head, ...rows] = text.split('\n');
     const { rows: _summaries, ...rest } = JSON.parse(head) as Record<string, unknown>;
     const format2 = { ...rest, format: 2, entries: rows.map((r) => JSON.parse(r) as unknown) };
+    // A summary claiming no characters for its row, which would let a huge row past the bound on what search keeps.
+    const summaries = (JSON.parse(head) as { rows: Array<[number, number, number, number, string]> }).rows;
+    const lying = JSON.stringify({ ...JSON.parse(head) as object, rows: summaries.map(([id, seen, refactors, , language], i) => [id, seen, refactors, i === 0 ? 0 : summaries[i][3], language]) });
+    assert.match(head, /"indexedAt":\d+/);
     const cases: Array<[string, string, RegExp]> = [
       ['format 2', JSON.stringify(format2), /not in a form this version reads; starting the index of .* over/],
       ['cut in its head', text.slice(0, head.length >> 1), /is not JSON .*; starting the index of .* over/],
-      ['cut short of its last row', text.slice(0, text.lastIndexOf('\n')), /is cut short or holds a malformed row; starting the index of .* over/],
+      ['cut short of its last row', text.slice(0, text.lastIndexOf('\n')), /is cut short, or holds a row its head does not describe; starting the index of .* over/],
+      ['an infinite time', text.replace(/"indexedAt":\d+/, '"indexedAt":1e309'), /not in a form this version reads; starting the index of .* over/],
+      ['a summary claiming no characters', [lying, ...rows].join('\n'), /holds a row its head does not describe; starting the index of .* over/],
     ];
     for (const [what, damaged, logged] of cases) {
       await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(damaged));
@@ -65,6 +71,28 @@ describe('Search', function () {
       assert.deepStrictEqual(await browser.searchFor(sample.recentCodes.all[0].title), [], what);
       await waitFor(() => browser.recentLog().find((l) => logged.test(l)), `${what} logged`);
     }
+  });
+
+  it('indexes its entries again, and logs so, from an index file whose fields were renamed: search finds them, and the next save holds', async () => {
+    const browser = await api();
+    await browser.indexCatalog();
+    const file = vscode.Uri.parse(browser.searchFile());
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+    const end = text.indexOf('\n');
+    const head = JSON.parse(text.slice(0, end)) as { index: { fieldIds: Record<string, number> } };
+    const { title, ...others } = head.index.fieldIds;
+    const renamed = { ...head, index: { ...head.index, fieldIds: { ...others, titel: title } } };
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(`${JSON.stringify(renamed)}${text.slice(end)}`));
+    await browser.reloadSearch();
+    const code = sample.recentCodes.all[5];
+    assert.strictEqual((await browser.searchFor(code.title))[0]?.codeId, code.id, 'found by its title');
+    await waitFor(() => browser.recentLog().find((l) => /did not match its entries and was built again/.test(l)), 'the rebuild logged');
+    const known = await browser.searchIndex();
+    assert.deepStrictEqual({ codes: known.codes, refactors: known.refactors }, { codes: sample.codes.size, refactors: sampleRefactors });
+    // Saved again (Index the Catalog saves when it ends), it reads back as it is.
+    assert.ok((await browser.indexCatalog())?.complete);
+    const saved = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
+    assert.deepStrictEqual(Object.keys((JSON.parse(saved.slice(0, saved.indexOf('\n'))) as typeof head).index.fieldIds).sort(), ['about', 'language', 'text', 'title']);
   });
 
   it('knows what the Catalog loaded without indexing, and says the catalog is not indexed', async () => {
