@@ -1,6 +1,7 @@
 // The Catalog's lists without VS Code: paging rules, a list paging in over HTTP from the reference
 // service, the language filter and its fallback when a service 404s a language form, the offline
-// store, and a list shown from that store when the service is gone.
+// store, a list shown from that store when the service is gone, and the Catalog model the tree
+// renders (roots, lists, a code's refactorings, Starred, failures, unreachable).
 import * as assert from 'node:assert/strict';
 import { RefactorClient } from '../../src/api/client';
 import { isApiError } from '../../src/api/errors';
@@ -351,8 +352,19 @@ describe('Catalog model (the tree without VS Code)', function () {
     async keptCopy(codeId: number): Promise<{ code: Code; keptAt: Date } | undefined> {
       return this.list.hasCode('s', codeId) ? this.kept.get(codeId) : undefined;
     }
-    async withCodes(): Promise<{ rows: Array<{ star: Star; code: Code }> }> {
-      return { rows: this.current().map((star) => ({ star, code: this.kept.get(star.codeId)!.code })) };
+    /** What each call was given as the earlier failure. */
+    readonly givenFailures: unknown[] = [];
+    /** A star whose code has no copy fails as a fetch from an unreachable service would. */
+    async withCodes(failed?: unknown): Promise<{ rows: Array<{ star: Star; code: Code }>; failure?: unknown }> {
+      this.givenFailures.push(failed);
+      const rows: Array<{ star: Star; code: Code }> = [];
+      let failure: unknown;
+      for (const star of this.current()) {
+        const kept = this.kept.get(star.codeId);
+        if (kept) rows.push({ star, code: kept.code });
+        else failure ??= failed ?? new Error(`code #${star.codeId} is not kept`);
+      }
+      return failure === undefined ? { rows } : { rows, failure };
     }
   }
 
@@ -436,5 +448,43 @@ describe('Catalog model (the tree without VS Code)', function () {
     assert.deepEqual(rows.filter((r) => r.kind === 'refactor').length, code.refactors!.length);
     assert.deepEqual(rows.at(-1), { kind: 'note', keptAt });
     assert.deepEqual(model.failures(), []);
+  });
+
+  it('lists Starred from the kept copies, says why a star without one failed, and asks again only on Retry or Refresh', async () => {
+    const { model, client, stars, logged } = modelOf(live.url);
+    const listed = (await client.recentCodes()).find((c) => (c.refactorsCount ?? 0) > 0)!;
+    const code = await client.code(listed.id);
+    const refactor = code.refactors![0];
+    stars.kept.set(code.id, { code, keptAt: new Date() });
+    await stars.list.add('s', { kind: 'refactor', codeId: code.id, refactorId: refactor.id, title: refactor.title, language: refactor.language, starredAt: 2 });
+    await stars.list.add('s', { kind: 'code', codeId: 999_999, title: 'gone', language: 'Ruby', starredAt: 1 });
+    const rows = await model.starredRows('Starred');
+    assert.deepEqual(rows.map((r) => r.kind), ['refactor', 'error']);
+    assert.equal(rows[0].kind === 'refactor' && rows[0].refactor.id, refactor.id);
+    assert.equal(rows[1].kind === 'error' && rows[1].cause, 'code #999999 is not kept');
+    await model.starredRows('Starred');
+    assert.deepEqual(logged, ['Could not load a starred code']);
+    await model.retry({ kind: 'starred' });
+    await model.starredRows('Starred');
+    model.refresh();
+    await model.starredRows('Starred');
+    const [first, second, afterRetry, afterRefresh] = stars.givenFailures;
+    assert.equal(first, undefined);
+    assert.ok(second instanceof Error, 'the earlier failure is given again instead of fetching');
+    assert.equal(afterRetry, undefined);
+    assert.equal(afterRefresh, undefined);
+  });
+
+  it('names the code of a refactoring in Recent Refactorings where that code is loaded, and no other', async () => {
+    const { model } = modelOf(live.url);
+    const refactorings = { id: 'root:recentRefactorings', label: 'Recent Refactorings', list: { kind: 'recentRefactorings' } } as const;
+    const before = (await model.listRows(refactorings)).rows.filter((r) => r.kind === 'refactor');
+    assert.ok(before.every((r) => r.kind === 'refactor' && r.codeTitle === undefined));
+    await model.listRows(recentCodes);
+    const after = (await model.listRows(refactorings)).rows;
+    const latest = sample.recentRefactors.all[0];
+    const code = sample.recentCodes.all.slice(0, PAGE_SIZE).find((c) => c.id === latest.codeId);
+    assert.ok(code, 'the latest refactoring\'s code is on the first page of Recent Codes');
+    assert.equal(after[0].kind === 'refactor' && after[0].codeTitle, code.title);
   });
 });
