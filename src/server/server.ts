@@ -16,7 +16,7 @@ export interface ServerOptions {
   host?: string;
   /** Default: the built-in sample catalog. */
   catalog?: Dataset;
-  /** How long connections may take and stay open (tests make them short); each has a default. */
+  /** How many connections may be open, and how long they may take and stay open (tests make them short); DEFAULT_SERVER_LIMITS for any not given. */
   limits?: Partial<ServerLimits>;
 }
 
