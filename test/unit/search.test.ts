@@ -424,7 +424,7 @@ describe('search', () => {
       }), { numRuns: 300 });
     });
 
-    it('reads a saved index whose MiniSearch part has any value changed without crashing, and shows only codes it holds', () => {
+    it('reads a saved index whose MiniSearch part has any value changed without crashing, shows only codes it holds, and saves', () => {
       const index = CodeSearch.empty();
       const held = [code({ title: 'Parse a log line', code: 'puts line\n' }), code({ title: 'Sum an array', language: 'C#' })];
       index.addCodes(held);
@@ -440,6 +440,9 @@ describe('search', () => {
           for (const q of ['parse', 'sum array', 'c#', 'pu']) {
             for (const hit of back.search(q)) assert.ok(heldIds.has(hit.codeId), `${q} showed code ${hit.codeId}`);
           }
+          // And it saves, and what it saves reads back.
+          back.addCodes([code({ id: 999, title: 'Added after' })]);
+          assert.deepEqual(ids(CodeSearch.fromJSON(back.toJSON()).index.search('added after')), [999]);
         }), { numRuns: 400 });
     });
 
