@@ -14,6 +14,7 @@
 //   element-flood, attribute-flood           case 9: markup built to stall a parser
 //   markup                                   case 10 (with raw terminal controls)
 //   link-phrase, to-link                     case 10: link syntax in a reason phrase, in a redirect's target
+//   to-credentials                           case 8: a redirect to a URL with a user name and password
 //   snippet                                  case 11
 //   ok                                       the sample catalog, for redirects to land on
 
@@ -204,6 +205,8 @@ const FIXED: Record<string, Handler> = {
   },
   // The API path under a segment that is a link: the service has nothing there, so a 404 names it.
   'to-link': (x) => redirect(x, `/${COMMAND_LINK}${x.rest}`),
+  // Credentials in a form the URL parser reads as such, though no `://` follows the scheme.
+  'to-credentials': (x) => redirect(x, `http:\\\\ana:s3cret@${x.origin.slice('http://'.length)}/ok${x.rest}`),
 };
 
 const floods = new Map<string, string>();

@@ -89,4 +89,37 @@ describe('Hostile text in notifications (UI)', function () {
       await vscode.commands.executeCommand('notifications.clearAll');
     }
   });
+
+  it('a user name and password in a redirect or in the base URL, in any form: in no notification, row or log line', async () => {
+    board = await startSwitchboard();
+    await useSettings({ baseUrl: board.url, requestTimeout: 5 });
+    const browser = await api();
+    const held = new Set(vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'refactor-browser').map((d) => d.uri.path.split('/')[2]));
+    const [code] = sample.recentCodes.all.filter((c) => !held.has(String(c.id)));
+    const row = { contextValue: 'refactorBrowser.code', code: { ...code, user: undefined, refactors: undefined } };
+    board.set(`/codes/${code.id}.xml`, 'to-credentials');
+    void vscode.commands.executeCommand('refactorBrowser.openAsDocument', row);
+    const shown = [await notification('Could not open the document')];
+    const masked = `${board.url.replace('http://', 'http://***@')}/ok/codes/${code.id}.xml`;
+    assert.ok(shown[0].includes(`Could not open the document: ${masked}: `), shown[0]);
+    await waitFor(() => (browser.recentLog().some((l) => l.includes(masked)) ? true : undefined), 'the failure logged', 5000);
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await ui.waitFor({ css: MESSAGE }, 'detached');
+
+    // Base URLs the URL parser reads with credentials, written as no one would expect: refused, and
+    // the last one named in a notification (one more is all this test waits for).
+    const host = board.url.slice('http://'.length);
+    for (const base of [`HTTP:/ana:s3cret@${host}/`, `http:ana:s3cret@${host}/`, `http://ana:p@ss@s3cret@${host}/`, `http:\\\\ana:s3cret@${host}/`]) {
+      await useSettings({ baseUrl: base });
+      const rows = await browser.treeRows(['Recent Codes']);
+      assert.match(rows[0]?.label ?? '', /must not contain a user name or password/, base);
+      shown.push(...rows.map((r) => `${r.label} ${r.description}`), browser.view().message);
+    }
+    void vscode.commands.executeCommand('refactorBrowser.openAsDocument', row);
+    const text = await notification('Could not open the document');
+    assert.ok(text.includes(`Could not open the document: http:\\\\***@${host}/: a base URL must not contain a user name or password`), text);
+    shown.push(text);
+    shown.push(...browser.recentLog());
+    assert.deepStrictEqual(shown.filter((t) => /s3cret|ana:|p@ss/.test(t)), [], 'the credentials are shown nowhere');
+  });
 });
