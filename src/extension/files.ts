@@ -1,7 +1,7 @@
 // Reading a file as text in either extension host. The Node host reads its own disk with Node's fs,
-// straight into a string: VS Code's file system API took 8-21 ms more for the sample catalog's first
-// read (docs/benchmarks.md), and a TextDecoder would copy a 20 MB search index once more. Everything
-// else (the browser's host, other schemes) goes through vscode.workspace.fs.
+// straight into a string: VS Code's file system API is slower for a first read, and a TextDecoder
+// would copy a large search index once more. Everything else (the browser's host, other schemes)
+// goes through vscode.workspace.fs.
 import * as vscode from 'vscode';
 
 /** The text of `uri` as UTF-8; rejects as the file system does (a missing file included). */
