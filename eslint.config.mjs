@@ -22,6 +22,8 @@ export default tseslint.config(
       // `const { dropped: _dropped, ...rest } = x` leaves a field out of a copy.
       // A `let` assigned once, after a closure that reads it was made (a signal handler).
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      // A caught failure, or one kept for later, is thrown as it came, whatever its type.
+      '@typescript-eslint/only-throw-error': ['error', { allowRethrowing: true, allowThrowingUnknown: true }],
       '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^_', argsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },

@@ -17,10 +17,10 @@ import { runSearch } from './cli/search';
 import { CLIENT_VERSION } from './api/http';
 
 export interface Io {
-  out(text: string): void;
-  err(text: string): void;
+  out: (text: string) => void;
+  err: (text: string) => void;
   /** Where a long run shows its progress on one rewritten line: stderr when it is a terminal. */
-  progress?(text: string): void;
+  progress?: (text: string) => void;
 }
 
 const processIo: Io = {

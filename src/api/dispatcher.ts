@@ -66,5 +66,5 @@ function checkProxyUrl(url: string): string {
 
 /** undici's fetch through `dispatcher`, in the shape the client takes. */
 export function fetchVia(dispatcher: Dispatcher): FetchLike {
-  return (input, init) => undiciFetch(input, { ...(init as object), dispatcher }) as unknown as Promise<Response>;
+  return (input, init) => undiciFetch(input, { ...(init as object), dispatcher });
 }

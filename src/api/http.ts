@@ -296,7 +296,7 @@ async function readCapped(res: Response, url: string, ctx: Context): Promise<str
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (res.body) {
-    const reader = res.body.getReader();
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -331,12 +331,12 @@ function discard(res: Response): void {
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
-      reject(signal.reason);
+      reject(abortReason(signal));
       return;
     }
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal.reason);
+      reject(abortReason(signal));
     };
     const timer = setTimeout(() => {
       signal.removeEventListener('abort', onAbort);
@@ -389,4 +389,10 @@ function httpHref(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What an aborted signal was aborted with, as an Error (AbortSignal.timeout's is a DOMException, one). */
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new Error(String(reason));
 }

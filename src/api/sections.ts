@@ -52,7 +52,7 @@ export function splitSections(code: string, language: string): Section[] {
   if (headings.length === 0) return [{ title: '', language, heading: '', text: code }];
 
   const sections: Section[] = [];
-  const lead = code.slice(0, headings[0]!.start);
+  const lead = code.slice(0, headings[0].start);
   if (lead.trim() !== '') sections.push({ title: '', language, heading: '', text: lead });
   headings.forEach((h, i) => {
     const end = headings[i + 1]?.start ?? code.length;

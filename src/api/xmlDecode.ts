@@ -170,14 +170,14 @@ function num(el: XmlElement, name: string, w: Where): number | null {
 function requiredId(el: XmlElement, name: string, w: Where): number {
   const v = first(el[name]);
   const n = requiredIntValue(v === undefined ? undefined : textOf(v, name, w), v === undefined ? undefined : typeOf(v), name, w);
-  if (!isId(n)) throw mismatch(w, name, v === undefined ? undefined : typeOf(v), `is ${n}, not an id (a whole number from 1)`);
+  if (!isId(n)) throw mismatch(w, name, v === undefined ? undefined : typeOf(v), `is ${String(n)}, not an id (a whole number from 1)`);
   return n;
 }
 
 /** An id, or null when absent or empty. */
 function optionalId(el: XmlElement, name: string, w: Where): number | null {
   const n = num(el, name, w);
-  if (n !== null && !isId(n)) throw mismatch(w, name, typeOf(first(el[name]) as XmlValue), `is ${n}, not an id (a whole number from 1)`);
+  if (n !== null && !isId(n)) throw mismatch(w, name, typeOf(first(el[name]) as XmlValue), `is ${String(n)}, not an id (a whole number from 1)`);
   return n;
 }
 
@@ -340,7 +340,7 @@ function rootContent(doc: XmlElement, expected: string): XmlValue {
   if (name.toLowerCase() === 'html') throw new DecodeError('not-xml', HTML_PAGE);
   if (name === expected) return content;
   // Rails renders an empty array as <nil-classes type="array"/>: an empty list, whatever was asked.
-  if (name === EMPTY_LIST_ROOT && expected !== 'code' && !(typeof content === 'object' && hasChildElements(content as XmlElement))) {
+  if (name === EMPTY_LIST_ROOT && expected !== 'code' && !(typeof content === 'object' && hasChildElements(content))) {
     return '';
   }
   throw new DecodeError('wrong-root', `expected <${expected}>, got <${name}>`, name);

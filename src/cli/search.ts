@@ -13,10 +13,10 @@ import { formatJson, oneLine } from './format';
 import type { Command } from './args';
 
 export interface SearchIo {
-  out(text: string): void;
-  err(text: string): void;
+  out: (text: string) => void;
+  err: (text: string) => void;
   /** Shows progress on one rewritten line (our own words and counts only: it is not stripped of controls). */
-  progress?(text: string): void;
+  progress?: (text: string) => void;
 }
 
 /** The folder the indexes are kept in: REFACTOR_BROWSER_CACHE, else the platform's cache folder. */

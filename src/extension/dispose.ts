@@ -9,16 +9,16 @@ export interface IDisposable {
 
 /** Disposes each of `disposables`, newest first; one that throws does not keep the rest alive. */
 export function disposeAll(disposables: IDisposable[]): void {
-  let failure: unknown;
+  const failures: unknown[] = [];
   while (disposables.length) {
     const d = disposables.pop() as IDisposable;
     try {
       d.dispose();
     } catch (err) {
-      failure ??= err;
+      failures.push(err);
     }
   }
-  if (failure !== undefined) throw failure;
+  if (failures.length) throw failures[0];
 }
 
 export abstract class Disposable implements IDisposable {

@@ -162,7 +162,7 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
     async click(path) {
       const node = await find(path);
       if (!node?.command) throw new Error(`the row ${JSON.stringify(path)} runs no command`);
-      await vscode.commands.executeCommand(node.command.command, ...(node.command.arguments ?? []));
+      await vscode.commands.executeCommand(node.command.command, ...((node.command.arguments ?? []) as unknown[]));
     },
     async reveal(path) {
       const node = await find(path);

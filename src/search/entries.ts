@@ -159,10 +159,10 @@ export class Entries {
     if (summaries.length !== rows.length || !summaries.every(isSummary)) return false;
     // Each summary must say what its row holds: the bounds and counts trust it until the row is read.
     for (let i = 0; i < rows.length; i++) {
-      if (!sameSummary(summaries[i] as RowSummary, summaryOfText(rows[i]))) return false;
+      if (!sameSummary(summaries[i], summaryOfText(rows[i]))) return false;
     }
     for (let i = 0; i < rows.length; i++) {
-      const summary = summaries[i] as RowSummary;
+      const summary = summaries[i];
       const id = summary[0];
       if (this.byId.has(id)) {
         // Two rows of one code: never written so, but merged as another store's entries would be.
@@ -368,7 +368,6 @@ export function summaryOfText(text: string): RowSummary | undefined {
   let chars = 0;
   let language = '';
   let id = 0;
-  let seen = 0;
   let refactors = 0;
   // The row: [id, title, language, author, comment, code, [tags], createdAt, seen, [[id, title, author, comment, code, createdAt], …]]
   if (text.charCodeAt(at++) !== OPEN) return undefined;
@@ -426,7 +425,7 @@ export function summaryOfText(text: string): RowSummary | undefined {
     if (text.charCodeAt(at++) !== CLOSE) return undefined;
   }
   if (text.charCodeAt(at++) !== COMMA || !number() || text.charCodeAt(at++) !== COMMA) return undefined;
-  seen = text.charCodeAt(at++) - 48;
+  const seen = text.charCodeAt(at++) - 48;
   if ((seen !== 0 && seen !== 1) || text.charCodeAt(at++) !== COMMA || text.charCodeAt(at++) !== OPEN) return undefined;
   if (text.charCodeAt(at) === CLOSE) {
     at++;
@@ -444,7 +443,7 @@ export function summaryOfText(text: string): RowSummary | undefined {
     if (text.charCodeAt(at++) !== CLOSE) return undefined;
   }
   if (text.charCodeAt(at++) !== CLOSE || at !== end) return undefined;
-  return [id, seen as 0 | 1, refactors, chars, language];
+  return [id, seen, refactors, chars, language];
 }
 
 const QUOTE = 34;

@@ -153,7 +153,7 @@ export class CodeSearch {
     } catch (e) {
       if (!(e instanceof CompactFormError)) throw e;
     }
-    const matches = mini !== undefined && mini.documentCount === entries.size && [...entries.ids()].every((id) => mini!.has(id));
+    const matches = mini !== undefined && mini.documentCount === entries.size && [...entries.ids()].every((id) => mini.has(id));
     const index = new CodeSearch(entries, matches ? mini! : new CompactMiniSearch<IndexDoc>(options()));
     if (!matches) for (const id of entries.ids()) index.dirty.add(id);
     for (const [key, progress] of Object.entries(saved.lists)) {

@@ -47,7 +47,7 @@ describe('the command table', () => {
     for (const file of sourceFiles(SRC)) {
       if (tables.includes(file)) continue;
       for (const m of readFileSync(file, 'utf8').matchAll(/['"`](refactorBrowser\.\w+)['"`]/g)) {
-        if (ids.has(m[1]!)) spelled.push(`${path.relative(ROOT, file)}: ${m[1]}`);
+        if (ids.has(m[1])) spelled.push(`${path.relative(ROOT, file)}: ${m[1]}`);
       }
     }
     assert.deepEqual(spelled, []);

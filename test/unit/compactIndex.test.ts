@@ -65,7 +65,7 @@ function readBack(index: CompactMiniSearch<Doc>): CompactMiniSearch<Doc> {
  */
 function loosely(results: SearchResult[]): unknown[] {
   return results
-    .map((r) => ({ id: r.id, score: r.score.toPrecision(10), terms: [...r.terms].sort(), queryTerms: [...r.queryTerms].sort(), match: r.match }))
+    .map((r) => ({ id: r.id as number, score: r.score.toPrecision(10), terms: [...r.terms].sort(), queryTerms: [...r.queryTerms].sort(), match: r.match }))
     .sort((a, b) => (a.score === b.score ? a.id - b.id : Number(b.score) - Number(a.score)));
 }
 

@@ -148,7 +148,7 @@ describe('packaging', function () {
 
     it('has a README and CHANGELOG whose links, as `npm run package` rewrites them, lead to files of this repository, its headings or the web', async () => {
       // vsce's own rewriting, with the options the package script gives it.
-      const vsce = require(path.join(root, 'node_modules/@vscode/vsce/out/package')) as {
+      const vsce = (await import(path.join(root, 'node_modules/@vscode/vsce/out/package'))) as {
         ReadmeProcessor: new (m: unknown, o: object) => { processFile(f: object): Promise<{ contents: string | Buffer }> };
         ChangelogProcessor: new (m: unknown, o: object) => { processFile(f: object): Promise<{ contents: string | Buffer }> };
       };

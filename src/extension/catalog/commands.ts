@@ -15,7 +15,7 @@ export interface CatalogCommandDeps {
   tree: CatalogTreeProvider;
   settings: SettingsSource;
   /** The language every list is filtered by now. */
-  language(): string;
+  language: () => string;
   errors: ErrorReporter;
 }
 

@@ -82,7 +82,7 @@ export interface CatalogModelDeps {
   /** Logs `<failure>: <cause>` (once per failure: the model never logs one twice). */
   logFailure(failure: string, err: unknown): void;
   /** Wraps each request for the list or code `what` names (the view shows and says what is loading). */
-  around?<R>(work: () => Promise<R>, what: string): Promise<R>;
+  around?: <R>(work: () => Promise<R>, what: string) => Promise<R>;
 }
 
 interface CodeChildren {
@@ -184,8 +184,8 @@ export class CatalogModel extends Disposable {
   async listRows(owner: ListOwnerRef): Promise<{ rows: RowData[]; notes: ListNotes }> {
     const list = this.listFor(owner);
     await list.ensureFirstPage();
-    if (list.error !== undefined && !this.logged.has(Object(list.error))) {
-      this.logged.add(Object(list.error));
+    if (list.error !== undefined && !this.logged.has(asKey(list.error))) {
+      this.logged.add(asKey(list.error));
       this.deps.logFailure(`Could not load ${owner.label}`, list.error);
       if (isUnreachable(list.error) && this.nothingShown()) this.setUnreachable(causeOf(list.error));
     }
@@ -259,8 +259,8 @@ export class CatalogModel extends Disposable {
       if (refactor) shown.push({ kind: 'refactor', refactor, codeTitle: code.title, starred: true });
     }
     if (failure !== undefined) {
-      if (!this.logged.has(Object(failure))) {
-        this.logged.add(Object(failure));
+      if (!this.logged.has(asKey(failure))) {
+        this.logged.add(asKey(failure));
         this.deps.logFailure('Could not load a starred code', failure);
       }
       shown.push({ kind: 'error', cause: causeOf(failure) });
@@ -333,4 +333,9 @@ export class CatalogModel extends Disposable {
     this.unreachable = cause;
     this.unreachableChanged.fire(cause);
   }
+}
+
+/** A failure as a WeakSet key: the failure itself when it is an object (errors are). */
+function asKey(failure: unknown): object {
+  return Object(failure) as object;
 }

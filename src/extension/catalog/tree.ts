@@ -67,7 +67,7 @@ export class CatalogTreeProvider extends Disposable implements vscode.TreeDataPr
       return this.roots.filter((r) => shown.includes(r.kind));
     }
     if (node instanceof RootNode && node.kind === 'starred') {
-      return (await this.model.starredRows(String(node.label))).map((row) => this.nodeOf(row, node));
+      return (await this.model.starredRows(labelText(node))).map((row) => this.nodeOf(row, node));
     }
     if (node instanceof RootNode && node.kind === 'tags') {
       const { tags } = this.model.state;
@@ -76,12 +76,12 @@ export class CatalogTreeProvider extends Disposable implements vscode.TreeDataPr
     if (node instanceof RootNode || node instanceof TagNode) {
       const list = node.list;
       if (!list) return [];
-      const { rows, notes } = await this.model.listRows({ id: node.id ?? '', label: String(node.label), list });
+      const { rows, notes } = await this.model.listRows({ id: node.id ?? '', label: labelText(node), list });
       this.describe(node, notes);
       return rows.map((row) => this.nodeOf(row, node));
     }
     if (node instanceof CodeNode) {
-      const rows = await this.model.refactorRows(node.code, { id: node.id ?? '', label: vscode.l10n.t('Refactorings of "{0}"', String(node.label)) });
+      const rows = await this.model.refactorRows(node.code, { id: node.id ?? '', label: vscode.l10n.t('Refactorings of "{0}"', labelText(node)) });
       return rows.map((row) => this.nodeOf(row, node));
     }
     return [];
@@ -172,7 +172,7 @@ export class CatalogTreeProvider extends Disposable implements vscode.TreeDataPr
     const cachedAt = notes?.cachedAt;
     const filtered = notes?.filteredBy;
     const tip = new vscode.MarkdownString();
-    tip.appendText(String(owner.label));
+    tip.appendText(labelText(owner));
     if (cachedAt) tip.appendText(`\n\n${vscode.l10n.t('The service could not be reached: showing the list as it was on {0}.', formatDateTime(cachedAt))}`);
     if (filtered) tip.appendText(`\n\n${vscode.l10n.t('The service has no {0} form of this list: its pages are filtered here, so a page may show fewer codes.', filtered)}`);
     const description = cachedAt ? cachedNote(cachedAt, filtered) : filtered ? vscode.l10n.t('{0}, filtered here', filtered) : undefined;
@@ -195,4 +195,9 @@ function tooltip(title: string, comment: string, date: Date | null, code: string
   const shown = lines.slice(0, TOOLTIP_LINES).join('\n') + (lines.length > TOOLTIP_LINES ? '\n…' : '');
   if (shown.trim()) md.appendMarkdown('\n\n').appendCodeblock(shown, toVsCodeLanguageId(language));
   return md;
+}
+
+/** A row's label as text: every row here is labelled with a string or a highlighted one. */
+function labelText(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : item.label?.label ?? '';
 }

@@ -227,7 +227,7 @@ async function runIndexing(deps: SearchDeps, kept: ServiceIndex): Promise<IndexR
         void deps.errors.report(vscode.l10n.t('Could not index the catalog (search keeps what it knows: {0})', codeCount(codes)), failure);
         return undefined;
       }
-      if (failure) throw failure;
+      if (failure) throw failure as unknown;
       const said = outcome?.full
         ? vscode.l10n.t('Search knows all {0} and {1} of {2}. Search is full: it keeps no more codes.', codeCount(codes), refactoringCount(refactors), name)
         : vscode.l10n.t('Search knows all {0} and {1} of {2}.', codeCount(codes), refactoringCount(refactors), name);

@@ -12,7 +12,7 @@ export interface StarCommandDeps {
   stars: Stars;
   errors: ErrorReporter;
   /** The code of the code view a person looked at last. */
-  currentCode(): Code | undefined;
+  currentCode: () => Code | undefined;
 }
 
 export function registerStarCommands({ stars, errors, currentCode }: StarCommandDeps): vscode.Disposable {

@@ -74,7 +74,7 @@ export class Stars extends Disposable {
     try {
       await this.keep(service, await (await this.service.getClient()).code(codeId), item.kind === 'code' ? item.code : undefined);
     } catch (err) {
-      throw new Error(vscode.l10n.t('{0} is starred, but could not be kept for reading offline yet: {1}', titleOf(item), oneLine(err)));
+      throw new Error(vscode.l10n.t('{0} is starred, but could not be kept for reading offline yet: {1}', titleOf(item), oneLine(err)), { cause: err });
     }
   }
 
@@ -117,7 +117,7 @@ export class Stars extends Disposable {
       if (!copy) {
         copy = this.read(service, codeId).then(async (kept) => {
           if (kept) return kept;
-          if (failed !== undefined) throw failed;
+          if (failed !== undefined) throw failed as unknown;
           const code = await (await this.service.getClient()).code(codeId);
           await this.keep(service, code);
           return { code, keptAt: new Date() };

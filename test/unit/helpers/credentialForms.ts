@@ -30,7 +30,7 @@ export async function startRedirectingServer(): Promise<TestServer> {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(302, { location: REDIRECTS(`127.0.0.1:${server.port}`)[form]! }).end();
+    res.writeHead(302, { location: REDIRECTS(`127.0.0.1:${server.port}`)[form] }).end();
   });
   return server;
 }
