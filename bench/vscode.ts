@@ -27,7 +27,7 @@ export async function vscodeFigures(): Promise<Figure[]> {
 export async function vscodeTreeFigures(): Promise<Figure[]> {
   const windows: Figure[][] = [];
   for (let i = 0; i < TREE_WINDOWS; i++) windows.push(await oneWindow(TREE_TEST));
-  return withTreeColdMedian(windows[0]!, windows);
+  return withTreeColdMedian(windows[0], windows);
 }
 
 /**
@@ -38,7 +38,7 @@ export function withTreeColdMedian(figures: readonly Figure[], windows: Readonly
   const samples = windows.map((w) => w.find((f) => f.name === TREE_COLD));
   if (samples.some((s) => s === undefined)) throw new Error(`a window reported no ${TREE_COLD}`);
   const cold = samples as Figure[];
-  const first = cold[0]!;
+  const first = cold[0];
   const value = median(cold.map((f) => f.value));
   const baseline = median(cold.map((f) => f.baseline));
   const round = (x: number): number => Number(x.toPrecision(4));

@@ -90,7 +90,7 @@ export function bestRatedIds(items: readonly Rated[]): Set<number> {
   const rated = items.filter(isRated);
   if (items.length < 2 || rated.length === 0) return new Set();
   const [best] = [...rated].sort(byRating);
-  return new Set(rated.filter((r) => byRating(r, best!) === 0).map((r) => r.id));
+  return new Set(rated.filter((r) => byRating(r, best) === 0).map((r) => r.id));
 }
 
 /** A rating as people read it: at most one decimal (4.5, not 4.4999), in the locale's digits. */
