@@ -67,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     docs,
     editors,
     codeViews,
-    service.onDidSight(({ service: name, sighting }) => search.sight(name, sighting)),
+    service.onDidFetch(({ service: name, items }) => search.addFetched(name, items)),
     registerCatalogCommands({ tree: catalog.tree, settings, language: () => catalog.language(), errors }),
     registerCodeCommands({ service, docs, editors, codeViews, tree: catalog.tree, logger, errors, settings }),
     registerSearchCommands(searchDeps),

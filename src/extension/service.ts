@@ -13,7 +13,7 @@ import { parseDataset, type Dataset } from '../server/dataset';
 import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from '../server/fetchHandler';
 import { Disposable, toDisposable } from './dispose';
 import { readTextFile } from './files';
-import type { Sighting } from './search/store';
+import type { FetchedItems } from './search/store';
 import type { Settings, SettingsSource } from './settings';
 
 /** Clients kept for services configured earlier in this window, for the documents that came from them. */
@@ -35,31 +35,31 @@ function corsHint(url: string): string {
  * knows what a person has browsed without indexing anything.
  */
 export class ObservedClient extends RefactorClient {
-  constructor(options: ClientOptions, private readonly seen: (sighting: Sighting) => void) {
+  constructor(options: ClientOptions, private readonly report: (items: FetchedItems) => void) {
     super(options);
   }
 
   override async recentCodes(o?: RequestOpts): Promise<Code[]> {
-    return this.tell(await super.recentCodes(o));
+    return this.reportCodes(await super.recentCodes(o));
   }
 
   override async popularCodes(o?: RequestOpts): Promise<Code[]> {
-    return this.tell(await super.popularCodes(o));
+    return this.reportCodes(await super.popularCodes(o));
   }
 
   override async taggedCodes(tag: string, o?: RequestOpts): Promise<Code[]> {
-    return this.tell(await super.taggedCodes(tag, o), tag);
+    return this.reportCodes(await super.taggedCodes(tag, o), tag);
   }
 
   override async recentRefactorings(o?: RequestOpts): Promise<Refactor[]> {
     const refactors = await super.recentRefactorings(o);
-    this.seen({ refactors });
+    this.report({ refactors });
     return refactors;
   }
 
   override async code(ref: string | number, o?: { signal?: AbortSignal }): Promise<Code> {
     const code = await super.code(ref, o);
-    this.seen({ codes: [code] });
+    this.report({ codes: [code] });
     return code;
   }
 
@@ -72,8 +72,8 @@ export class ObservedClient extends RefactorClient {
     };
   }
 
-  private tell(codes: Code[], tag?: string): Code[] {
-    this.seen({ codes, tag });
+  private reportCodes(codes: Code[], tag?: string): Code[] {
+    this.report({ codes, tag });
     return codes;
   }
 }
@@ -82,9 +82,9 @@ export class ServiceConnection extends Disposable {
   private client: Promise<ObservedClient> | undefined;
   /** By service name, the clients of services configured before the current one. */
   private readonly earlier = new Map<string, Promise<RefactorClient>>();
-  private readonly sighted = this._register(new vscode.EventEmitter<{ service: string; sighting: Sighting }>());
+  private readonly fetched = this._register(new vscode.EventEmitter<{ service: string; items: FetchedItems }>());
   /** Fires with what each answer showed and the name of the service that gave it. */
-  readonly onDidSight = this.sighted.event;
+  readonly onDidFetch = this.fetched.event;
   private sampleFetch: Promise<FetchLike> | undefined;
   /** The settings this connection works with: the source's, applied as they change. */
   private settings: Settings;
@@ -127,7 +127,7 @@ export class ServiceConnection extends Disposable {
         fetch: builtIn ? await this.sampleFetch : undefined,
         userAgent: IN_BROWSER ? null : undefined,
         unexplainedFailure: IN_BROWSER ? corsHint : undefined,
-      }, (sighting) => this.sighted.fire({ service, sighting }));
+      }, (items) => this.fetched.fire({ service, items }));
     })();
     // An address refused when the client is made (not http, credentials) is refused again next time.
     this.client.catch(() => (this.client = undefined));

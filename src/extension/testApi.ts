@@ -198,7 +198,7 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
     async stars() {
       const shown = [];
       for (const s of stars.current()) {
-        const kept = await stars.keptCopy(s.codeId);
+        const kept = await stars.offlineCopy(s.codeId);
         const { kind, codeId, refactorId, title } = s;
         shown.push({ kind, codeId, ...(refactorId === undefined ? {} : { refactorId }), title, keptAt: kept ? kept.keptAt.toISOString() : '' });
       }

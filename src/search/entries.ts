@@ -195,7 +195,7 @@ export class Entries {
         id: code.id, title: code.title, language: code.language,
         // The single-code answer names no registered author: what a list said is kept.
         author: code.user?.name || old?.author || '',
-        comment: cut(code.comment), code: cut(code.code),
+        comment: searchableText(code.comment), code: searchableText(code.code),
         tags: union(old?.tags ?? [], tag ? [tag.toLowerCase()] : []),
         createdAt: code.createdAt?.getTime() ?? 0, seen: true,
         refactors: mergeRefactors(old?.refactors ?? [], (code.refactors ?? []).map(refactorEntry)),
@@ -250,7 +250,7 @@ export class Entries {
 
 function refactorEntry(r: Refactor): RefactorEntry {
   return {
-    id: r.id, title: r.title, author: r.userName || r.user?.name || '', comment: cut(r.comment), code: cut(r.code),
+    id: r.id, title: r.title, author: r.userName || r.user?.name || '', comment: searchableText(r.comment), code: searchableText(r.code),
     createdAt: r.createdAt?.getTime() ?? 0,
   };
 }
@@ -272,7 +272,7 @@ function union(a: readonly string[], b: readonly string[]): string[] {
  * The text as search keeps it: each line trimmed, blank lines left out (a shown line is trimmed
  * anyway, and indentation is a fifth of a code's characters), and at most MAX_TEXT_CHARS.
  */
-function cut(text: string): string {
+function searchableText(text: string): string {
   const lines = text.split(/\r?\n/);
   let kept = '';
   for (const line of lines) {
@@ -284,8 +284,8 @@ function cut(text: string): string {
   return kept;
 }
 
-/** A saved text, already kept as cut() keeps it: only held to the bound. */
-function bound(text: string): string {
+/** A saved text, already kept as searchableText() keeps it: only held to the bound. */
+function clampText(text: string): string {
   return text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
 }
 
@@ -341,9 +341,9 @@ function isRow(row: unknown): row is EntryRow {
 function fromRow(row: EntryRow): CodeEntry {
   const [id, title, language, author, comment, code, tags, createdAt, seen, refactors] = row;
   return {
-    id, title, language, author, comment: bound(comment), code: bound(code), tags, createdAt, seen: seen === 1,
+    id, title, language, author, comment: clampText(comment), code: clampText(code), tags, createdAt, seen: seen === 1,
     refactors: refactors.slice(-MAX_REFACTORS_PER_CODE).map(([rid, rtitle, rauthor, rcomment, rcode, rcreated]) => ({
-      id: rid, title: rtitle, author: rauthor, comment: bound(rcomment), code: bound(rcode), createdAt: rcreated,
+      id: rid, title: rtitle, author: rauthor, comment: clampText(rcomment), code: clampText(rcode), createdAt: rcreated,
     })),
   };
 }

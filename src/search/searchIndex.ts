@@ -172,7 +172,7 @@ export class CodeSearch {
    * row on a line of its own, in the order of the summaries.
    */
   toJSON(): string {
-    this.unholdWaiting();
+    this.releaseHeldEntries();
     this.flush();
     const summaries: RowSummary[] = [];
     const rows: string[] = [];
@@ -224,11 +224,11 @@ export class CodeSearch {
   /** Ends holdIncompleteCodes: every code held back is indexed with the next flush. */
   releaseIncompleteCodes(): void {
     this.awaited = undefined;
-    this.unholdWaiting();
+    this.releaseHeldEntries();
   }
 
   /** Makes every entry held back for its refactorings due for the next flush. */
-  private unholdWaiting(): void {
+  private releaseHeldEntries(): void {
     for (const id of this.waiting) this.dirty.add(id);
     this.waiting.clear();
   }
@@ -237,7 +237,7 @@ export class CodeSearch {
     return this.changed(this.entries.addRefactors(refactors));
   }
 
-  /** Takes what another index knows (entries from a file of sightings); `full` when some were left out. */
+  /** Takes what another index knows (entries from a file of recent fetches); `full` when some were left out. */
   addEntries(rows: readonly unknown[]): { full: boolean } {
     const changed: number[] = [];
     let full = false;
@@ -251,7 +251,7 @@ export class CodeSearch {
     return this.changed({ changed, full });
   }
 
-  /** The saved form of the entries `ids` names (for a file of sightings). */
+  /** The saved form of the entries `ids` names (for a file of recent fetches). */
   rowsOf(ids: Iterable<number>): unknown[] {
     const rows: unknown[] = [];
     for (const id of ids) {

@@ -1,10 +1,10 @@
 // The reference service as a WHATWG fetch handler, for the extension's built-in sample catalog in any
 // extension host, the browser's web worker one included: no socket, no port, no Node module. The
-// answer is Site's, as `serve`'s is (server.ts), so the status, reason phrase, headers and body bytes
+// answer is the Responder's, as `serve`'s is (server.ts), so the status, reason phrase, headers and body bytes
 // are the same either way; only what a connection adds (Date, Connection, Keep-Alive) is missing.
 
 import type { Dataset } from './dataset';
-import { Site } from './responses';
+import { Responder } from './responses';
 
 /**
  * The built-in sample catalog's base URL where it is answered in process (the extension, the CLI
@@ -22,7 +22,7 @@ export const SAMPLE_SERVICE = 'sample';
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** Answers `request` from `site`. */
-export async function handle(request: Request, site: Site): Promise<Response> {
+export async function handle(request: Request, site: Responder): Promise<Response> {
   const url = new URL(request.url);
   const answer = site.answer({
     method: request.method,
@@ -30,7 +30,7 @@ export async function handle(request: Request, site: Site): Promise<Response> {
     headers: { 'if-none-match': request.headers.get('if-none-match') ?? undefined },
   });
   // HEAD, 204 and 304 carry no body (and a Response refuses one with 204 or 304). The Response copies
-  // the bytes, so the body Site keeps for the next request is never handed out.
+  // the bytes, so the body the Responder keeps for the next request is never handed out.
   const body = answer.body.length === 0 ? null : answer.body;
   return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
 }
@@ -40,7 +40,7 @@ export async function handle(request: Request, site: Site): Promise<Response> {
  * does when the signal is already aborted, and reports the URL it answered as `response.url`.
  */
 export function inProcessFetch(catalog: Dataset): Fetch {
-  const site = new Site(catalog);
+  const site = new Responder(catalog);
   return async (input, init) => {
     const request = new Request(input, init);
     request.signal.throwIfAborted();

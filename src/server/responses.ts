@@ -91,7 +91,7 @@ const INTERNAL_ERROR: Answer = (() => {
 /** Request targets remembered verbatim (short ones only, oldest dropped first): odd URLs cannot grow memory. */
 const MAX_REMEMBERED_TARGETS = 2048;
 
-export class Site {
+export class Responder {
   private readonly cache = new Map<string, Found>();
   // The same few URLs are asked again and again (a tree refreshing, a benchmark): answering them
   // without parsing keeps the service about as fast as one sending a fixed buffer.

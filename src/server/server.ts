@@ -1,4 +1,4 @@
-// The reference service over node:http: a thin adapter that writes Site's answer (responses.ts) as it
+// The reference service over node:http: a thin adapter that writes the Responder's answer (responses.ts) as it
 // is, status, headers and body, so what `serve` sends is what the in-process fetch (fetchHandler.ts)
 // answers. No WHATWG Request or Response per request: it would cost throughput for nothing. Used by
 // `refactor-browser serve`, the extension's built-in sample service and every test.
@@ -7,7 +7,7 @@ import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { type Dataset } from './dataset';
 import { loadSampleDataset } from './sampleDataset';
-import { Site } from './responses';
+import { Responder } from './responses';
 
 export interface ServerOptions {
   /** 0 (the default) picks a free port. */
@@ -58,7 +58,7 @@ export interface RunningServer {
 /** Resolves once the server accepts connections; rejects if it cannot listen (e.g. EADDRINUSE). */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
-  const site = new Site(opts.catalog ?? loadSampleDataset());
+  const site = new Responder(opts.catalog ?? loadSampleDataset());
   const limits = { ...DEFAULT_SERVER_LIMITS, ...opts.limits };
   /** Connections with a request under way: never closed to make room. */
   const busy = new Set<Socket>();

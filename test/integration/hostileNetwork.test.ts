@@ -14,7 +14,7 @@ import { report, startSwitchboard, watchUnhandled, type Switchboard } from './ho
 import { items, rowsWhen } from './catalogHelpers';
 import { uiOrSkip, type Ui } from './ui';
 import { refusedUrl } from './services';
-import { lookupNothing } from '../unit/helpers/noResolver';
+import { lookupNothing } from '../helpers/noResolver';
 
 const sample = loadSampleDataset();
 /** The hostile server's `ok` answers every list with the whole sample on one page. */

@@ -50,7 +50,7 @@ export async function refusingPort(): Promise<RefusingPort> {
   return { ...handle(id, url), id };
 }
 
-/** A front server (test/unit/helpers/frontServer.ts), what a test can see of it and do with it. */
+/** A front server (test/helpers/frontServer.ts), what a test can see of it and do with it. */
 export interface FrontService extends RunningService {
   /** Every path asked for, in order (a browser's CORS preflights left out). */
   paths(): Promise<string[]>;

@@ -1,5 +1,5 @@
 // The loopback servers an integration test may ask for, as messages: the reference service over a
-// catalog, a front server before it (test/unit/helpers/frontServer.ts) and the hostile server
+// catalog, a front server before it (test/helpers/frontServer.ts) and the hostile server
 // (test/hostile/server.ts). Why messages: the browser's web worker extension host cannot listen on a
 // socket, so there the launcher starts them on request (over the bridge, test/ui/protocol.ts); the Node
 // extension host hands the same messages to the same registry in its own process (registry.ts). Every

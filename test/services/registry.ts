@@ -5,8 +5,8 @@ import * as net from 'node:net';
 import { startHostileServer } from '../hostile/server';
 import { parseDataset } from '../../src/server/dataset';
 import { startServer } from '../../src/server/server';
-import { startFrontServer, type FrontServer } from '../unit/helpers/frontServer';
-import { holdPort, type HeldPort } from '../unit/helpers/testServer';
+import { startFrontServer, type FrontServer } from '../helpers/frontServer';
+import { holdPort, type HeldPort } from '../helpers/testServer';
 import type { ServiceRequest, Started } from './protocol';
 
 interface Running {

@@ -3,7 +3,7 @@
 // Unstar as the open code view's code is), icons only where VS Code draws them, and activation.
 // `when` clauses are evaluated (for the operators used here) in the contexts that matter.
 import * as assert from 'node:assert/strict';
-import { localizedManifest } from './helpers/manifest';
+import { localizedManifest } from '../helpers/manifest';
 
 interface MenuEntry { command: string; when?: string; group?: string }
 const pkg = localizedManifest<{

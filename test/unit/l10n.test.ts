@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { localizedManifest, placeholders, readJson } from './helpers/manifest';
+import { localizedManifest, placeholders, readJson } from '../helpers/manifest';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const placeholdersOf = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -13,7 +13,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { SERVICE_LANGUAGES } from '../../src/api/languages';
-import { localizedManifest } from './helpers/manifest';
+import { localizedManifest } from '../helpers/manifest';
 
 const root = path.resolve(__dirname, '../../..');
 

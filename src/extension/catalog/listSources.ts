@@ -43,7 +43,7 @@ export interface SourceContext {
   /** Names the service in offline keys, so two services' lists never mix. */
   serviceKey: string;
   /** Wraps every request, e.g. to show progress. */
-  around?<R>(work: () => Promise<R>): Promise<R>;
+  wrapRequest?<R>(work: () => Promise<R>): Promise<R>;
 }
 
 export function pageLoader<S extends ListSpec>(spec: S, ctx: SourceContext): PageLoader<Item<S>> {
@@ -69,16 +69,16 @@ export async function loadRefactors(codeId: number, ctx: Omit<SourceContext, 'la
 type Fetched<T extends Code | Refactor> = Omit<CachedPage<T>, 'savedAt'>;
 
 /**
- * Runs `fetch` (inside `ctx.around`), keeping its answer in the offline store under `key`; when it
+ * Runs `fetch` (inside `ctx.wrapRequest`), keeping its answer in the offline store under `key`; when it
  * fails for any reason but cancellation, answers with what was kept, its time and the live cause.
  */
 async function keptOffline<T extends Code | Refactor>(
-  ctx: Pick<SourceContext, 'offline' | 'around'>,
+  ctx: Pick<SourceContext, 'offline' | 'wrapRequest'>,
   key: string,
   fetch: () => Promise<Fetched<T>>,
 ): Promise<Fetched<T> & { cachedAt?: Date; cause?: unknown }> {
   try {
-    const result = await (ctx.around ? ctx.around(fetch) : fetch());
+    const result = await (ctx.wrapRequest ? ctx.wrapRequest(fetch) : fetch());
     // Kept in the background: VS Code writes its global state across processes (tens of ms), and the
     // rows need not wait for it. A full store must not turn a good answer into a failure.
     void ctx.offline.save(key, result).catch(() => undefined);

@@ -71,7 +71,7 @@ export interface CatalogService {
 export interface CatalogStars {
   current(): readonly Star[];
   isStarred(target: ItemTarget): boolean;
-  keptCopy(codeId: number): Promise<{ code: Code; keptAt: Date } | undefined>;
+  offlineCopy(codeId: number): Promise<{ code: Code; keptAt: Date } | undefined>;
   withCodes(failed?: unknown): Promise<{ rows: ReadonlyArray<{ star: Star; code: Code }>; failure?: unknown }>;
 }
 
@@ -82,7 +82,7 @@ export interface CatalogModelDeps {
   /** Logs `<failure>: <cause>` (once per failure: the model never logs one twice). */
   logFailure(failure: string, err: unknown): void;
   /** Wraps each request for the list or code `what` names (the view shows and says what is loading). */
-  around?: <R>(work: () => Promise<R>, what: string) => Promise<R>;
+  wrapRequest?: <R>(work: () => Promise<R>, what: string) => Promise<R>;
 }
 
 interface CodeChildren {
@@ -215,7 +215,7 @@ export class CatalogModel extends Disposable {
         },
         async (err: unknown) => {
           // A starred code is kept whole: read offline from its copy.
-          const kept = await this.deps.stars.keptCopy(code.id);
+          const kept = await this.deps.stars.offlineCopy(code.id);
           if (kept) {
             fresh.refactors = kept.code.refactors ?? [];
             fresh.cachedAt = kept.keptAt;
@@ -245,8 +245,8 @@ export class CatalogModel extends Disposable {
    * names Starred in what the view says is loading.
    */
   async starredRows(label: string): Promise<RowData[]> {
-    const around = this.deps.around ?? ((work) => work());
-    const { rows, failure } = await around(() => this.deps.stars.withCodes(this.starredFailure), label);
+    const wrap = this.deps.wrapRequest ?? ((work) => work());
+    const { rows, failure } = await wrap(() => this.deps.stars.withCodes(this.starredFailure), label);
     this.starredFailure = failure;
     const shown: RowData[] = [];
     for (const { star, code } of rows) {
@@ -300,12 +300,12 @@ export class CatalogModel extends Disposable {
 
   /** Where the list or code `what` names comes from: this service, kept offline under its name. */
   private sources(what: string): Omit<SourceContext, 'language'> {
-    const around = this.deps.around;
+    const wrap = this.deps.wrapRequest;
     return {
       getClient: () => this.deps.service.getClient(),
       offline: this.deps.offline,
       serviceKey: this.deps.service.name(),
-      around: around ? (work) => around(work, what) : undefined,
+      wrapRequest: wrap ? (work) => wrap(work, what) : undefined,
     };
   }
 

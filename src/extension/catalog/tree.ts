@@ -39,11 +39,11 @@ export class CatalogTreeProvider extends Disposable implements vscode.TreeDataPr
     logger: Logger,
     stars: CatalogStars,
     /** Wraps each request for the list or code `what` names (the view shows and says what is loading). */
-    around?: <R>(work: () => Promise<R>, what: string) => Promise<R>,
+    wrapRequest?: <R>(work: () => Promise<R>, what: string) => Promise<R>,
   ) {
     super();
     this.model = this._register(new CatalogModel({
-      service, offline, stars, around, logFailure: (failure, err) => logFailure(logger, failure, err),
+      service, offline, stars, wrapRequest, logFailure: (failure, err) => logFailure(logger, failure, err),
     }, state));
     this.onDidChangeUnreachable = this.model.onDidChangeUnreachable;
     this.onDidChangeFailures = this.model.onDidChangeFailures;
@@ -77,7 +77,7 @@ export class CatalogTreeProvider extends Disposable implements vscode.TreeDataPr
       const list = node.list;
       if (!list) return [];
       const { rows, notes } = await this.model.listRows({ id: node.id ?? '', label: labelText(node), list });
-      this.describe(node, notes);
+      this.showListNotes(node, notes);
       return rows.map((row) => this.nodeOf(row, node));
     }
     if (node instanceof CodeNode) {
@@ -149,7 +149,7 @@ export class CatalogTreeProvider extends Disposable implements vscode.TreeDataPr
   }
 
   private redrawAll(): void {
-    for (const root of this.roots) this.describe(root, undefined);
+    for (const root of this.roots) this.showListNotes(root, undefined);
     this.changed.fire(undefined);
   }
 
@@ -168,7 +168,7 @@ export class CatalogTreeProvider extends Disposable implements vscode.TreeDataPr
   }
 
   /** Marks a list's row when what it shows is cached or filtered here: one sentence for each case. */
-  private describe(owner: ListOwner, notes: ListNotes | undefined): void {
+  private showListNotes(owner: ListOwner, notes: ListNotes | undefined): void {
     const cachedAt = notes?.cachedAt;
     const filtered = notes?.filteredBy;
     const tip = new vscode.MarkdownString();

@@ -28,7 +28,7 @@ export class CatalogView extends Disposable {
   private readonly loading = new Map<string, number>();
   private loadingTimer: ReturnType<typeof setTimeout> | undefined;
   /** True once a request has run long enough for the message to say what is loading. */
-  private loadingSaid = false;
+  private loadingShown = false;
 
   constructor(service: ServiceConnection, private readonly settings: SettingsSource, offline: OfflineStore, stars: Stars, logger: Logger) {
     super();
@@ -88,7 +88,7 @@ export class CatalogView extends Disposable {
   private async loadingWhile<R>(work: () => Promise<R>, what: string): Promise<R> {
     this.loading.set(what, (this.loading.get(what) ?? 0) + 1);
     this.loadingTimer ??= setTimeout(() => {
-      this.loadingSaid = true;
+      this.loadingShown = true;
       this.showState();
     }, LOADING_MESSAGE_DELAY_MS);
     try {
@@ -100,14 +100,14 @@ export class CatalogView extends Disposable {
       if (this.loading.size === 0) {
         clearTimeout(this.loadingTimer);
         this.loadingTimer = undefined;
-        this.loadingSaid = false;
+        this.loadingShown = false;
       }
       this.showState();
     }
   }
 
   private loadingMessage(): string | undefined {
-    return this.loadingSaid && this.loading.size ? vscode.l10n.t('Loading {0}…', listOf([...this.loading.keys()])) : undefined;
+    return this.loadingShown && this.loading.size ? vscode.l10n.t('Loading {0}…', listOf([...this.loading.keys()])) : undefined;
   }
 
   private failureMessage(): string | undefined {

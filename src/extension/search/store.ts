@@ -1,8 +1,8 @@
 // Where search keeps what it knows, per service, under the extension's global storage (never in the
 // settings or the global state, which are small and synced): one file with the whole index, written
-// when Index the Catalog ends, and a small file of sightings (what lists, tags and code views fetched
+// when Index the Catalog ends, and a small file of recent fetches (what lists, tags and code views fetched
 // since), written a moment after each. The big file is read only when a search or an indexing run
-// first needs it; a sighting before then costs a few entries in memory and the small file. Both go
+// first needs it; a fetch before then costs a few entries in memory and the small file. Both go
 // through vscode.workspace.fs, so they work in the browser's extension host too.
 import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
@@ -13,23 +13,23 @@ import { Disposable, toDisposable } from '../dispose';
 import { readTextFile } from '../files';
 
 /** What one answer of the service showed: codes (seen under `tag` when a tag's list), or refactorings. */
-export interface Sighting {
+export interface FetchedItems {
   codes?: readonly Code[];
   refactors?: readonly Refactor[];
   tag?: string;
 }
 
-/** How long after a sighting its file is written (more sightings in between are written with it). */
-const SIGHTINGS_SAVE_DELAY_MS = 1500;
-/** Past this many codes in the sightings file, they are folded into the index file and it starts over. */
-const MAX_SIGHTED_CODES = 2000;
+/** How long after a fetch its file is written (more fetches in between are written with it). */
+const RECENT_SAVE_DELAY_MS = 1500;
+/** Past this many codes in the file of recent fetches, they are folded into the index file and it starts over. */
+const MAX_RECENT_CODES = 2000;
 /** Stores of services other than the current one kept loaded (a switch back costs a read). */
 const MAX_LOADED_SERVICES = 2;
-/** The sightings file's format; one in another form is ignored. */
-const SIGHTINGS_FORMAT = 1;
+/** The file of recent fetches' format; one in another form is ignored. */
+const RECENT_FILE_FORMAT = 1;
 
 export interface SearchStoreOptions {
-  /** Milliseconds after a sighting before its file is written (tests make it short). */
+  /** Milliseconds after a fetch before its file is written (tests make it short). */
   saveDelayMs?: number;
 }
 
@@ -37,9 +37,9 @@ export interface SearchStoreOptions {
 export class ServiceIndex extends Disposable {
   private loading: Promise<CodeSearch> | undefined;
   private loaded: CodeSearch | undefined;
-  /** Sightings not yet in the index file, as entries (they go into the index once it is loaded). */
-  private sighted = new Entries();
-  private sightedRead: Promise<void> | undefined;
+  /** Recent fetches not yet in the index file, as entries (they go into the index once it is loaded). */
+  private recent = new Entries();
+  private recentRead: Promise<void> | undefined;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
   /** Index the Catalog's run while one runs, so that a second run is refused (and the store keeps this index loaded). */
@@ -76,7 +76,7 @@ export class ServiceIndex extends Disposable {
     return vscode.Uri.joinPath(this.folder, `${savedIndexName(this.service)}.json`);
   }
 
-  private get sightingsFile(): vscode.Uri {
+  private get recentFile(): vscode.Uri {
     return vscode.Uri.joinPath(this.folder, `${savedIndexName(this.service)}.recent.json`);
   }
 
@@ -91,45 +91,45 @@ export class ServiceIndex extends Disposable {
     return this.loaded;
   }
 
-  /** Takes in what an answer showed; written to the sightings file shortly. */
-  sight(seen: Sighting): void {
-    void this.readSightings().then(() => {
-      const changed = this.takeInto(this.sighted, seen);
+  /** Takes in what an answer showed; written to the file of recent fetches shortly. */
+  addFetched(seen: FetchedItems): void {
+    void this.readRecent().then(() => {
+      const changed = this.takeInto(this.recent, seen);
       if (this.loaded) this.take(this.loaded, seen);
       if (changed) this.scheduleSave();
     });
   }
 
-  /** Writes the whole index and starts the sightings over (after Index the Catalog). */
+  /** Writes the whole index and starts the recent fetches over (after Index the Catalog). */
   async saveIndex(): Promise<void> {
     const index = await this.index();
     const saved = this.saving.then(async () => {
-      // What is seen from here on is not in the text written, so it starts the sightings anew.
+      // What is seen from here on is not in the text written, so it starts the recent fetches anew.
       const text = index.toJSON();
-      const written = this.sighted;
-      this.sighted = new Entries();
+      const written = this.recent;
+      this.recent = new Entries();
       try {
         await writeAtomically(this.file, text);
       } catch (e) {
-        for (const entry of written.values()) this.sighted.merge(entry);
+        for (const entry of written.values()) this.recent.merge(entry);
         throw e;
       }
-      if (this.sighted.size === 0 && this.saveTimer === undefined) {
-        await vscode.workspace.fs.delete(this.sightingsFile).then(undefined, () => undefined);
+      if (this.recent.size === 0 && this.saveTimer === undefined) {
+        await vscode.workspace.fs.delete(this.recentFile).then(undefined, () => undefined);
       } else {
-        await this.saveSightings();
+        await this.saveRecent();
       }
     });
     this.saving = saved.catch(() => undefined);
     return saved;
   }
 
-  /** Writes what is pending now (sightings), and waits for writes under way. */
+  /** Writes what is pending now (recent fetches), and waits for writes under way. */
   async flush(): Promise<void> {
     if (this.saveTimer !== undefined) {
       clearTimeout(this.saveTimer);
       this.saveTimer = undefined;
-      this.saving = this.saving.then(() => this.saveSightings());
+      this.saving = this.saving.then(() => this.saveRecent());
     }
     await this.saving;
   }
@@ -139,62 +139,62 @@ export class ServiceIndex extends Disposable {
     await this.flush();
     this.loading = undefined;
     this.loaded = undefined;
-    this.sighted = new Entries();
-    this.sightedRead = Promise.resolve();
-    for (const uri of [this.file, this.sightingsFile]) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
+    this.recent = new Entries();
+    this.recentRead = Promise.resolve();
+    for (const uri of [this.file, this.recentFile]) await vscode.workspace.fs.delete(uri).then(undefined, () => undefined);
   }
 
-  private takeInto(entries: Entries, seen: Sighting): boolean {
+  private takeInto(entries: Entries, seen: FetchedItems): boolean {
     const a = seen.codes?.length ? entries.addCodes(seen.codes, seen.tag).changed.length : 0;
     const b = seen.refactors?.length ? entries.addRefactors(seen.refactors).changed.length : 0;
     return a + b > 0;
   }
 
-  private take(index: CodeSearch, seen: Sighting): void {
+  private take(index: CodeSearch, seen: FetchedItems): void {
     if (seen.codes?.length) index.addCodes(seen.codes, seen.tag);
     if (seen.refactors?.length) index.addRefactors(seen.refactors);
   }
 
   private scheduleSave(): void {
-    if (this.sighted.size > MAX_SIGHTED_CODES) {
-      // Folded into the index file, which then holds them; the next sightings start a small file again.
+    if (this.recent.size > MAX_RECENT_CODES) {
+      // Folded into the index file, which then holds them; the next fetches start a small file again.
       void this.index().then(() => this.saveIndex()).catch((e) => this.logger.warn(`search: could not save the index of ${this.service}: ${(e as Error).message}`));
       return;
     }
     if (this.saveTimer !== undefined) return;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
-      this.saving = this.saving.then(() => this.saveSightings());
+      this.saving = this.saving.then(() => this.saveRecent());
     }, this.saveDelayMs);
   }
 
-  private async saveSightings(): Promise<void> {
-    const rows = [...this.sighted.values()].map(rowOf);
+  private async saveRecent(): Promise<void> {
+    const rows = [...this.recent.values()].map(rowOf);
     try {
-      await writeAtomically(this.sightingsFile, JSON.stringify({ format: SIGHTINGS_FORMAT, entries: rows }));
+      await writeAtomically(this.recentFile, JSON.stringify({ format: RECENT_FILE_FORMAT, entries: rows }));
     } catch (e) {
       this.logger.warn(`search: could not save what was seen of ${this.service}: ${(e as Error).message}`);
     }
   }
 
-  /** Reads the sightings file once, before anything is added (so that nothing written before is lost). */
-  private readSightings(): Promise<void> {
-    this.sightedRead ??= (async () => {
-      const text = await readText(this.sightingsFile);
+  /** Reads the file of recent fetches once, before anything is added (so that nothing written before is lost). */
+  private readRecent(): Promise<void> {
+    this.recentRead ??= (async () => {
+      const text = await readText(this.recentFile);
       if (text === undefined) return;
       try {
         const saved = JSON.parse(text) as { format?: unknown; entries?: unknown };
-        if (saved?.format !== SIGHTINGS_FORMAT || !Array.isArray(saved.entries)) throw new Error('not in a form this version reads');
+        if (saved?.format !== RECENT_FILE_FORMAT || !Array.isArray(saved.entries)) throw new Error('not in a form this version reads');
         // Each row checked as it is read: another version, or anything with access to the folder, may have written it.
         for (const row of saved.entries) {
           const entry = entryOf(row);
-          if (entry) this.sighted.merge(entry);
+          if (entry) this.recent.merge(entry);
         }
       } catch (e) {
         this.logger.warn(`search: ignored the file of what was seen of ${this.service}: ${(e as Error).message}`);
       }
     })();
-    return this.sightedRead;
+    return this.recentRead;
   }
 
   private async load(): Promise<CodeSearch> {
@@ -210,8 +210,8 @@ export class ServiceIndex extends Disposable {
         this.logger.warn(`search: ${e.message}; starting the index of ${this.service} over`);
       }
     }
-    await this.readSightings();
-    index.addEntries([...this.sighted.values()].map(rowOf));
+    await this.readRecent();
+    index.addEntries([...this.recent.values()].map(rowOf));
     this.loaded = index;
     return index;
   }
@@ -231,7 +231,7 @@ export class SearchStore extends Disposable {
     this._register(toDisposable(() => {
       for (const s of this.byService.values()) s.dispose();
     }));
-    this.saveDelayMs = options.saveDelayMs ?? SIGHTINGS_SAVE_DELAY_MS;
+    this.saveDelayMs = options.saveDelayMs ?? RECENT_SAVE_DELAY_MS;
   }
 
   /** The index of `service` (a name: `sample` or the base URL). */
@@ -255,8 +255,8 @@ export class SearchStore extends Disposable {
   }
 
   /** Takes in what an answer of `service` showed. */
-  sight(service: string, seen: Sighting): void {
-    this.of(service).sight(seen);
+  addFetched(service: string, seen: FetchedItems): void {
+    this.of(service).addFetched(seen);
   }
 
   /** Drops the in-memory index of `service`; the next use reads its files again. */

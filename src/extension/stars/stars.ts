@@ -11,7 +11,7 @@ import { titleOf } from '../names';
 import { Disposable } from '../dispose';
 import { oneLine } from '../errorReporting';
 import type { ServiceConnection } from '../service';
-import type { Sighting } from '../search/store';
+import type { FetchedItems } from '../search/store';
 import { KeptCodes, type KeptCode } from './keptCodes';
 import { StarList, type Star } from './starList';
 import type { GlobalMemento } from '../globalStore';
@@ -41,7 +41,7 @@ export class Stars extends Disposable {
   ) {
     super();
     this.list = new StarList(state, logger);
-    this._register(service.onDidSight(({ service: name, sighting }) => this.sighted(name, sighting)));
+    this._register(service.onDidFetch(({ service: name, items }) => this.updateFromFetched(name, items)));
     this.kept = new KeptCodes(storage);
   }
 
@@ -86,7 +86,7 @@ export class Stars extends Disposable {
   }
 
   /** The copy kept of code `codeId` of the current service, if something of it is starred. */
-  async keptCopy(codeId: number): Promise<KeptCode | undefined> {
+  async offlineCopy(codeId: number): Promise<KeptCode | undefined> {
     const service = this.service.name();
     if (!this.list.hasCode(service, codeId)) return undefined;
     return this.read(service, codeId);
@@ -150,9 +150,9 @@ export class Stars extends Disposable {
   }
 
   /** What the client fetched: a starred code fetched whole refreshes its copy. */
-  private sighted(service: string, seen: Sighting): void {
-    if (seen.codes?.length !== 1 || !seen.codes[0].refactors) return;
-    const code = seen.codes[0];
+  private updateFromFetched(service: string, items: FetchedItems): void {
+    if (items.codes?.length !== 1 || !items.codes[0].refactors) return;
+    const code = items.codes[0];
     if (!this.list.hasCode(service, code.id)) return;
     void this.keep(service, code).catch((err: unknown) => this.logger.warn(`could not keep starred code #${code.id} for offline reading: ${String(err)}`));
   }

@@ -43,7 +43,7 @@ export interface CodeViewActions {
 /** What the code view needs of the stars: which blocks are starred, and the copies kept offline. */
 export interface CodeViewStars {
   starredIn(code: Code): ItemTarget[];
-  keptCopy(codeId: number): Promise<KeptCode | undefined>;
+  offlineCopy(codeId: number): Promise<KeptCode | undefined>;
   readonly onDidChange: vscode.Event<void>;
 }
 
@@ -129,7 +129,7 @@ class CodeViewPanel extends Disposable {
     } catch (err) {
       if (load !== this.loads) return;
       logFailure(this.owner.logger, `Could not show code #${this.codeId}`, err);
-      const kept = isApiError(err) && err.kind === 'aborted' ? undefined : await this.owner.stars.keptCopy(this.codeId);
+      const kept = isApiError(err) && err.kind === 'aborted' ? undefined : await this.owner.stars.offlineCopy(this.codeId);
       if (load !== this.loads) return;
       if (kept) {
         this.state = { kind: 'shown', code: kept.code, pageUrl: '', keptAt: kept.keptAt };

@@ -1,0 +1,42 @@
+// Assertions shared by the transport, client and decoder tests: a failure is judged by its kind and
+// by the exact one-line message a user would read.
+
+import * as assert from 'node:assert/strict';
+import { ApiError, DecodeError, type ApiErrorKind } from '../../src/api/errors';
+
+/** Asserts that `promise` rejects with an ApiError of `kind` whose whole message is `message`. */
+export async function rejectsWith(promise: Promise<unknown>, kind: ApiErrorKind, message: string): Promise<ApiError> {
+  const err = await promise.then(
+    () => assert.fail(`expected an ApiError '${kind}', but the request succeeded`),
+    (e: unknown) => e,
+  );
+  assert.ok(err instanceof ApiError, `expected an ApiError, got ${String(err)}`);
+  assert.equal(err.message, message);
+  assert.equal(err.kind, kind);
+  assert.ok(!err.message.includes('\n'), 'messages are one line');
+  return err;
+}
+
+/** Asserts that `fn` throws a DecodeError of `kind` whose message is (or matches) `message`, about `element` if given. */
+export function throwsDecode(fn: () => unknown, kind: DecodeError['kind'], message: string | RegExp, element?: string): void {
+  assert.throws(fn, (e: unknown) => {
+    assert.ok(e instanceof DecodeError, `expected a DecodeError, got ${String(e)}`);
+    assert.equal(e.kind, kind, e.message);
+    if (typeof message === 'string') assert.equal(e.message, message);
+    else assert.match(e.message, message);
+    if (element !== undefined) assert.equal(e.element, element);
+    return true;
+  });
+}
+
+/**
+ * Waits, for at most `ms`, for a condition that the server side sets asynchronously. The bound only
+ * keeps a regression from hanging: on a loaded machine a loopback event can take a while, so it is generous.
+ */
+export async function until(condition: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) assert.fail('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

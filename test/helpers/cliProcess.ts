@@ -1,0 +1,85 @@
+// The built command line (dist/cli.js) as a process: one run to its end, or `serve` left running.
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+
+export const CLI = path.resolve(__dirname, '../../../dist/cli.js');
+
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function run(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 8000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`cli ${args.join(' ')} did not finish in ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export interface ServeProcess {
+  readonly child: ChildProcess;
+  /** The first line on stdout; rejects if the process ends or stays silent for 8 s first. */
+  readonly firstLine: Promise<string>;
+  /** The exit code; rejects if the process is still running 8 s after this is first awaited. */
+  readonly exit: Promise<number | null>;
+  stdout(): string;
+  stderr(): string;
+  /** SIGKILL by pid, if it still runs. */
+  kill(): void;
+}
+
+export function startServe(args: string[]): ServeProcess {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const firstLine = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no line on stdout within 8 s: ${stdout}${stderr}`)), 8000);
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      if (stdout.includes('\n')) {
+        clearTimeout(timer);
+        resolve(stdout.split('\n')[0]);
+      }
+    });
+    void closed.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`exited before printing a line: ${stderr}`));
+    });
+  });
+  firstLine.catch(() => undefined); // awaited by the tests that expect a line
+  let exit: Promise<number | null> | undefined;
+  return {
+    child,
+    firstLine,
+    get exit() {
+      exit ??= Promise.race([
+        closed,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still running 8 s later')), 8000).unref()),
+      ]);
+      return exit;
+    },
+    stdout: () => stdout,
+    stderr: () => stderr,
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
+    },
+  };
+}
