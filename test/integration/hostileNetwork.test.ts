@@ -235,7 +235,8 @@ describe('Hostile network in VS Code', function () {
       sb.set(`/codes/${code.id}.xml`, name);
       const before = vscode.workspace.textDocuments.length;
       await vscode.commands.executeCommand('refactorBrowser.openAsDocument', row);
-      const logged = (): string[] => browser.recentLog().filter((l) => l.startsWith('error ') && l.includes(`/codes/${code.id}.xml`));
+      // This service's lines only: earlier tests may have logged failures of the same code elsewhere.
+      const logged = (): string[] => browser.recentLog().filter((l) => l.startsWith(`error ${sb.url}/codes/${code.id}.xml`));
       await waitFor(() => (logged().length > 0 ? true : undefined), `the ${name} failure logged`, 5000);
       assert.strictEqual(logged().length, 1, `logged once, by the client:\n${logged().join('\n')}`);
       assert.strictEqual(vscode.window.activeTextEditor?.document.uri.scheme === 'refactor-browser', false);
