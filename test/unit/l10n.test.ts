@@ -3,10 +3,11 @@
 // every string of the code and of package.json, keeping each string's placeholders.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { localizedManifest, placeholders, readJson } from '../helpers/manifest';
+import { typeScriptFilesUnder } from '../helpers/sourceFiles';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const placeholdersOf = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -74,18 +75,11 @@ describe('localization', function () {
 
     it('never joins a translated message to more text with +', () => {
       const offenders: string[] = [];
-      const walk = (dir: string): void => {
-        for (const entry of readdirSync(dir, { withFileTypes: true })) {
-          const file = path.join(dir, entry.name);
-          if (entry.isDirectory()) walk(file);
-          else if (file.endsWith('.ts')) {
-            readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-              if (/l10n\.t\((?:[^()]|\([^()]*\))*\)\s*\+|\+\s*(vscode\.)?l10n\.t\(/.test(line)) offenders.push(`${path.relative(ROOT, file)}:${i + 1}`);
-            });
-          }
-        }
-      };
-      walk(path.join(ROOT, 'src'));
+      for (const file of typeScriptFilesUnder(path.join(ROOT, 'src'))) {
+        readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+          if (/l10n\.t\((?:[^()]|\([^()]*\))*\)\s*\+|\+\s*(vscode\.)?l10n\.t\(/.test(line)) offenders.push(`${path.relative(ROOT, file)}:${i + 1}`);
+        });
+      }
       assert.deepEqual(offenders, []);
     });
   });

@@ -2,9 +2,10 @@
 // one runs a command when clicked). plainText keeps the text as it reads and leaves nothing the
 // renderer's pattern matches; and no notification of the extension skips it.
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { plainText } from '../../../src/api/plainText';
+import { typeScriptFilesUnder } from '../../helpers/sourceFiles';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
@@ -48,19 +49,13 @@ describe('plainText: outside text in notifications', () => {
 
   it('is used by every notification of the extension: none calls VS Code directly', () => {
     const direct: string[] = [];
-    const walk = (dir: string): void => {
-      for (const entry of readdirSync(dir, { withFileTypes: true })) {
-        const file = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(file);
-        else if (file.endsWith('.ts') && file !== path.join(ROOT, 'src/extension/notifications.ts')) {
-          const source = readFileSync(file, 'utf8');
-          for (const m of source.matchAll(/\bwindow\s*\.\s*show(?:Error|Warning|Information)Message\b/g)) {
-            direct.push(`${path.relative(ROOT, file)}: ${m[0]}`);
-          }
-        }
+    for (const file of typeScriptFilesUnder(path.join(ROOT, 'src'))) {
+      if (file === path.join(ROOT, 'src/extension/notifications.ts')) continue;
+      const source = readFileSync(file, 'utf8');
+      for (const m of source.matchAll(/\bwindow\s*\.\s*show(?:Error|Warning|Information)Message\b/g)) {
+        direct.push(`${path.relative(ROOT, file)}: ${m[0]}`);
       }
-    };
-    walk(path.join(ROOT, 'src'));
+    }
     assert.deepEqual(direct, [], 'messages go through src/extension/notifications.ts');
     assert.match(readFileSync(path.join(ROOT, 'src/extension/notifications.ts'), 'utf8'), /notificationText\(message\)/);
   });
