@@ -70,10 +70,7 @@ const ITEMS_PER_CHECKPOINT = 100;
 /** A list of codes: root `<codes type="array">`. */
 export function decodeCodes(xml: string, checkpoint: Checkpoint = NO_CHECKPOINT): Code[] {
   const root = parseRoot(xml, 'codes', checkpoint);
-  return children(root, 'code').map((v, index) => {
-    if (index % ITEMS_PER_CHECKPOINT === ITEMS_PER_CHECKPOINT - 1) checkpoint();
-    return codeFrom(asElement(v), { path: 'codes/code', item: 'code', index });
-  });
+  return mapWithCheckpoints(children(root, 'code'), checkpoint, (v, index) => codeFrom(asElement(v), { path: 'codes/code', item: 'code', index }));
 }
 
 /** A list of refactorings: root `<refactors type="array">`. */
@@ -91,9 +88,14 @@ export function decodeCode(xml: string, checkpoint: Checkpoint = NO_CHECKPOINT):
 }
 
 function refactorsFrom(container: XmlValue | undefined, path: string, parent: Where | undefined, checkpoint: Checkpoint): Refactor[] {
-  return children(container, 'refactor').map((v, index) => {
+  return mapWithCheckpoints(children(container, 'refactor'), checkpoint, (v, index) => refactorFrom(asElement(v), { path, item: 'refactor', index, parent }));
+}
+
+/** `items` mapped by `read`, with a checkpoint after every ITEMS_PER_CHECKPOINT of them. */
+function mapWithCheckpoints<T>(items: XmlValue[], checkpoint: Checkpoint, read: (v: XmlValue, index: number) => T): T[] {
+  return items.map((v, index) => {
     if (index % ITEMS_PER_CHECKPOINT === ITEMS_PER_CHECKPOINT - 1) checkpoint();
-    return refactorFrom(asElement(v), { path, item: 'refactor', index, parent });
+    return read(v, index);
   });
 }
 
