@@ -184,9 +184,7 @@ export class CatalogModel extends Disposable {
   async listRows(owner: ListOwnerRef): Promise<{ rows: RowData[]; notes: ListNotes }> {
     const list = this.listFor(owner);
     await list.ensureFirstPage();
-    if (list.error !== undefined && !this.logged.has(asKey(list.error))) {
-      this.logged.add(asKey(list.error));
-      this.deps.logFailure(`Could not load ${owner.label}`, list.error);
+    if (list.error !== undefined && this.logOnce(`Could not load ${owner.label}`, list.error)) {
       if (isUnreachable(list.error) && this.nothingShown()) this.setUnreachable(causeOf(list.error));
     }
     this.noteFailure(owner.id, owner.label, list.error);
@@ -259,13 +257,19 @@ export class CatalogModel extends Disposable {
       if (refactor) shown.push({ kind: 'refactor', refactor, codeTitle: code.title, starred: true });
     }
     if (failure !== undefined) {
-      if (!this.logged.has(asKey(failure))) {
-        this.logged.add(asKey(failure));
-        this.deps.logFailure('Could not load a starred code', failure);
-      }
+      this.logOnce('Could not load a starred code', failure);
       shown.push({ kind: 'error', cause: causeOf(failure) });
     } else if (shown.length === 0) shown.push({ kind: 'empty', of: 'stars' });
     return shown;
+  }
+
+  /** Logs `failure` for `err` unless it was logged already (a row re-rendered is not a new error); true when it logs. */
+  private logOnce(failure: string, err: unknown): boolean {
+    const key = Object(err) as object;
+    if (this.logged.has(key)) return false;
+    this.logged.add(key);
+    this.deps.logFailure(failure, err);
+    return true;
   }
 
   /** Fetches the next page into the list of `ownerId` only; false when there is no such list. */
@@ -333,9 +337,4 @@ export class CatalogModel extends Disposable {
     this.unreachable = cause;
     this.unreachableChanged.fire(cause);
   }
-}
-
-/** A failure as a WeakSet key: the failure itself when it is an object (errors are). */
-function asKey(failure: unknown): object {
-  return Object(failure) as object;
 }
