@@ -23,9 +23,14 @@ export function snippetTitle(item: Item, snippet: Snippet): string {
   return vscode.l10n.t('{0} of {1}', snippet.sectionTitle || vscode.l10n.t('Untitled'), titleOf(item));
 }
 
+/** The display language's plural rules, made once: every code row asks them for its count. */
+let plurals: { language: string; rules: Intl.PluralRules } | undefined;
+
 /** Whether `n` takes the singular in VS Code's display language (English: only 1; others differ). */
 export function isOne(n: number): boolean {
-  return new Intl.PluralRules(vscode.env.language).select(n) === 'one';
+  const language = vscode.env.language;
+  if (plurals?.language !== language) plurals = { language, rules: new Intl.PluralRules(language) };
+  return plurals.rules.select(n) === 'one';
 }
 
 // Counts are written as plain digits: the first number formatted through Intl loads ICU's number
