@@ -4,6 +4,7 @@
 // are the same either way; only what a connection adds (Date, Connection, Keep-Alive) is missing.
 
 import type { Dataset } from './dataset';
+import { memoryStore } from './memoryStore';
 import { Responder } from './responses';
 
 /**
@@ -24,10 +25,21 @@ export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promi
 /** Answers `request` from `site`. */
 export async function handle(request: Request, site: Responder): Promise<Response> {
   const url = new URL(request.url);
-  const answer = site.answer({
+  const header = (name: string): string | undefined => request.headers.get(name) ?? undefined;
+  const answer = await site.answer({
     method: request.method,
     url: url.pathname + url.search,
-    headers: { 'if-none-match': request.headers.get('if-none-match') ?? undefined },
+    headers: {
+      'if-none-match': header('if-none-match'),
+      authorization: header('authorization'),
+      'content-type': header('content-type'),
+      'content-length': header('content-length'),
+      host: url.host,
+    },
+    body: async (limit) => {
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      return bytes.length > limit ? 'too-large' : bytes;
+    },
   });
   // HEAD, 204 and 304 carry no body (and a Response refuses one with 204 or 304). The Response copies
   // the bytes, so the body the Responder keeps for the next request is never handed out.
@@ -40,7 +52,7 @@ export async function handle(request: Request, site: Responder): Promise<Respons
  * does when the signal is already aborted, and reports the URL it answered as `response.url`.
  */
 export function inProcessFetch(catalog: Dataset): Fetch {
-  const site = new Responder(catalog);
+  const site = new Responder(memoryStore(catalog));
   return async (input, init) => {
     const request = new Request(input, init);
     request.signal.throwIfAborted();

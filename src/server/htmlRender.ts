@@ -5,7 +5,8 @@
 import { PAGE_SIZE } from '../api/model';
 import { authorOf, titleOf } from '../api/names';
 import { languageSlug } from '../api/languages';
-import type { Dataset, DatasetCode, DatasetRefactor, Timestamp } from './dataset';
+import type { DatasetCode, DatasetRefactor, Timestamp } from './dataset';
+import type { ListedCode, ListedRefactor, Page, Summary } from './store';
 
 /** The one HTML escaper: text and double- or single-quoted attribute values alike. */
 export function escapeHtml(s: string): string {
@@ -53,6 +54,7 @@ export const pagePath = {
   recent: (language?: string) => (language ? `/codes/recent/${slug(language)}` : '/codes/recent'),
   popular: (language?: string) => (language ? `/codes/popular/${slug(language)}` : '/codes/popular'),
   tag: (tag: string, language?: string) => `/tags/${encodeURIComponent(tag)}${language ? `/${slug(language)}` : ''}`,
+  refactor: (r: { codeId: number; id: number }) => `/codes/${r.codeId}/refactors/${r.id}`,
   refactorings: (language?: string) => (language ? `/refactorings/recent/${slug(language)}` : '/refactorings/recent'),
 };
 
@@ -101,22 +103,15 @@ function pager(path: string, page: number, hasNext: boolean): SafeHtml {
   return html`<nav class="pager">${page > 1 ? html`<a href="${page === 2 ? path : `${path}?page=${page - 1}`}" rel="prev">Previous page</a>` : undefined}<span>Page ${page}</span>${hasNext ? html` <a href="${path}?page=${page + 1}" rel="next">Next page</a>` : undefined}</nav>`;
 }
 
-export interface ListPage<T> {
+export interface ListPage<T> extends Page<T> {
   readonly title: string;
   /** This page's path without `.xml` and without `?page`. */
   readonly path: string;
   readonly page: number;
-  /** The whole listing; the page shows its slice. */
-  readonly items: readonly T[];
 }
 
-function pageSlice<T>(p: ListPage<T>): { items: readonly T[]; hasNext: boolean } {
-  const start = (p.page - 1) * PAGE_SIZE;
-  return { items: p.items.slice(start, start + PAGE_SIZE), hasNext: p.items.length > start + PAGE_SIZE };
-}
-
-export function renderCodeListHtml(p: ListPage<DatasetCode>): string {
-  const { items, hasNext } = pageSlice(p);
+export function renderCodeListHtml(p: ListPage<ListedCode>): string {
+  const { items, hasNext } = p;
   const rows = items.map(
     (c) => html`<li><a href="${pagePath.code(c)}">${c.title}</a>
 <span class="meta">by ${c.user.name} · <a href="${pagePath.recent(c.language)}">${c.language}</a> · ${time(c.createdAt)} · ${plural(c.refactorsCount, 'refactoring', 'refactorings')}</span></li>`,
@@ -125,10 +120,10 @@ export function renderCodeListHtml(p: ListPage<DatasetCode>): string {
   return layout(p.title, html`${main}${pager(p.path, p.page, hasNext)}`, `${p.path}.xml${p.page > 1 ? `?page=${p.page}` : ''}`);
 }
 
-export function renderRefactorListHtml(p: ListPage<DatasetRefactor>, codes: Dataset['codes']): string {
-  const { items, hasNext } = pageSlice(p);
+export function renderRefactorListHtml(p: ListPage<ListedRefactor>): string {
+  const { items, hasNext } = p;
   const rows = items.map((r) => {
-    const code = codes.get(r.codeId)!;
+    const code = r.of;
     return html`<li><a href="${pagePath.code(code)}#refactor-${r.id}">${r.title || `Refactoring of ${code.title}`}</a>
 <span class="meta">by ${authorOf(r)} · ${r.language} · ${time(r.createdAt)} · rated ${r.rating} (${plural(r.ratingsCount, 'vote', 'votes')})</span></li>`;
   });
@@ -158,14 +153,21 @@ ${c.refactors.length === 0 ? html`<p>No refactorings yet.</p>` : c.refactors.map
   return layout(c.title, main, `${pagePath.code(c)}.xml`);
 }
 
-export function renderIndexHtml(catalog: Dataset): string {
+/** One refactoring's page, where the write API's Location points. */
+export function renderRefactorHtml(r: ListedRefactor): string {
+  const main = html`<p class="meta">A refactoring of <a href="${pagePath.code(r.of)}">${r.of.title}</a></p>
+${refactorArticle(r)}`;
+  return layout(r.title || `Refactoring of ${r.of.title}`, main, `${pagePath.refactor(r)}.xml`);
+}
+
+export function renderIndexHtml(catalog: Summary): string {
   const languages = catalog.languages.map(
     (l) => html`<li>${l}: <a href="${pagePath.recent(l)}">recent</a>, <a href="${pagePath.popular(l)}">popular</a>, <a href="${pagePath.refactorings(l)}">refactorings</a></li>`,
   );
-  const tags = [...catalog.tags.values()]
+  const tags = [...catalog.tags]
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((t) => html`<li><a href="${pagePath.tag(t.name)}">${t.name}</a> (${t.codes.all.length})</li>`);
-  const main = html`<p>${plural(catalog.codes.size, 'code', 'codes')} and ${plural(catalog.recentRefactors.all.length, 'refactoring', 'refactorings')}. Append <code>.xml</code> to any page's path for its XML.</p>
+    .map((t) => html`<li><a href="${pagePath.tag(t.name)}">${t.name}</a> (${t.count})</li>`);
+  const main = html`<p>${plural(catalog.codes, 'code', 'codes')} and ${plural(catalog.refactors, 'refactoring', 'refactorings')}. Append <code>.xml</code> to any page's path for its XML.</p>
 <ul>
 <li><a href="${pagePath.recent()}">Recent codes</a></li>
 <li><a href="${pagePath.popular()}">Popular codes</a></li>

@@ -7,7 +7,27 @@ export type Route =
   | { readonly kind: 'codes'; readonly listing: 'recent' | 'popular'; readonly language?: string }
   | { readonly kind: 'tag'; readonly tag: string; readonly language?: string }
   | { readonly kind: 'refactors'; readonly language?: string }
-  | { readonly kind: 'code'; readonly id: number };
+  | { readonly kind: 'code'; readonly id: number }
+  | { readonly kind: 'refactor'; readonly codeId: number; readonly id: number }
+  // The write API's collections and actions, which take POST only:
+  | { readonly kind: 'newCode' }
+  | { readonly kind: 'newRefactor'; readonly codeId: number }
+  | { readonly kind: 'rate'; readonly codeId: number; readonly id: number }
+  | { readonly kind: 'account' };
+
+/** The methods each kind of route takes, besides OPTIONS (the CORS preflight, on any path). */
+export const ROUTE_METHODS: Readonly<Record<Route['kind'], readonly string[]>> = {
+  index: ['GET', 'HEAD'],
+  codes: ['GET', 'HEAD'],
+  tag: ['GET', 'HEAD'],
+  refactors: ['GET', 'HEAD'],
+  code: ['GET', 'HEAD', 'DELETE'],
+  refactor: ['GET', 'HEAD', 'DELETE'],
+  newCode: ['POST'],
+  newRefactor: ['POST'],
+  rate: ['POST'],
+  account: ['GET', 'HEAD'],
+};
 
 export type Format = 'xml' | 'html';
 
@@ -17,6 +37,8 @@ export type Target =
 
 /** A code is named by its id, alone or followed by a hyphen and any text (the permalink, usually). */
 const CODE_REF = /^(\d{1,15})(?:-.*)?$/s;
+/** A refactoring is named by its id alone. */
+const REFACTOR_ID = /^\d{1,15}$/;
 /** Pages past about a billion hold nothing anyway; bounding the digits keeps the number exact. */
 const PAGE = /^\d{1,9}$/;
 
@@ -48,7 +70,7 @@ export function parseTarget(rawUrl: string): Target {
 
   const route = match(segments);
   if (!route) return notFound;
-  if (route.kind === 'code') return { ok: true, route, format, page: 1 };
+  if (route.kind !== 'codes' && route.kind !== 'tag' && route.kind !== 'refactors') return { ok: true, route, format, page: 1 };
   const page = parsePage(query);
   if (page === undefined) return { ok: false, status: 400, message: BAD_PAGE_MESSAGE, format };
   return { ok: true, route, format, page };
@@ -56,17 +78,30 @@ export function parseTarget(rawUrl: string): Target {
 
 /** The route the segments name; the index is only ever `/`, matched before. */
 function match(s: string[]): Exclude<Route, { kind: 'index' }> | undefined {
-  // A third segment, where there is one, names the language (undefined, all languages, otherwise).
-  const [first, second, language] = s;
-  if (s.length < 2 || s.length > 3) return undefined;
-  if (first === 'codes' && (second === 'recent' || second === 'popular')) return { kind: 'codes', listing: second, language };
-  if (first === 'codes' && s.length === 2) {
-    const m = CODE_REF.exec(second);
-    return m ? { kind: 'code', id: Number(m[1]) } : undefined;
+  const [first, second, third, fourth, fifth] = s;
+  if (s.length === 1) {
+    if (first === 'codes') return { kind: 'newCode' };
+    if (first === 'account') return { kind: 'account' };
+    return undefined;
   }
-  if (first === 'tags') return { kind: 'tag', tag: second, language };
-  if (first === 'refactorings' && second === 'recent') return { kind: 'refactors', language };
-  return undefined;
+  if (s.length > 5) return undefined;
+  // Lists: a third segment, where there is one, names the language (undefined: all languages).
+  if (s.length <= 3) {
+    if (first === 'codes' && (second === 'recent' || second === 'popular')) return { kind: 'codes', listing: second, language: third };
+    if (first === 'tags') return { kind: 'tag', tag: second, language: third };
+    if (first === 'refactorings' && second === 'recent') return { kind: 'refactors', language: third };
+  }
+  if (first !== 'codes') return undefined;
+  const code = CODE_REF.exec(second);
+  if (!code) return undefined;
+  const codeId = Number(code[1]);
+  if (s.length === 2) return { kind: 'code', id: codeId };
+  if (third !== 'refactors') return undefined;
+  if (s.length === 3) return { kind: 'newRefactor', codeId };
+  if (!REFACTOR_ID.test(fourth)) return undefined;
+  const id = Number(fourth);
+  if (s.length === 4) return { kind: 'refactor', codeId, id };
+  return fifth === 'rate' ? { kind: 'rate', codeId, id } : undefined;
 }
 
 /**

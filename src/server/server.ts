@@ -6,16 +6,23 @@
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { type Dataset } from './dataset';
+import { memoryStore } from './memoryStore';
 import { loadSampleDataset } from './sampleDataset';
 import { Responder } from './responses';
+import type { CatalogStore } from './store';
+import { Contributions, type ContributionLimits } from './writes';
 
 export interface ServerOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1: the service is for this machine unless asked otherwise. */
   host?: string;
-  /** Default: the built-in sample catalog. */
+  /** A read-only catalog; default: the built-in sample catalog. */
   catalog?: Dataset;
+  /** What to serve instead of `catalog`: a writable store takes the write API. Closing the server leaves it open. */
+  store?: CatalogStore;
+  /** Write rates and the body bound, for a writable store. */
+  contributions?: Partial<ContributionLimits>;
   /** How many connections may be open, and how long they may take and stay open (tests make them short); DEFAULT_SERVER_LIMITS for any not given. */
   limits?: Partial<ServerLimits>;
 }
@@ -58,7 +65,8 @@ export interface RunningServer {
 /** Resolves once the server accepts connections; rejects if it cannot listen (e.g. EADDRINUSE). */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
-  const site = new Responder(opts.catalog ?? loadSampleDataset());
+  const store = opts.store ?? memoryStore(opts.catalog ?? loadSampleDataset());
+  const site = new Responder(store, store.writer && new Contributions(store, store.writer, opts.contributions));
   const limits = { ...DEFAULT_SERVER_LIMITS, ...opts.limits };
   /** Connections with a request under way: never closed to make room. */
   const busy = new Set<Socket>();
@@ -75,9 +83,11 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     // Node clears a kept-alive connection's timeout when its next request comes: the idle bound holds again.
     socket.setTimeout(limits.idleTimeoutMs);
     res.once('close', () => busy.delete(socket));
-    const answer = site.answer({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
-    res.writeHead(answer.status, answer.statusText, answer.headers);
-    res.end(answer.body);
+    void site.answer({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: (limit) => readBody(req, limit) }).then((answer) => {
+      if (res.destroyed) return;
+      res.writeHead(answer.status, answer.statusText, answer.status === 413 ? { ...answer.headers, Connection: 'close' } : answer.headers);
+      res.end(answer.body);
+    }).catch(() => res.destroy());
   });
   // With no 'timeout' listener, Node destroys a socket that was idle this long.
   server.timeout = limits.idleTimeoutMs;
@@ -120,4 +130,28 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       return closing;
     },
   };
+}
+
+/**
+ * The request's body, or 'too-large' as soon as it passes `limit` bytes: the rest is not read, and
+ * the connection is closed after the answer (413) rather than read to its end to be reused.
+ */
+function readBody(req: http.IncomingMessage, limit: number): Promise<Uint8Array | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.pause();
+        resolve('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(new Uint8Array(Buffer.concat(chunks, size))));
+    req.once('error', reject);
+  });
 }

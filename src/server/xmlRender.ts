@@ -3,6 +3,7 @@
 // so that a conforming parser gives back the catalog's text exactly.
 
 import type { DatasetCode, DatasetRefactor, DatasetUser, Timestamp } from './dataset';
+import type { ListedCode } from './store';
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
@@ -91,7 +92,7 @@ function writeRefactor(w: XmlWriter, depth: number, r: DatasetRefactor, inList: 
 }
 
 /** A list item carries its author; the single-code response carries its refactorings instead. */
-function writeCode(w: XmlWriter, depth: number, c: DatasetCode, single: boolean): void {
+function writeCode(w: XmlWriter, depth: number, c: ListedCode & { refactors?: readonly DatasetRefactor[] }, single: boolean): void {
   const d = depth + 1;
   w.open(depth, 'code');
   w.leaf(d, 'code', str(c.code));
@@ -105,9 +106,9 @@ function writeCode(w: XmlWriter, depth: number, c: DatasetCode, single: boolean)
   w.leaf(d, 'trackback-url', str(c.trackbackUrl));
   w.leaf(d, 'updated-at', { kind: 'datetime', value: c.updatedAt });
   w.leaf(d, 'user-id', int(c.userId));
-  if (single && c.refactors.length === 0) {
+  if (single && c.refactors?.length === 0) {
     w.empty(d, 'refactors');
-  } else if (single) {
+  } else if (single && c.refactors) {
     w.open(d, 'refactors', true);
     for (const r of c.refactors) writeRefactor(w, d + 1, r, false);
     w.close(d, 'refactors');
@@ -117,7 +118,7 @@ function writeCode(w: XmlWriter, depth: number, c: DatasetCode, single: boolean)
   w.close(depth, 'code');
 }
 
-export function renderCodeListXml(codes: readonly DatasetCode[]): string {
+export function renderCodeListXml(codes: readonly ListedCode[]): string {
   const w = new XmlWriter();
   if (codes.length === 0) {
     w.empty(0, 'codes');
@@ -147,11 +148,25 @@ export function renderCodeXml(code: DatasetCode): string {
   return w.toString();
 }
 
-/** The body of an error response to an `.xml` path, in the Rails style of `<errors>`. */
-export function renderErrorXml(message: string): string {
+/** One refactoring in the recent list's shape: what the write API answers for one. */
+export function renderRefactorXml(refactor: DatasetRefactor): string {
+  const w = new XmlWriter();
+  writeRefactor(w, 0, refactor, true);
+  return w.toString();
+}
+
+/** A person as lists nest them: what `/account.xml` answers. */
+export function renderUserXml(user: DatasetUser): string {
+  const w = new XmlWriter();
+  writeUser(w, 0, user);
+  return w.toString();
+}
+
+/** The body of an error response to an `.xml` path, in the Rails style of `<errors>`: one `<error>` a reason. */
+export function renderErrorXml(reasons: readonly string[]): string {
   const w = new XmlWriter();
   w.open(0, 'errors');
-  w.leaf(1, 'error', str(message));
+  for (const reason of reasons) w.leaf(1, 'error', str(reason));
   w.close(0, 'errors');
   return w.toString();
 }

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { type Dataset } from '../../../src/server/dataset';
 import { loadSampleDataset } from '../../../src/server/sampleDataset';
 import { handle, inProcessFetch, type Fetch } from '../../../src/server/fetchHandler';
+import { memoryStore } from '../../../src/server/memoryStore';
 import { Responder } from '../../../src/server/responses';
 import { startServer, type RunningServer } from '../../../src/server/server';
 import { request } from '../../helpers/referenceService';
@@ -150,7 +151,7 @@ describe('reference service in process, as a fetch', () => {
 
   it('answers the catalog it was given, as handle() does', async () => {
     const viaFetch = await fetch(`${IN_PROCESS_ORIGIN}/codes/recent.xml`);
-    const viaHandle = await handle(new Request(`${IN_PROCESS_ORIGIN}/codes/recent.xml`), new Responder(loadSampleDataset()));
+    const viaHandle = await handle(new Request(`${IN_PROCESS_ORIGIN}/codes/recent.xml`), new Responder(memoryStore(loadSampleDataset())));
     assert.equal(viaFetch.status, 200);
     assert.equal(viaHandle.headers.get('etag'), viaFetch.headers.get('etag'));
     assert.equal((await viaFetch.text()).match(/<code>\n/g)?.length, 25, 'a full first page of the sample catalog');

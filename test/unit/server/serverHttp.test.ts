@@ -78,7 +78,7 @@ describe('reference service HTTP', () => {
       assert.equal(res.status, 405, method);
       assert.equal(res.headers.allow, 'GET, HEAD, OPTIONS');
       assert.equal(res.headers['content-type'], 'application/xml; charset=utf-8');
-      assert.match(res.text, /<error>only GET, HEAD and OPTIONS are allowed<\/error>/);
+      assert.match(res.text, /<error>only GET, HEAD and OPTIONS are allowed: this service is read-only \(`refactor-browser serve --data-dir DIR` starts one that takes contributions\)<\/error>/);
     }
     const html = await request(server.url, '/codes/7', { method: 'POST' });
     assert.equal(html.status, 405);

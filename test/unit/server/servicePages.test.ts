@@ -212,11 +212,11 @@ describe('service pages: errors and routing', () => {
     assert.equal(htmlRes.status, 405);
     assert.equal(htmlRes.headers.get('allow'), 'GET, HEAD, OPTIONS');
     assert.equal(htmlRes.headers.get('content-type'), 'text/html; charset=utf-8');
-    assert.match(htmlRes.text, /<title>405: only GET, HEAD and OPTIONS are allowed<\/title>/);
+    assert.match(htmlRes.text, /<title>405: only GET, HEAD and OPTIONS are allowed: this service is read-only \(`refactor-browser serve --data-dir DIR` starts one that takes contributions\)<\/title>/);
     const xmlRes = await get(fetch, '/codes/recent.xml?page=2', { method: 'DELETE' });
     assert.equal(xmlRes.status, 405);
     assert.match(xmlRes.headers.get('content-type')!, /^application\/xml/);
-    assert.match(xmlRes.text, /<errors>\s*<error>only GET, HEAD and OPTIONS are allowed<\/error>\s*<\/errors>/);
+    assert.match(xmlRes.text, /<errors>\s*<error>only GET, HEAD and OPTIONS are allowed: this service is read-only \(`refactor-browser serve --data-dir DIR` starts one that takes contributions\)<\/error>\s*<\/errors>/);
   });
 
   it('finds nothing at paths that only look like a list: a trailing slash, bad percent-encoding, unknown names', async () => {

@@ -1,0 +1,14 @@
+// Tokens people write with: random, shown once, stored only as a hash. WebCrypto, so the service's
+// core (which hashes the bearer token of each write) needs no Node module.
+
+/** 32 random bytes, base64url: 43 characters. */
+export function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The SHA-256 of the token, in hex: what the store keeps and looks a person up by. */
+export async function tokenHash(token: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}

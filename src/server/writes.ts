@@ -1,0 +1,166 @@
+// The write API of a writable store: who is asking (a bearer token), how often they may write, the
+// body (its type, its size before it is read whole, its XML), the validations, and the store's
+// answer, in the API's REST and XML style (201 with Location, 204, 422 listing every reason). A
+// refused write reaches the store only when the store itself must decide (a missing code, another
+// person's row, a second rating), and the store then stores nothing. No Node module here.
+
+import { error, personal, type Answer } from './answers';
+import type { DatasetUser } from './dataset';
+import { pagePath } from './htmlRender';
+import type { Format, Route } from './routes';
+import type { ServiceRequest } from './responses';
+import { tokenHash } from './sql/tokens';
+import type { CatalogReader, CatalogWriter, WriteResult } from './store';
+import { checkNewCode, checkNewRefactor, checkRating, readSubmission, SubmissionError, type Checked } from './submission';
+import { renderCodeXml, renderRefactorXml, renderUserXml } from './xmlRender';
+
+export interface ContributionLimits {
+  /** Writes one person may make in any minute; past it, 429 with Retry-After. */
+  writesPerMinute: number;
+  /** The largest body read, in bytes; a larger one is 413 before it is read whole. */
+  maxBodyBytes: number;
+}
+
+export const DEFAULT_CONTRIBUTION_LIMITS: ContributionLimits = { writesPerMinute: 30, maxBodyBytes: 1024 * 1024 };
+
+/** Longer than any token `users add` makes; a longer header is not looked up. */
+const MAX_TOKEN_LENGTH = 256;
+const BEARER = /^Bearer[ \t]+([A-Za-z0-9._~+/-]+=*)[ \t]*$/i;
+const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="refactor-browser"' };
+const XML_TYPES = new Set(['application/xml', 'text/xml']);
+const MINUTE_MS = 60_000;
+
+export class Contributions {
+  private readonly limits: ContributionLimits;
+  /** Each person's writes within the last minute (times, oldest first). */
+  private readonly recent = new Map<number, number[]>();
+
+  constructor(
+    private readonly reader: CatalogReader,
+    private readonly writer: CatalogWriter,
+    limits: Partial<ContributionLimits> = {},
+    private readonly now: () => number = Date.now,
+  ) {
+    this.limits = { ...DEFAULT_CONTRIBUTION_LIMITS, ...limits };
+  }
+
+  /** `route` is a write route, or the account; its method is one the route takes. */
+  async answer(route: Route, request: ServiceRequest, format: Format): Promise<Answer> {
+    const person = await this.person(request.headers.authorization);
+    if (!person) {
+      const reason = request.headers.authorization === undefined
+        ? 'sign in first: send Authorization: Bearer TOKEN with a token from the service\'s owner'
+        : 'the token was not accepted: it is unknown, revoked or replaced';
+      return error(401, reason, format, true, CHALLENGE);
+    }
+    if (route.kind === 'account') {
+      return format === 'xml' ? personal(200, 'xml', renderUserXml(person)) : error(404, 'no such resource', format, true);
+    }
+    const wait = this.throttle(person.id);
+    if (wait !== undefined) {
+      const seconds = Math.ceil(wait / 1000);
+      return error(429, `more than ${this.limits.writesPerMinute} writes in a minute: try again in ${seconds} s`, format, true, { 'Retry-After': String(seconds) });
+    }
+    const base = baseOf(request);
+    switch (route.kind) {
+      case 'newCode': {
+        const checked = await this.submission(request, 'code', checkNewCode);
+        if (!checked.ok) return checked.answer;
+        const code = await this.writer.addCode(person.id, checked.value, new Date(this.now()));
+        return personal(201, 'xml', renderCodeXml(code), { Location: `${base}${pagePath.code(code)}` });
+      }
+      case 'newRefactor': {
+        if (!(await this.reader.code(route.codeId))) return noCode(route.codeId, format);
+        const checked = await this.submission(request, 'refactor', checkNewRefactor);
+        if (!checked.ok) return checked.answer;
+        return settled(await this.writer.addRefactor(person.id, route.codeId, checked.value, new Date(this.now())), format, (r) =>
+          personal(201, 'xml', renderRefactorXml(r), { Location: `${base}${pagePath.refactor(r)}` }),
+        );
+      }
+      case 'rate': {
+        const checked = await this.submission(request, 'rating', checkRating);
+        if (!checked.ok) return checked.answer;
+        return settled(await this.writer.rate(person.id, route.codeId, route.id, checked.value), format, (r) => personal(200, 'xml', renderRefactorXml(r)));
+      }
+      case 'code':
+        return settled(await this.writer.deleteCode(person.id, route.id), format, () => personal(204, format, ''));
+      case 'refactor':
+        return settled(await this.writer.deleteRefactor(person.id, route.codeId, route.id), format, () => personal(204, format, ''));
+      default:
+        return error(404, 'no such resource', format, true);
+    }
+  }
+
+  private async person(authorization: string | undefined): Promise<DatasetUser | undefined> {
+    if (authorization === undefined || authorization.length > MAX_TOKEN_LENGTH + 16) return undefined;
+    const token = BEARER.exec(authorization)?.[1];
+    if (token === undefined || token.length > MAX_TOKEN_LENGTH) return undefined;
+    return this.writer.personByTokenHash(await tokenHash(token));
+  }
+
+  /** Milliseconds until this person may write again, or undefined (and the write is counted). */
+  private throttle(personId: number): number | undefined {
+    const now = this.now();
+    const times = (this.recent.get(personId) ?? []).filter((t) => t > now - MINUTE_MS);
+    if (times.length >= this.limits.writesPerMinute) {
+      this.recent.set(personId, times);
+      return Math.max(1000, times[0] + MINUTE_MS - now);
+    }
+    times.push(now);
+    this.recent.set(personId, times);
+    return undefined;
+  }
+
+  /** The body's fields, checked; or the answer that refuses it (415, 413, 400, 422). */
+  private async submission<T>(
+    request: ServiceRequest,
+    root: string,
+    check: (fields: Map<string, string>) => Checked<T>,
+  ): Promise<{ ok: true; value: T } | { ok: false; answer: Answer }> {
+    const refuse = (status: 400 | 413 | 415 | 422, reasons: string | readonly string[]) => ({ ok: false as const, answer: error(status, reasons, 'xml', true) });
+    const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (!XML_TYPES.has(type)) return refuse(415, 'send the body as XML, with Content-Type: application/xml');
+    const tooLarge = `the body is larger than ${this.limits.maxBodyBytes / 1024 / 1024} MiB`;
+    if (Number(request.headers['content-length']) > this.limits.maxBodyBytes) return refuse(413, tooLarge);
+    const bytes = request.body ? await request.body(this.limits.maxBodyBytes) : new Uint8Array(0);
+    if (bytes === 'too-large') return refuse(413, tooLarge);
+    let fields: Map<string, string>;
+    try {
+      fields = readSubmission(new TextDecoder('utf-8', { fatal: true }).decode(bytes), root);
+    } catch (err) {
+      if (err instanceof SubmissionError) return refuse(400, err.message);
+      if (err instanceof TypeError) return refuse(400, 'the body is not UTF-8');
+      throw err;
+    }
+    const checked = check(fields);
+    return checked.ok ? checked : refuse(422, checked.reasons);
+  }
+}
+
+function settled<T>(result: WriteResult<T>, format: Format, done: (value: T) => Answer): Answer {
+  switch (result.refused) {
+    case undefined:
+      return done(result.value);
+    case 'not-found':
+      return error(404, result.message, format, true);
+    case 'forbidden':
+      return error(403, result.message, format, true);
+    case 'invalid':
+      return error(422, result.message, format, true);
+  }
+}
+
+function noCode(id: number, format: Format): Answer {
+  return error(404, `no code with id ${id}`, format, true);
+}
+
+/**
+ * Where the service is, as this request reached it: a proxy's absolute-form target, or the Host
+ * header. Location names the new resource there; with neither, it is a path.
+ */
+function baseOf(request: ServiceRequest): string {
+  const absolute = /^https?:\/\/[^/?#]+/i.exec(request.url);
+  if (absolute) return absolute[0];
+  const host = request.headers.host;
+  return host && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? `http://${host}` : '';
+}
