@@ -5,15 +5,13 @@ import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, fetchVia } from './api/di
 import { isApiError, withoutCredentials } from './api/errors';
 import type { Code, Refactor } from './api/model';
 import { parseCodeRef } from './api/urls';
-import { parseCommandLine, UsageError, type Command, type GlobalOptions } from './cli/args';
+import { parseCommandLine, UsageError, type Command, type GlobalOptions, type ServiceCommand } from './cli/args';
 import { formatCode, formatCodes, formatJson, formatRefactors, stripControls } from './cli/format';
 import { helpText } from './cli/help';
-import { loadDatasetFile } from './server/datasetFile';
 import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from './server/fetchHandler';
 import { loadSampleDataset } from './server/sampleDataset';
-import { startServer } from './server/server';
-import { generateCatalog } from './server/generatedCatalog';
 import { runSearch } from './cli/search';
+import { runServiceCommand } from './cli/service';
 import { CLIENT_VERSION } from './api/http';
 
 export interface Io {
@@ -57,7 +55,10 @@ export async function main(argv: readonly string[], given: Io = processIo): Prom
         io.out(`${CLIENT_VERSION}\n`);
         return 0;
       case 'serve':
-        return await serve(command, io);
+      case 'users':
+      case 'import':
+      case 'export':
+        return await runServiceCommand(command, io, { stopped: untilSignalled });
       default:
         return await browse(command, io);
     }
@@ -67,7 +68,7 @@ export async function main(argv: readonly string[], given: Io = processIo): Prom
   }
 }
 
-async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'serve' }>, io: Io): Promise<number> {
+async function browse(command: Exclude<Command, { name: 'help' | 'version' } | ServiceCommand>, io: Io): Promise<number> {
   return withClient(command.global, async (client) => {
     if (command.name === 'search') {
       return runSearch(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);
@@ -123,20 +124,13 @@ async function withClient(global: GlobalOptions, body: (client: RefactorClient) 
   }
 }
 
-async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Promise<number> {
-  const catalog = command.catalog !== undefined ? loadDatasetFile(command.catalog)
-    : command.generate !== undefined ? generateCatalog({ codes: command.generate }) : undefined;
-  const server = await startServer({ port: command.port, host: command.host, catalog });
-  // Listen for the signals before saying so: whoever reads the line may send one at once.
-  const stopped = new Promise<void>((resolve) => {
+/** Resolves on Ctrl-C or SIGTERM; listening starts at once, so a signal sent right after `serve` says it listens is caught. */
+function untilSignalled(): Promise<void> {
+  return new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  io.out(`listening on ${server.url}\n`);
-  await stopped;
-  await server.close();
-  return 0;
 }
 
 /** One line, no stack: an ApiError already names the URL and the cause. */

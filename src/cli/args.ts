@@ -21,7 +21,19 @@ export type Command =
   | { name: ListCommandName; tag?: string; language?: string; page: number; global: GlobalOptions }
   | { name: 'show'; ref: string; global: GlobalOptions }
   | { name: 'search'; query: string; language?: string; limit: number; global: GlobalOptions }
-  | { name: 'serve'; port: number; host: string; catalog?: string; generate?: number };
+  | ServiceCommand;
+
+/** Where a writable service keeps its catalog: an embedded PostgreSQL's folder, or a PostgreSQL server. */
+export type Storage = { kind: 'dir'; dir: string } | { kind: 'database'; url: string };
+
+/** The owner's commands: run a service, and manage its people and its catalog. */
+export type ServiceCommand =
+  | { name: 'serve'; port: number; host: string; catalog?: string; generate?: number; storage?: Storage; writesPerMinute: number }
+  | { name: 'users'; storage: Storage; action: 'list' }
+  | { name: 'users'; storage: Storage; action: 'add'; person: string; website?: string; identityUrl?: string }
+  | { name: 'users'; storage: Storage; action: 'token' | 'revoke'; person: string }
+  | { name: 'import'; storage: Storage; file: string }
+  | { name: 'export'; storage: Storage; output?: string };
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -30,7 +42,15 @@ export class UsageError extends Error {
   }
 }
 
-export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'search', 'serve'] as const;
+export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'search', 'serve', 'users', 'import', 'export'] as const;
+const SERVICE_COMMANDS: readonly string[] = ['serve', 'users', 'import', 'export'] satisfies ServiceCommand['name'][];
+
+function isServiceCommand(name: string): name is ServiceCommand['name'] {
+  return SERVICE_COMMANDS.includes(name);
+}
+
+/** The writes one person may make in a minute unless serve's --writes-per-minute says otherwise. */
+export const DEFAULT_WRITES_PER_MINUTE = 30;
 
 /** Results `search` prints unless --limit says otherwise, and the most it prints. */
 export const DEFAULT_SEARCH_LIMIT = 20;
@@ -45,19 +65,31 @@ const globalSpec = {
 
 const listSpec = { ...globalSpec, language: { type: 'string', short: 'l' }, page: { type: 'string' } } as const;
 const searchSpec = { ...globalSpec, language: { type: 'string', short: 'l' }, limit: { type: 'string', short: 'n' } } as const;
+const storageSpec = {
+  'data-dir': { type: 'string' },
+  database: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 const serveSpec = {
+  ...storageSpec,
   port: { type: 'string', short: 'p' },
   host: { type: 'string' },
   catalog: { type: 'string' },
   generate: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
+  'writes-per-minute': { type: 'string' },
 } as const;
+const usersSpec = { ...storageSpec, website: { type: 'string' }, 'identity-url': { type: 'string' } } as const;
+const exportSpec = { ...storageSpec, output: { type: 'string', short: 'o' } } as const;
 
 /** The options every browsing command takes, which may come before the command too. */
 const GLOBAL_VALUE_OPTIONS = ['--base-url', '--timeout'];
 const GLOBAL_FLAG_OPTIONS = ['--json'];
 /** The commands' own options, and serve's, named when they come before a command. */
-const COMMAND_OPTIONS = ['--language', '-l', '--page', '--limit', '-n', '--port', '-p', '--host', '--catalog', '--generate'];
+const COMMAND_OPTIONS = [
+  '--language', '-l', '--page', '--limit', '-n',
+  '--port', '-p', '--host', '--catalog', '--generate', '--data-dir', '--database', '--writes-per-minute',
+  '--website', '--identity-url', '--output', '-o',
+];
 
 export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Command {
   // `--version` anywhere before a `--` asks for the version, whatever else the line says.
@@ -80,20 +112,10 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   }
   const name = first as (typeof COMMANDS)[number];
 
-  if (name === 'serve') {
-    // serve answers requests instead of making them: the browsing options mean nothing to it.
-    if (leading.length) throw new UsageError(`${leading[0].split('=')[0]} is an option of the browsing commands, not of serve`, name);
-    const { values, positionals } = parse(name, rest, serveSpec);
-    if (values.help) return { name: 'help', topic: name };
-    noPositionals(name, positionals, 0);
-    if (values.catalog !== undefined && values.generate !== undefined) throw new UsageError('--catalog and --generate name two catalogs: give one', name);
-    return {
-      name,
-      port: values.port === undefined ? 3000 : integerOption(name, '--port', values.port, 0, 65535),
-      host: values.host ?? '127.0.0.1',
-      catalog: values.catalog,
-      generate: values.generate === undefined ? undefined : integerOption(name, '--generate', values.generate, 0, MAX_GENERATED_CODES),
-    };
+  if (isServiceCommand(name)) {
+    // The owner's commands answer requests or manage storage: the browsing options mean nothing to them.
+    if (leading.length) throw new UsageError(`${leading[0].split('=')[0]} is an option of the browsing commands, not of ${name}`, name);
+    return parseServiceCommand(name, rest, env);
   }
 
   if (name === 'search') {
@@ -138,6 +160,78 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     page: values.page === undefined ? 1 : integerOption(name, '--page', values.page, 1, 1_000_000),
     global: globalOptions(name, values, env),
   };
+}
+
+function parseServiceCommand(name: ServiceCommand['name'], args: string[], env: NodeJS.ProcessEnv): Command {
+  if (name === 'serve') {
+    const { values, positionals } = parse(name, args, serveSpec);
+    if (values.help) return { name: 'help', topic: name };
+    noPositionals(name, positionals, 0);
+    if (values.catalog !== undefined && values.generate !== undefined) throw new UsageError('--catalog and --generate name two catalogs: give one', name);
+    return {
+      name,
+      port: values.port === undefined ? 3000 : integerOption(name, '--port', values.port, 0, 65535),
+      host: values.host ?? '127.0.0.1',
+      catalog: values.catalog,
+      generate: values.generate === undefined ? undefined : integerOption(name, '--generate', values.generate, 0, MAX_GENERATED_CODES),
+      storage: storageOption(name, values, env, false),
+      writesPerMinute: values['writes-per-minute'] === undefined ? DEFAULT_WRITES_PER_MINUTE : integerOption(name, '--writes-per-minute', values['writes-per-minute'], 1, 100_000),
+    };
+  }
+  if (name === 'users') {
+    const { values, positionals } = parse(name, args, usersSpec);
+    if (values.help) return { name: 'help', topic: name };
+    const [action, person] = positionals;
+    const storage = storageOption(name, values, env, true);
+    if (action === 'list') {
+      noPositionals(name, positionals, 1);
+      return { name, storage, action };
+    }
+    if (action !== 'add' && action !== 'token' && action !== 'revoke') {
+      throw new UsageError(action === undefined ? 'users needs an action: add, list, token or revoke' : `unknown action "${action}" (add, list, token or revoke)`, name);
+    }
+    noPositionals(name, positionals, 2);
+    if (person === undefined || person.trim() === '') throw new UsageError(`users ${action} needs a NAME`, name);
+    if (action !== 'add' && (values.website !== undefined || values['identity-url'] !== undefined)) {
+      throw new UsageError('--website and --identity-url go with users add', name);
+    }
+    return action === 'add'
+      ? { name, storage, action, person, website: values.website, identityUrl: values['identity-url'] }
+      : { name, storage, action, person };
+  }
+  if (name === 'import') {
+    const { values, positionals } = parse(name, args, storageSpec);
+    if (values.help) return { name: 'help', topic: name };
+    noPositionals(name, positionals, 1);
+    if (positionals.length === 0) throw new UsageError('import needs a catalog FILE (the JSON format serve --catalog reads)', name);
+    return { name, storage: storageOption(name, values, env, true), file: positionals[0] };
+  }
+  const { values, positionals } = parse(name, args, exportSpec);
+  if (values.help) return { name: 'help', topic: name };
+  noPositionals(name, positionals, 0);
+  return { name, storage: storageOption(name, values, env, true), output: values.output };
+}
+
+/**
+ * --data-dir or --database (or REFACTOR_BROWSER_DATABASE, which keeps a password out of the process
+ * list); `required` for the commands that manage storage.
+ */
+function storageOption(command: string, values: { 'data-dir'?: string; database?: string }, env: NodeJS.ProcessEnv, required: true): Storage;
+function storageOption(command: string, values: { 'data-dir'?: string; database?: string }, env: NodeJS.ProcessEnv, required: boolean): Storage | undefined;
+function storageOption(command: string, values: { 'data-dir'?: string; database?: string }, env: NodeJS.ProcessEnv, required: boolean): Storage | undefined {
+  const dir = values['data-dir'];
+  const url = values.database ?? (dir === undefined ? env.REFACTOR_BROWSER_DATABASE || undefined : undefined);
+  if (dir !== undefined && values.database !== undefined) throw new UsageError('--data-dir and --database name two storages: give one', command);
+  if (dir !== undefined) {
+    if (dir.trim() === '') throw new UsageError('--data-dir needs a folder', command);
+    return { kind: 'dir', dir };
+  }
+  if (url !== undefined) {
+    if (!/^postgres(ql)?:\/\/./i.test(url)) throw new UsageError(`--database must be a postgres:// URL, got "${withoutCredentials(url)}"`, command);
+    return { kind: 'database', url };
+  }
+  if (required) throw new UsageError(`${command} needs the service's storage: --data-dir DIR or --database postgres://…`, command);
+  return undefined;
 }
 
 /**

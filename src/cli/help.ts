@@ -1,7 +1,7 @@
 // Help texts for `refactor-browser` and each of its commands.
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import { MAX_GENERATED_CODES } from '../server/generatedCatalog';
-import { DEFAULT_SEARCH_LIMIT } from './args';
+import { DEFAULT_SEARCH_LIMIT, DEFAULT_WRITES_PER_MINUTE } from './args';
 import { cacheFolder } from './search';
 
 /** Where the project lives: its README, its issues. */
@@ -17,6 +17,10 @@ const GLOBAL = `Global options (before or after the command):
 
 /** Stands for the cache folder in the search help until the help is asked for. */
 const CACHE_FOLDER_HERE = '\u0000cache folder\u0000';
+
+const STORAGE = `  --data-dir DIR     keep the catalog in an embedded PostgreSQL in folder DIR, made on first use
+  --database URL     keep it in a PostgreSQL server (15 or later): postgres://USER@HOST:PORT/DB
+                     (env REFACTOR_BROWSER_DATABASE keeps a password out of the process list)`;
 
 const LIST = `  -l, --language L   only codes in language L (e.g. ruby, "C#", c++)
   --page N           page N of the list (25 items a page; default 1)`;
@@ -74,23 +78,57 @@ The cache folder: REFACTOR_BROWSER_CACHE if set, else
 On this machine: ${CACHE_FOLDER_HERE}
 
 ${GLOBAL}`,
-  serve: `Usage: refactor-browser serve [--port P] [--host H] [--catalog FILE | --generate N]
+  serve: `Usage: refactor-browser serve [--port P] [--host H] [--data-dir DIR | --database URL]
+                              [--catalog FILE | --generate N] [--writes-per-minute N]
 
-Run the reference service: the read-only XML API and its HTML pages.
+Run the reference service: the XML API and its HTML pages. With storage (--data-dir or --database)
+it takes contributions through the write API: people added with "users add" post codes,
+refactorings and ratings. Without, it serves a catalog read-only.
 
   -p, --port P       port to listen on (default 3000; 0 picks a free one)
   --host H           address to listen on (default 127.0.0.1)
-  --catalog FILE     a JSON catalog to serve (default: the built-in sample catalog)
-  --generate N       serve a generated catalog of N codes with 3 refactorings each, in all 16
-                     languages, the same for the same N (at most ${MAX_GENERATED_CODES})
+${STORAGE}
+  --catalog FILE     a JSON catalog to serve (default: the built-in sample catalog); with storage,
+                     loaded into it when it holds no catalog yet
+  --generate N       a generated catalog of N codes with 3 refactorings each, in all 16
+                     languages, the same for the same N (at most ${MAX_GENERATED_CODES}); with storage, as --catalog
+  --writes-per-minute N
+                     the writes one person may make in a minute (default ${DEFAULT_WRITES_PER_MINUTE})
   -h, --help         show help
 
 Prints "listening on http://HOST:PORT" once it accepts connections; stops on Ctrl-C.`,
+  users: `Usage: refactor-browser users add NAME [--website URL] [--identity-url URL]
+       refactor-browser users list | users token NAME | users revoke NAME
+       (each with --data-dir DIR or --database URL)
+
+The people who may write to the service. "add" and "token" print a new token on stdout, shown only
+this once: give it to the person, who signs in with it. Only a hash of it is kept. "token" replaces a
+lost token; "revoke" ends one at once. "list" never shows a token.
+
+${STORAGE}
+  --website URL      add: the person's website, shown with what they post
+  --identity-url URL add: the person's identity URL
+  -h, --help         show help`,
+  import: `Usage: refactor-browser import FILE (--data-dir DIR | --database URL)
+
+Loads a catalog file (the JSON format serve --catalog reads) into the storage, with its ids. If an id
+is stored already, nothing is loaded and the message names it.
+
+${STORAGE}
+  -h, --help         show help`,
+  export: `Usage: refactor-browser export [--output FILE] (--data-dir DIR | --database URL)
+
+Writes the storage's catalog in the format serve --catalog and import read: a backup, or a move to
+other storage. Tokens are never exported: after a move, give people new ones with "users token".
+
+  -o, --output FILE  write to FILE (whole or not at all) instead of stdout
+${STORAGE}
+  -h, --help         show help`,
 };
 
 export const MAIN_HELP = `Usage: refactor-browser <command> [options]
 
-Browse a code-sharing and refactoring service over its read-only XML API.
+Browse a code-sharing and refactoring service over its XML API, and run one.
 
 Commands:
   recent [--language L] [--page N]        most recent codes
@@ -99,8 +137,11 @@ Commands:
   refactorings [--language L] [--page N]  most recent refactorings
   show CODE_REF                           one code with its refactorings
   search QUERY [--language L] [--limit N] search every code and refactoring
-  serve [--port P] [--host H] [--catalog FILE | --generate N]
+  serve [--port P] [--host H] [--data-dir DIR | --database URL] [--catalog FILE | --generate N]
                                           run the reference service
+  users add NAME | list | token NAME | revoke NAME
+                                          the people who may write to a service
+  import FILE | export [--output FILE]    a service's catalog in and out
 
 ${GLOBAL}
 

@@ -19,7 +19,7 @@ export interface RawResponse {
 }
 
 /** One request on its own connection; `path` is sent exactly as given (no normalisation). */
-export function request(baseUrl: string, pathAndQuery: string, opts: { method?: string; headers?: http.OutgoingHttpHeaders } = {}): Promise<RawResponse> {
+export function request(baseUrl: string, pathAndQuery: string, opts: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string | Buffer } = {}): Promise<RawResponse> {
   const base = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -40,7 +40,7 @@ export function request(baseUrl: string, pathAndQuery: string, opts: { method?: 
     );
     req.on('timeout', () => req.destroy(new Error(`no answer to ${pathAndQuery} within 5 s`)));
     req.on('error', reject);
-    req.end();
+    req.end(opts.body);
   });
 }
 

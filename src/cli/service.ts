@@ -1,0 +1,196 @@
+// The commands of a service's owner: `serve` (read-only over a catalog, or writable over storage),
+// `users`, `import` and `export`. Storage is embedded PostgreSQL in a folder (--data-dir) or a
+// PostgreSQL server (--database); the drivers load only when one is opened, so browsing never
+// loads them.
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import * as path from 'node:path';
+import type { Dataset } from '../server/dataset';
+import { loadDatasetFile } from '../server/datasetFile';
+import { generateCatalog } from '../server/generatedCatalog';
+import { startServer } from '../server/server';
+import { openPglite, openPostgres } from '../server/sql/executor';
+import { openSqlStore, type SqlStore } from '../server/sql/sqlStore';
+import { newToken, tokenHash } from '../server/sql/tokens';
+import type { WriteResult } from '../server/store';
+import type { ServiceCommand, Storage } from './args';
+
+export interface ServiceIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** A refusal the owner can act on: exit 1 with its one line. */
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+}
+
+export async function runServiceCommand(command: ServiceCommand, io: ServiceIo, signals: { stopped: () => Promise<void> }): Promise<number> {
+  switch (command.name) {
+    case 'serve':
+      return serve(command, io, signals.stopped);
+    case 'users':
+      return withStore(command.storage, async (store) => users(store, command, io));
+    case 'import':
+      return withStore(command.storage, async (store) => {
+        const dataset = loadDatasetFile(command.file);
+        const counts = settled(await store.importCatalog(dataset));
+        io.out(`imported ${counts.codes} codes, ${counts.refactors} refactorings and ${counts.users} people from ${command.file}\n`);
+        return 0;
+      });
+    case 'export':
+      return withStore(command.storage, async (store) => {
+        const text = `${JSON.stringify(await store.exportCatalog(), null, 2)}\n`;
+        if (command.output === undefined) {
+          io.out(text);
+        } else {
+          writeWhole(command.output, text);
+          io.err(`exported the catalog to ${command.output}\n`);
+        }
+        return 0;
+      });
+  }
+}
+
+async function serve(command: Extract<ServiceCommand, { name: 'serve' }>, io: ServiceIo, stopped: () => Promise<void>): Promise<number> {
+  const catalog = (): Dataset | undefined =>
+    command.catalog !== undefined ? loadDatasetFile(command.catalog) : command.generate !== undefined ? generateCatalog({ codes: command.generate }) : undefined;
+  const store = command.storage && (await openStore(command.storage));
+  try {
+    const given = catalog();
+    if (store && given) {
+      // A catalog given with storage fills it once; storage that holds one already is never overwritten.
+      if ((await store.summary()).codes > 0) {
+        throw new ServiceError(`${describe(command.storage!)} already holds a catalog: start without --catalog or --generate (or add to it with "refactor-browser import")`);
+      }
+      settled(await store.importCatalog(given));
+    }
+    const server = await startServer({
+      port: command.port,
+      host: command.host,
+      ...(store ? { store } : { catalog: given }),
+      contributions: { writesPerMinute: command.writesPerMinute },
+    });
+    const done = stopped();
+    io.out(`listening on ${server.url}${store ? ' (taking contributions)' : ''}\n`);
+    await done;
+    await server.close();
+    return 0;
+  } finally {
+    await store?.close();
+  }
+}
+
+async function users(store: SqlStore, command: Extract<ServiceCommand, { name: 'users' }>, io: ServiceIo): Promise<number> {
+  switch (command.action) {
+    case 'list': {
+      const people = await store.people();
+      if (people.length === 0) io.err('nobody yet: add someone with "refactor-browser users add NAME"\n');
+      for (const p of people) io.out(`${p.id}\t${p.name}\t${p.hasToken ? 'can write' : 'no token'}${p.website ? `\t${p.website}` : ''}\n`);
+      return 0;
+    }
+    case 'add': {
+      const token = newToken();
+      const person = settled(await store.addPerson(command.person, { website: command.website, identityUrl: command.identityUrl }, await tokenHash(token)));
+      io.out(`${token}\n`);
+      io.err(`added ${person.name} (id ${person.id}); the token above is shown only this once: give it to them\n`);
+      return 0;
+    }
+    case 'token': {
+      const token = newToken();
+      const person = settled(await store.replaceToken(command.person, await tokenHash(token)));
+      io.out(`${token}\n`);
+      io.err(`${person.name} has a new token (shown only this once); the old one no longer works\n`);
+      return 0;
+    }
+    case 'revoke': {
+      const person = settled(await store.revoke(command.person));
+      io.out(`revoked the token of ${person.name}: they can no longer write\n`);
+      return 0;
+    }
+  }
+}
+
+function settled<T>(result: WriteResult<T>): T {
+  if (result.refused !== undefined) throw new ServiceError(result.message);
+  return result.value;
+}
+
+async function withStore(storage: Storage, run: (store: SqlStore) => Promise<number>): Promise<number> {
+  const store = await openStore(storage);
+  try {
+    return await run(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Opens the storage, making an embedded one on first use. One process at a time may hold a data
+ * folder (PGlite is one connection): a second is refused while the first runs, and a lock left by a
+ * killed process is taken over.
+ */
+export async function openStore(storage: Storage): Promise<SqlStore> {
+  if (storage.kind === 'database') return openSqlStore(await openPostgres(storage.url));
+  mkdirSync(storage.dir, { recursive: true });
+  const release = lockFolder(storage.dir);
+  try {
+    const store = await openSqlStore(await openPglite(path.join(storage.dir, 'postgres')));
+    const close = store.close.bind(store);
+    store.close = async () => {
+      try {
+        await close();
+      } finally {
+        release();
+      }
+    };
+    return store;
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+function lockFolder(dir: string): () => void {
+  const file = path.join(dir, 'lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const holder = Number(readFileSync(file, 'utf8'));
+      if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
+        throw new ServiceError(`${dir} is in use by another refactor-browser process (pid ${holder}): stop it first`);
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new ServiceError(`${dir} could not be locked: remove ${file} if no refactor-browser process uses the folder`);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whole or not at all: a backup is never left half written. */
+function writeWhole(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text, { flag: 'wx' });
+  try {
+    renameSync(temporary, file);
+  } catch (e) {
+    rmSync(temporary, { force: true });
+    throw e;
+  }
+}
+
+function describe(storage: Storage): string {
+  return storage.kind === 'dir' ? storage.dir : 'the database';
+}
