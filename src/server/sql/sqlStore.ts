@@ -124,10 +124,10 @@ export class SqlStore implements CatalogStore {
     // Each tag as its most recent code spells it, in the order of that code: the memory Dataset's order.
     const tags = await this.sql.query<{ name: string; count: number | string }>(
       `select name, count from (
-         select distinct on (t.key) t.name, count(*) over (partition by t.key) as count, c.created_at, c.id
+         select distinct on (t.key) t.name, count(*) over (partition by t.key) as count, c.created_at, c.id, t.position
          from code_tags t join codes c on c.id = t.code_id
          order by t.key, c.created_at desc, c.id desc
-       ) newest order by created_at desc, id desc`,
+       ) newest order by created_at desc, id desc, position`,
     );
     const present = new Set(counts.languages);
     return {
