@@ -36,7 +36,7 @@ class Refused extends Error {
 }
 
 function refuse(refused: WriteRefusal['refused'], message: string): never {
-  throw new Refused({ refused, message } as WriteRefusal);
+  throw new Refused({ refused, message });
 }
 
 /** Deadlock and serialization failure: the transaction did nothing and may simply run again. */

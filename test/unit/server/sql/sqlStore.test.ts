@@ -405,10 +405,10 @@ function storeTests(open: () => Promise<Sql>, server: boolean): void {
       assert.equal(await store.writer.personByTokenHash(first), undefined);
       assert.equal((await store.writer.personByTokenHash(second))?.name, 'Ana');
 
-      assert.deepEqual(await store.revoke('Ana'), { value: { ...added.value!, hasToken: false } });
+      assert.deepEqual(await store.revoke('Ana'), { value: { ...added.value, hasToken: false } });
       assert.equal(await store.writer.personByTokenHash(second), undefined);
       assert.deepEqual(await store.revoke('Nobody'), { refused: 'not-found', message: 'There is no person named "Nobody"' });
-      assert.deepEqual(await store.people(), [{ ...added.value!, hasToken: false }]);
+      assert.deepEqual(await store.people(), [{ ...added.value, hasToken: false }]);
     });
   });
 
@@ -525,4 +525,31 @@ describe('SQL store on a PostgreSQL server (REFACTOR_BROWSER_TEST_DATABASE; pend
     }
   });
   storeTests(() => openPostgres(TEST_DATABASE!), true);
+
+  it('migrates a new database once when two instances open it at the same moment', async function () {
+    this.timeout(30_000);
+    const admin = await openPostgres(TEST_DATABASE!);
+    const url = new URL(TEST_DATABASE!);
+    url.pathname = '/refactor_browser_fresh';
+    try {
+      await admin.query('drop database if exists refactor_browser_fresh');
+      await admin.query('create database refactor_browser_fresh');
+      const stores = await Promise.all([0, 1].map(async () => openSqlStore(await openPostgres(url.href))));
+      try {
+        const [one] = await Promise.all(stores.map((s) => s.people()));
+        assert.deepEqual(one, []);
+        const probe = await openPostgres(url.href);
+        try {
+          assert.deepEqual((await probe.query<{ version: number }>('select version from schema_migrations')).map((r) => r.version), MIGRATIONS.map((m) => m.version));
+        } finally {
+          await probe.close();
+        }
+      } finally {
+        await Promise.all(stores.map((s) => s.close()));
+      }
+    } finally {
+      await admin.query('drop database if exists refactor_browser_fresh');
+      await admin.close();
+    }
+  });
 });
