@@ -163,9 +163,11 @@ export function parseDataset(json: unknown, source: string): Dataset {
       ratingsCount: r.count('ratingsCount'),
       createdAt: r.datetime('createdAt'),
       comment: r.string('comment', { optional: true }),
-      code: r.text('code', { nonEmpty: true }),
+      // A refactoring may be a comment alone, as the original service allowed.
+      code: r.text('code'),
     };
     r.rejectUnknown();
+    if (fields.code.trim() === '' && fields.comment.trim() === '') r.fail('code', 'must not be empty when "comment" is');
     const code = codeEntries.get(fields.codeId);
     if (!code) r.fail('codeId', `names no code (no code has id ${fields.codeId})`);
     if (userId !== null && !userEntries.has(userId)) r.fail('userId', `names no user (no user has id ${userId})`);

@@ -68,9 +68,10 @@ describe('catalog fields: refused values', () => {
     assert.equal(refusal((j) => { code0(j).code = 42; }), 'catalog.json: codes[0] (id 1): "code" must be a string or an array of lines');
   });
 
-  it('refuses a refactoring whose code is empty or blank', () => {
-    assert.equal(refusal((j) => { j.refactors[1].code = ''; }), 'catalog.json: refactors[1] (id 2): "code" must not be empty');
-    assert.equal(refusal((j) => { j.refactors[2].code = [' ', '']; }), 'catalog.json: refactors[2] (id 3): "code" must not be empty');
+  it('refuses a refactoring whose code and comment are both empty or blank, and takes a comment alone', () => {
+    assert.equal(refusal((j) => { j.refactors[1].code = ''; }), 'catalog.json: refactors[1] (id 2): "code" must not be empty when "comment" is');
+    assert.equal(refusal((j) => { j.refactors[2].code = [' ', '']; j.refactors[2].comment = ' '; }), 'catalog.json: refactors[2] (id 3): "code" must not be empty when "comment" is');
+    assert.equal(parse((j) => { j.refactors[2].code = ''; j.refactors[2].comment = 'Fine as it is.'; }).codes.get(2)!.refactors[0].code, '');
   });
 
   it('refuses tags that are not a list of trimmed, non-empty strings', () => {

@@ -57,6 +57,7 @@ describe('catalog validation', () => {
     ['a repeated tag', (j) => { j.codes[3].tags = ['speed', 'Speed']; }, 'catalog.json: codes[3] (id 10): "tags[1]" repeats "Speed"'],
     ['a negative ratings count', (j) => { j.refactors[3].ratingsCount = -1; }, 'catalog.json: refactors[3] (id 103): "ratingsCount" must be a whole number of at least 0'],
     ['a user rating that is not a number', (j) => { (j.users[1] as unknown as Record<string, unknown>).rating = '4.5'; }, 'catalog.json: users[1] (id 2): "rating" must be a number'],
+    ['a refactoring with neither code nor comment', (j) => { j.refactors[0].code = ['  ']; }, 'catalog.json: refactors[0] (id 100): "code" must not be empty when "comment" is'],
     ['an entry that is not an object', (j) => { (j.refactors as unknown[])[3] = 'x'; }, 'catalog.json: refactors[3]: must be an object'],
     ['a missing list', (j) => { delete (j as Partial<CatalogJson>).refactors; }, 'catalog.json: "refactors" must be an array'],
     ['an unknown top-level key', (j) => { j.tags = []; }, 'catalog.json: catalog: "tags" is not a known field'],
@@ -66,6 +67,13 @@ describe('catalog validation', () => {
       assert.equal(errorOf(broken(change)).message, message);
     });
   }
+
+  it('takes a refactoring that is a comment alone, with empty code', () => {
+    const dataset = parseDataset(broken((j) => { j.refactors[1].code = ''; }), 'catalog.json');
+    const refactor = dataset.recentRefactors.all.find((r) => r.id === 101);
+    assert.equal(refactor?.code, '');
+    assert.equal(refactor?.comment, 'Shorter.\n  And clearer.');
+  });
 
   it('refuses a catalog that is not an object', () => {
     assert.equal(errorOf([], 'x.json').message, 'x.json: catalog: must be an object');
