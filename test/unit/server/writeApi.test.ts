@@ -94,7 +94,7 @@ describe('reference service: the write API', function () {
     assert.notEqual(code.id, 999);
     assert.equal(code.refactorsCount, 0);
     assert.equal(code.permalink, 'sum-prices');
-    assert.notEqual(code.createdAt.getUTCFullYear(), 2001);
+    assert.notEqual(code.createdAt?.getUTCFullYear(), 2001);
     assert.equal(decodeCodes((await get('/codes/recent.xml')).text)[0].user?.name, 'Ana Lima', 'the token decides the author');
   });
 
@@ -110,7 +110,7 @@ describe('reference service: the write API', function () {
     ]);
     const long = await post('/codes.xml', ana, codeXml({ ...GOOD_CODE, title: 'x'.repeat(201) }));
     assert.deepEqual(errorsOf(long), ['Title is too long (maximum is 200 characters)']);
-    const control = await post('/codes.xml', ana, codeXml({ ...GOOD_CODE, code: 'a&#1;b' }));
+    const control = await post('/codes.xml', ana, codeXml({ ...GOOD_CODE, code: 'a\u0001b' }));
     assert.equal(control.status, 422);
     assert.deepEqual(errorsOf(control), ['Code holds U+0001, a character XML 1.0 cannot carry']);
     assert.equal(service.store.version, version, 'no write committed');
@@ -175,8 +175,8 @@ describe('reference service: the write API', function () {
     assert.equal((await get(`/codes/${codeId}/refactors/${rid}`)).status, 200, 'and its page exists');
     const code = decodeCode((await get(`/codes/${codeId}.xml`)).text);
     assert.equal(code.refactorsCount, 1);
-    assert.equal(code.refactors[0].comment, 'Use sum');
-    assert.equal(code.refactors[0].language, 'ruby');
+    assert.equal(code.refactors?.[0].comment, 'Use sum');
+    assert.equal(code.refactors?.[0].language, 'ruby');
     assert.equal(decodeRefactors((await get('/refactorings/recent.xml')).text)[0].id, rid);
     const popular = await get('/codes/popular.xml');
     assert.notEqual(popular.headers.etag, popularBefore.headers.etag);
