@@ -5,7 +5,8 @@ import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, fetchVia } from './api/di
 import { isApiError, withoutCredentials } from './api/errors';
 import type { Code, Refactor } from './api/model';
 import { parseCodeRef } from './api/urls';
-import { parseCommandLine, UsageError, type Command, type GlobalOptions } from './cli/args';
+import { parseCommandLine, UsageError, type Command, type GlobalOptions, type WriteCommand } from './cli/args';
+import { readProcessStdin, runWrite, sampleHint, tokenHint } from './cli/write';
 import { formatCode, formatCodes, formatJson, formatRefactors, stripControls } from './cli/format';
 import { helpText } from './cli/help';
 import { loadDatasetFile } from './server/datasetFile';
@@ -21,18 +22,21 @@ export interface Io {
   err: (text: string) => void;
   /** Where a long run shows its progress on one rewritten line: stderr when it is a terminal. */
   progress?: (text: string) => void;
+  /** All of stdin, for a FILE of `-`; default: the process's. */
+  readStdin?: () => Promise<Uint8Array>;
 }
 
 const processIo: Io = {
   out: (t) => void process.stdout.write(t),
   err: (t) => void process.stderr.write(t),
   progress: process.stderr.isTTY ? (t) => void process.stderr.write(t) : undefined,
+  readStdin: readProcessStdin,
 };
 
 export async function main(argv: readonly string[], given: Io = processIo): Promise<number> {
   // Error lines carry text from responses (an element name, a reference's character): like stdout,
   // stderr gets no control character that could drive the terminal, and no URL's credentials.
-  const io: Io = { out: given.out, err: (t) => given.err(stripControls(withoutCredentials(t))), progress: given.progress };
+  const io: Io = { out: given.out, err: (t) => given.err(stripControls(withoutCredentials(t))), progress: given.progress, readStdin: given.readStdin };
   let command: Command;
   try {
     command = parseCommandLine(argv);
@@ -58,6 +62,11 @@ export async function main(argv: readonly string[], given: Io = processIo): Prom
         return 0;
       case 'serve':
         return await serve(command, io);
+      case 'post':
+      case 'refactor':
+      case 'rate':
+      case 'delete':
+        return await write(command, io);
       default:
         return await browse(command, io);
     }
@@ -67,7 +76,24 @@ export async function main(argv: readonly string[], given: Io = processIo): Prom
   }
 }
 
-async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'serve' }>, io: Io): Promise<number> {
+/**
+ * A write, after what needs no request: the sample catalog, answered in this process, takes none
+ * (exit 1, as a read-only service's refusal would be), and a write without a token is bad usage.
+ */
+async function write(command: WriteCommand, io: Io): Promise<number> {
+  if (command.global.baseUrl === undefined) {
+    io.err(`refactor-browser: ${sampleHint(command.name)}\n`);
+    return 1;
+  }
+  if (command.token === undefined) {
+    io.err(`refactor-browser: ${tokenHint(command.name)}\n`);
+    return 2;
+  }
+  const readStdin = io.readStdin ?? readProcessStdin;
+  return withClient(command.global, (client) => runWrite(command, client, { out: io.out, readStdin }), command.token);
+}
+
+async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'serve' } | WriteCommand>, io: Io): Promise<number> {
   return withClient(command.global, async (client) => {
     if (command.name === 'search') {
       return runSearch(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);
@@ -105,7 +131,7 @@ async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'se
 }
 
 /** Runs `body` with a client for the configured service, or for the built-in sample catalog answered in process. */
-async function withClient(global: GlobalOptions, body: (client: RefactorClient) => Promise<number>): Promise<number> {
+async function withClient(global: GlobalOptions, body: (client: RefactorClient) => Promise<number>, token?: string): Promise<number> {
   // Whole milliseconds, as the client takes them: 1.001 s is 1000.9999999999999 ms in floating point.
   const timeoutMs = Math.round(global.timeoutSeconds * 1000);
   if (global.baseUrl === undefined) {
@@ -113,7 +139,7 @@ async function withClient(global: GlobalOptions, body: (client: RefactorClient) 
     return body(sample).finally(() => sample.close());
   }
   const dispatcher = createDispatcher({ connectTimeoutMs: Math.min(DEFAULT_CONNECT_TIMEOUT_MS, timeoutMs) });
-  const client = new RefactorClient({ baseUrl: global.baseUrl, timeoutMs, fetch: fetchVia(dispatcher) });
+  const client = new RefactorClient({ baseUrl: global.baseUrl, timeoutMs, fetch: fetchVia(dispatcher), token });
   try {
     return await body(client);
   } finally {
