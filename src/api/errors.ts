@@ -34,7 +34,7 @@ export class DecodeError extends Error {
  * `Bearer` and a token after it, as an Authorization header's value reads (a transport's message
  * about a header it refused may quote the value); not a challenge's `Bearer realm="…"`.
  */
-const BEARER = /\bBearer(\s+)(?![A-Za-z]+=")[^\s"',;]+/gi;
+const BEARER = /\b(Bearer\s+)(?![A-Za-z]+=")[^\s"',;]+/gi;
 /** A scheme at the start of a word: where a URL in a text can begin. */
 const SCHEME = /(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*):/g;
 /** The schemes whose authority the URL parser finds after any number of `/` or `\\` (`http:user@host`). */
@@ -45,10 +45,11 @@ const SPECIAL_SCHEMES = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
  * so that no message, log line or notification made from it can show credentials. A URL is read as
  * the URL parser reads it: `http:user:secret@host`, `http:\\user@host` and `HTTP:/user@host` have
  * credentials too, and they end at the last `@` of the authority (`http://user:p@ss@host`). A URL that
- * does not parse loses what would be its credentials all the same.
+ * does not parse loses what would be its credentials all the same. A bearer token after `Bearer` is
+ * masked too.
  */
 export function withoutCredentials(text: string): string {
-  return withoutUrlCredentials(text).replace(BEARER, (_, space: string) => `Bearer${space}***`);
+  return withoutUrlCredentials(text).replace(BEARER, (_, word: string) => `${word}***`);
 }
 
 function withoutUrlCredentials(text: string): string {

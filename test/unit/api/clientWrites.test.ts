@@ -229,3 +229,12 @@ describe('RefactorClient writes', function () {
     }
   });
 });
+
+describe('withoutCredentials and bearer tokens', () => {
+  it('masks the token after Bearer, as a refused header value would quote it, but not a challenge\'s realm', async () => {
+    const { withoutCredentials } = await import('../../../src/api/errors');
+    assert.equal(withoutCredentials('Headers.append: "Bearer abc.DEF~1/+=" is an invalid header value.'), 'Headers.append: "Bearer ***" is an invalid header value.');
+    assert.equal(withoutCredentials('authorization: bearer  xyz, next'), 'authorization: bearer  ***, next');
+    assert.equal(withoutCredentials('WWW-Authenticate: Bearer realm="refactor-browser"'), 'WWW-Authenticate: Bearer realm="refactor-browser"');
+  });
+});
