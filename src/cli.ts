@@ -5,7 +5,8 @@ import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, fetchVia } from './api/di
 import { isApiError, withoutCredentials } from './api/errors';
 import type { Code, Refactor } from './api/model';
 import { parseCodeRef } from './api/urls';
-import { parseCommandLine, UsageError, type Command, type GlobalOptions, type ServiceCommand } from './cli/args';
+import { parseCommandLine, UsageError, type Command, type GlobalOptions, type ServiceCommand, type WriteCommand } from './cli/args';
+import { readProcessStdin, runWrite, sampleHint, tokenHint } from './cli/write';
 import { formatCode, formatCodes, formatJson, formatRefactors, stripControls } from './cli/format';
 import { helpText } from './cli/help';
 import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from './server/fetchHandler';
@@ -19,18 +20,21 @@ export interface Io {
   err: (text: string) => void;
   /** Where a long run shows its progress on one rewritten line: stderr when it is a terminal. */
   progress?: (text: string) => void;
+  /** All of stdin, for a FILE of `-`; default: the process's. */
+  readStdin?: () => Promise<Uint8Array>;
 }
 
 const processIo: Io = {
   out: (t) => void process.stdout.write(t),
   err: (t) => void process.stderr.write(t),
   progress: process.stderr.isTTY ? (t) => void process.stderr.write(t) : undefined,
+  readStdin: readProcessStdin,
 };
 
 export async function main(argv: readonly string[], given: Io = processIo): Promise<number> {
   // Error lines carry text from responses (an element name, a reference's character): like stdout,
   // stderr gets no control character that could drive the terminal, and no URL's credentials.
-  const io: Io = { out: given.out, err: (t) => given.err(stripControls(withoutCredentials(t))), progress: given.progress };
+  const io: Io = { out: given.out, err: (t) => given.err(stripControls(withoutCredentials(t))), progress: given.progress, readStdin: given.readStdin };
   let command: Command;
   try {
     command = parseCommandLine(argv);
@@ -59,6 +63,11 @@ export async function main(argv: readonly string[], given: Io = processIo): Prom
       case 'import':
       case 'export':
         return await runServiceCommand(command, io, { stopped: untilSignalled });
+      case 'post':
+      case 'refactor':
+      case 'rate':
+      case 'delete':
+        return await write(command, io);
       default:
         return await browse(command, io);
     }
@@ -68,7 +77,24 @@ export async function main(argv: readonly string[], given: Io = processIo): Prom
   }
 }
 
-async function browse(command: Exclude<Command, { name: 'help' | 'version' } | ServiceCommand>, io: Io): Promise<number> {
+/**
+ * A write, after what needs no request: the sample catalog, answered in this process, takes none
+ * (exit 1, as a read-only service's refusal would be), and a write without a token is bad usage.
+ */
+async function write(command: WriteCommand, io: Io): Promise<number> {
+  if (command.global.baseUrl === undefined) {
+    io.err(`refactor-browser: ${sampleHint(command.name)}\n`);
+    return 1;
+  }
+  if (command.token === undefined) {
+    io.err(`refactor-browser: ${tokenHint(command.name)}\n`);
+    return 2;
+  }
+  const readStdin = io.readStdin ?? readProcessStdin;
+  return withClient(command.global, (client) => runWrite(command, client, { out: io.out, readStdin }), command.token);
+}
+
+async function browse(command: Exclude<Command, { name: 'help' | 'version' } | ServiceCommand | WriteCommand>, io: Io): Promise<number> {
   return withClient(command.global, async (client) => {
     if (command.name === 'search') {
       return runSearch(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);
@@ -106,7 +132,7 @@ async function browse(command: Exclude<Command, { name: 'help' | 'version' } | S
 }
 
 /** Runs `body` with a client for the configured service, or for the built-in sample catalog answered in process. */
-async function withClient(global: GlobalOptions, body: (client: RefactorClient) => Promise<number>): Promise<number> {
+async function withClient(global: GlobalOptions, body: (client: RefactorClient) => Promise<number>, token?: string): Promise<number> {
   // Whole milliseconds, as the client takes them: 1.001 s is 1000.9999999999999 ms in floating point.
   const timeoutMs = Math.round(global.timeoutSeconds * 1000);
   if (global.baseUrl === undefined) {
@@ -114,7 +140,7 @@ async function withClient(global: GlobalOptions, body: (client: RefactorClient) 
     return body(sample).finally(() => sample.close());
   }
   const dispatcher = createDispatcher({ connectTimeoutMs: Math.min(DEFAULT_CONNECT_TIMEOUT_MS, timeoutMs) });
-  const client = new RefactorClient({ baseUrl: global.baseUrl, timeoutMs, fetch: fetchVia(dispatcher) });
+  const client = new RefactorClient({ baseUrl: global.baseUrl, timeoutMs, fetch: fetchVia(dispatcher), token });
   try {
     return await body(client);
   } finally {

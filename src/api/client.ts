@@ -3,13 +3,24 @@
 // request; an answer is used again without asking for as long as the service's Cache-Control
 // max-age says, and after that revalidated with its ETag, so an unchanged list costs a 304 and no
 // decoding. expire() makes every held answer ask again.
+//
+// The writes (a writable service's: post a code or a refactoring, rate, delete) go through the same
+// transport with the token given at construction, each sent once, and expire what is held: what a
+// list or a code said before may have changed.
 
 import { ApiError, DecodeError } from './errors';
 import { formatSeconds } from './httpErrors';
 import { DEFAULT_TIMEOUT_MS, fetchXml, type FetchLike, type RequestOptions as TransportOptions } from './http';
 import { silentLogger, withoutCredentialsIn, type Logger } from './logger';
-import { copyCode, copyRefactor, type Code, type Refactor } from './model';
+import { copyCode, copyRefactor, type Code, type Refactor, type User } from './model';
 import {
+  accountUrl,
+  codeIdUrl,
+  codeRefOf,
+  newCodeUrl,
+  newRefactorUrl,
+  pageUrl,
+  refactorUrl,
   codeUrl,
   normalizeBaseUrl,
   popularCodesUrl,
@@ -18,7 +29,11 @@ import {
   tagCodesUrl,
   type ListQuery,
 } from './urls';
-import { decodeCode, decodeCodes, decodeRefactors, type Checkpoint } from './xmlDecode';
+import { decodeCode, decodeCodes, decodeRefactor, decodeRefactors, decodeUser, type Checkpoint } from './xmlDecode';
+import { codeBody, ratingBody, refactorBody, type NewCode, type NewRefactor } from './xmlEncode';
+import { createdPage, explainWriteStatus, tokenMaskingLogger, withoutToken, writeHeaders } from './writes';
+
+export type { NewCode, NewRefactor } from './xmlEncode';
 
 /** The transport's options (documented on RequestOptions in http.ts), a base URL, and a clock. */
 export interface ClientOptions extends Partial<Omit<TransportOptions, 'signal' | 'etag'>> {
@@ -26,7 +41,18 @@ export interface ClientOptions extends Partial<Omit<TransportOptions, 'signal' |
   baseUrl: string;
   /** The clock max-age and the deadline of decoding are counted on, in milliseconds since the epoch. Default: Date.now. */
   now?: () => number;
+  /** The bearer token the writes carry; reads never send it. Never logged or shown. */
+  token?: string;
 }
+
+/** What a POST made, and the page it is shown on. */
+export interface Created<T> {
+  value: T;
+  /** The page's URL, from the answer's Location. */
+  url: string;
+}
+
+type WriteMethod = 'POST' | 'DELETE';
 
 export interface RequestOpts {
   language?: string;
@@ -61,8 +87,12 @@ export class RefactorClient {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly inFlight = new Map<string, InFlight>();
   private closing: Promise<void> | undefined;
+  /** A function, not a field holding the text, so that printing the client does not print the token. */
+  private readonly token: () => string | undefined;
 
   constructor(options: ClientOptions) {
+    const token = options.token;
+    this.token = () => token;
     this.baseUrl = normalizeBaseUrl(options.baseUrl).href;
     this.logger = options.logger ? withoutCredentialsIn(options.logger) : silentLogger;
     this.now = options.now ?? Date.now;
@@ -104,6 +134,52 @@ export class RefactorClient {
     return this.get(codeUrl(this.baseUrl, ref), decodeCode, copyCode, o.signal);
   }
 
+  /** Posts a new code; resolves with it as the service now serves it, and its page. */
+  async postCode(code: NewCode, o: { signal?: AbortSignal } = {}): Promise<Created<Code>> {
+    const url = newCodeUrl(this.baseUrl);
+    const { value, location, answered } = await this.write('POST', url, () => codeBody(code), decodeCode, o.signal);
+    return { value, url: createdPage(location, answered, pageUrl(codeUrl(this.baseUrl, codeRefOf(value)))) };
+  }
+
+  /** Posts a refactoring of the code `codeRef` names (`42`, `42-some-title`, a page URL). */
+  async postRefactor(codeRef: string | number, refactor: NewRefactor, o: { signal?: AbortSignal } = {}): Promise<Created<Refactor>> {
+    const url = newRefactorUrl(this.baseUrl, codeRef);
+    const { value, location, answered } = await this.write('POST', url, () => refactorBody(refactor), decodeRefactor, o.signal);
+    return { value, url: createdPage(location, answered, pageUrl(refactorUrl(this.baseUrl, value.codeId, value.id))) };
+  }
+
+  /** Rates a refactoring from 1 to 5; resolves with its new rating and count of ratings. */
+  async rate(codeRef: string | number, refactorId: number, value: number, o: { signal?: AbortSignal } = {}): Promise<Refactor> {
+    const url = refactorUrl(this.baseUrl, codeRef, refactorId, true);
+    return (await this.write('POST', url, () => ratingBody(value), decodeRefactor, o.signal)).value;
+  }
+
+  async deleteCode(codeRef: string | number, o: { signal?: AbortSignal } = {}): Promise<void> {
+    await this.write('DELETE', codeIdUrl(this.baseUrl, codeRef), undefined, () => undefined, o.signal);
+  }
+
+  async deleteRefactor(codeRef: string | number, refactorId: number, o: { signal?: AbortSignal } = {}): Promise<void> {
+    await this.write('DELETE', refactorUrl(this.baseUrl, codeRef, refactorId), undefined, () => undefined, o.signal);
+  }
+
+  /** The person the token belongs to. Never held: it says whether the token still works. */
+  async account(o: { signal?: AbortSignal } = {}): Promise<User> {
+    const token = this.token();
+    try {
+      const url = accountUrl(this.baseUrl);
+      const res = await fetchXml(url, {
+        ...this.transport,
+        logger: tokenMaskingLogger(this.logger, token),
+        signal: o.signal,
+        headers: writeHeaders(token, url),
+        explainStatus: explainWriteStatus,
+      });
+      return decodeOrThrow(res.url, () => decodeUser(res.body));
+    } catch (err) {
+      throw withoutToken(err, token);
+    }
+  }
+
   /** Every answer held is asked for again on its next call (revalidated with its ETag): a Refresh. */
   expire(): void {
     for (const entry of this.cache.values()) entry.freshUntil = 0;
@@ -116,6 +192,50 @@ export class RefactorClient {
       this.inFlight.clear();
     })();
     return this.closing;
+  }
+
+  /**
+   * Sends one write, never twice (the transport does not retry a POST or DELETE), and decodes its
+   * answer. Whatever the outcome, the answers held are expired: a write that failed late may still
+   * have been made.
+   */
+  private async write<T>(
+    method: WriteMethod,
+    url: string,
+    body: (() => string) | undefined,
+    decode: Decode<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<{ value: T; location?: string; answered: string }> {
+    if (this.closing) throw new ApiError('aborted', url, 'client closed');
+    const token = this.token();
+    let sent = false;
+    try {
+      const headers = writeHeaders(token, url);
+      const text = body === undefined ? undefined : withUrl(url, body);
+      const startedAt = this.now();
+      sent = true;
+      const res = await fetchXml(url, {
+        ...this.transport,
+        logger: tokenMaskingLogger(this.logger, token),
+        method,
+        body: text,
+        headers,
+        signal,
+        explainStatus: explainWriteStatus,
+      });
+      const checkpoint: Checkpoint = () => {
+        if (this.now() - startedAt <= this.timeoutMs) return;
+        throw new ApiError('timeout', res.url, `timed out after ${formatSeconds(this.timeoutMs)} (decoding the response)`);
+      };
+      const value = decodeOrThrow(res.url, () => decode(res.body, checkpoint));
+      return { value, location: res.location, answered: res.url };
+    } catch (err) {
+      const shown = withoutToken(err, token);
+      this.logger.error(shown instanceof Error ? shown.message : String(shown));
+      throw shown;
+    } finally {
+      if (sent) this.expire();
+    }
   }
 
   private async get<T>(url: string, decode: Decode<T>, copy: (value: T) => T, signal: AbortSignal | undefined): Promise<T> {
@@ -210,6 +330,16 @@ function listQuery(o: RequestOpts): ListQuery {
 }
 
 type Decode<T> = (xml: string, checkpoint: Checkpoint) => T;
+
+/** Builds a write's body; an input refused names the URL it was for. */
+function withUrl(url: string, body: () => string): string {
+  try {
+    return body();
+  } catch (err) {
+    if (err instanceof ApiError && err.url === '') throw new ApiError(err.kind, url, err.reason, err.options);
+    throw err;
+  }
+}
 
 function decodeOrThrow<T>(url: string, decode: () => T): T {
   try {

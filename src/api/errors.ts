@@ -14,7 +14,8 @@ export type ApiErrorKind =
   | 'insecure-redirect'  // a redirect from https to http, or to a scheme other than http(s)
   | 'connection'         // refused, reset, unknown host, TLS failure
   | 'aborted'            // cancelled by the caller's AbortSignal
-  | 'invalid-url';       // the base URL or a reference is not a usable http(s) URL
+  | 'invalid-url'        // the base URL or a reference is not a usable http(s) URL
+  | 'invalid-input';     // a write's field or token that cannot be sent as it is (refused before sending)
 
 /** Raised by the XML decoder, which does not know the URL; the client wraps it into an ApiError. */
 export class DecodeError extends Error {
@@ -29,6 +30,11 @@ export class DecodeError extends Error {
   }
 }
 
+/**
+ * `Bearer` and a token after it, as an Authorization header's value reads (a transport's message
+ * about a header it refused may quote the value); not a challenge's `Bearer realm="…"`.
+ */
+const BEARER = /\b(Bearer\s+)(?![A-Za-z]+=")[^\s"',;]+/gi;
 /** A scheme at the start of a word: where a URL in a text can begin. */
 const SCHEME = /(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*):/g;
 /** The schemes whose authority the URL parser finds after any number of `/` or `\\` (`http:user@host`). */
@@ -39,9 +45,14 @@ const SPECIAL_SCHEMES = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
  * so that no message, log line or notification made from it can show credentials. A URL is read as
  * the URL parser reads it: `http:user:secret@host`, `http:\\user@host` and `HTTP:/user@host` have
  * credentials too, and they end at the last `@` of the authority (`http://user:p@ss@host`). A URL that
- * does not parse loses what would be its credentials all the same.
+ * does not parse loses what would be its credentials all the same. A bearer token after `Bearer` is
+ * masked too.
  */
 export function withoutCredentials(text: string): string {
+  return withoutUrlCredentials(text).replace(BEARER, (_, word: string) => `${word}***`);
+}
+
+function withoutUrlCredentials(text: string): string {
   if (!text.includes('@')) return text;
   let shown = '';
   let copied = 0;
@@ -88,7 +99,7 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     url: string,
     reason: string,
-    readonly options: { status?: number; cause?: unknown; element?: string } = {},
+    readonly options: { status?: number; cause?: unknown; element?: string; reasons?: readonly string[] } = {},
   ) {
     const shownUrl = withoutCredentials(url);
     const shownReason = withoutCredentials(reason);
@@ -103,6 +114,14 @@ export class ApiError extends Error {
 
   get element(): string | undefined {
     return this.options.element;
+  }
+
+  /**
+   * What the service said was wrong, one sentence each, worded for a person (a 422's `<error>`s:
+   * one per invalid field); empty when it said nothing the client could read.
+   */
+  get reasons(): readonly string[] {
+    return this.options.reasons ?? [];
   }
 
   static fromDecode(url: string, err: DecodeError): ApiError {

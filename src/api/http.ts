@@ -1,4 +1,4 @@
-// The transport: one GET for an XML document through an injected WHATWG `fetch` (undici's in the CLI
+// The transport: one GET for an XML document (or one write: a POST or DELETE) through an injected WHATWG `fetch` (undici's in the CLI
 // and the tests, the extension host's own in the extension, an in-process one for the built-in
 // sample catalog), with what a service on the open internet needs around it: one overall deadline,
 // a size cap enforced while streaming, redirects followed by hand (so every hop is checked), and a
@@ -58,6 +58,27 @@ export interface RequestOptions {
    */
   unexplainedFailure?: (url: string) => string;
   logger?: Logger;
+  /**
+   * Default GET. A POST or DELETE is sent once: never retried (the service may have acted on it
+   * before the failure) and never redirected (its body and token would go again, or elsewhere).
+   */
+  method?: 'GET' | 'POST' | 'DELETE';
+  /** A write's body. */
+  body?: string;
+  /** More request headers (a write's Authorization and Content-Type); they replace defaults of the same name. Never logged. */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * When given, the body of an answer with a failure status is read (within the size cap) and this
+   * may put the cause into words; what it returns follows the status line in the error.
+   */
+  explainStatus?: (status: number, headers: Headers, body: string) => StatusExplanation | undefined;
+}
+
+export interface StatusExplanation {
+  /** A few words after the status line, e.g. `the token was refused`. */
+  reason: string;
+  /** What the service said was wrong, one item each (ApiError.reasons). */
+  reasons?: readonly string[];
 }
 
 export interface HttpResult {
@@ -70,10 +91,15 @@ export interface HttpResult {
   etag?: string;
   /** How long the answer may be used without asking again (Cache-Control max-age); 0 for not at all. */
   maxAgeMs: number;
+  /** The Location header as sent (a write's 201 names what it made there). */
+  location?: string;
 }
 
 interface Context {
   readonly fetch: FetchLike;
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  readonly body?: string;
+  readonly explainStatus?: RequestOptions['explainStatus'];
   readonly headers: Record<string, string>;
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
@@ -93,7 +119,7 @@ type Exchange =
   | { kind: 'redirect'; status: number; location: string | undefined }
   | { kind: 'retry-status'; status: number; retryAfterMs: number | undefined };
 
-/** GET `url` for an XML document; resolves only with a 2xx (or an expected 304) and its text. */
+/** GET (or write to) `url` for an XML document; resolves only with a 2xx (or an expected 304) and its text. */
 export async function fetchXml(url: string, options: RequestOptions): Promise<HttpResult> {
   const href = httpHref(url);
   if (href === undefined) throw new ApiError('invalid-url', url, 'not an http or https URL');
@@ -103,14 +129,19 @@ export async function fetchXml(url: string, options: RequestOptions): Promise<Ht
   const headers: Record<string, string> = { accept: 'application/xml', 'content-type': 'text/xml' };
   const userAgent = options.userAgent === undefined ? DEFAULT_USER_AGENT : options.userAgent;
   if (userAgent !== null) headers['user-agent'] = userAgent;
-  if (options.etag) headers['if-none-match'] = options.etag;
+  const method = options.method ?? 'GET';
+  if (options.etag && method === 'GET') headers['if-none-match'] = options.etag;
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
   const ctx: Context = {
     fetch: options.fetch,
+    method,
+    body: options.body,
+    explainStatus: options.explainStatus,
     headers,
     timeoutMs,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     maxRedirects: options.maxRedirects ?? DEFAULT_MAX_REDIRECTS,
-    maxTries: Math.max(1, options.maxTries ?? DEFAULT_MAX_TRIES),
+    maxTries: method === 'GET' ? Math.max(1, options.maxTries ?? DEFAULT_MAX_TRIES) : 1,
     retryBaseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS,
     unexplainedFailure: options.unexplainedFailure,
     logger: options.logger ? withoutCredentialsIn(options.logger) : silentLogger,
@@ -238,7 +269,7 @@ async function exchangeWithRetries(url: string, ctx: Context): Promise<Exclude<E
         : tries;
       throw withSuffix(failure.error, why);
     }
-    ctx.logger.warn(`GET ${url}: ${failure.error.reason}; retry ${attempt} of ${ctx.maxTries - 1} in ${delayMs} ms`);
+    ctx.logger.warn(`${ctx.method} ${url}: ${failure.error.reason}; retry ${attempt} of ${ctx.maxTries - 1} in ${delayMs} ms`);
     try {
       await sleep(delayMs, ctx.signal);
     } catch (err) {
@@ -249,8 +280,12 @@ async function exchangeWithRetries(url: string, ctx: Context): Promise<Exclude<E
 
 async function exchange(url: string, ctx: Context): Promise<Exchange> {
   const started = Date.now();
-  const init: RequestInit = { method: 'GET', headers: ctx.headers, signal: ctx.signal, redirect: 'manual' };
+  const init: RequestInit = { method: ctx.method, headers: ctx.headers, body: ctx.body, signal: ctx.signal, redirect: 'manual' };
   let res = await ctx.fetch(url, init);
+  if (res.type === 'opaqueredirect' && ctx.method !== 'GET') {
+    discard(res);
+    throw new ApiError('http-status', url, `redirected${NOT_REDIRECTED}`);
+  }
   if (res.type === 'opaqueredirect') {
     // A browser hides a redirect's status and Location from a manual fetch: let it follow, then
     // check where it ended (a browser also refuses loops and stops after 20 hops itself).
@@ -265,12 +300,17 @@ async function exchange(url: string, ctx: Context): Promise<Exchange> {
   }
   const answered = res.redirected && res.url ? res.url : url;
   const status = res.status;
-  const logDone = () => ctx.logger.info(`GET ${url} -> ${status} in ${Date.now() - started} ms`);
+  const logDone = () => ctx.logger.info(`${ctx.method} ${url} -> ${status} in ${Date.now() - started} ms`);
 
   if (status >= 200 && status < 300) {
     const body = await readCapped(res, url, ctx);
     logDone();
-    return { kind: 'done', result: { url: answered, status, body, etag: res.headers.get('etag') ?? undefined, maxAgeMs: maxAgeMs(res.headers) } };
+    const location = res.headers.get('location') ?? undefined;
+    return { kind: 'done', result: { url: answered, status, body, etag: res.headers.get('etag') ?? undefined, maxAgeMs: maxAgeMs(res.headers), location } };
+  }
+  if (ctx.method !== 'GET') {
+    const suffix = REDIRECT_STATUSES.has(status) ? NOT_REDIRECTED : '';
+    throw await failureOfWrite(res, url, ctx, suffix).finally(logDone);
   }
   // Bodies of non-2xx answers are of no use here.
   discard(res);
@@ -283,6 +323,22 @@ async function exchange(url: string, ctx: Context): Promise<Exchange> {
     return { kind: 'retry-status', status, retryAfterMs: parseRetryAfter(res.headers.get('retry-after')) };
   }
   throw statusError(url, status);
+}
+
+/** A redirect is not followed for a write: its body and token would go to another address. */
+const NOT_REDIRECTED = ' (a write is not sent on to another address)';
+
+/** The error for a write's failure status, put into words by the caller's explainStatus where it can. */
+async function failureOfWrite(res: Response, url: string, ctx: Context, suffix: string): Promise<ApiError> {
+  if (!ctx.explainStatus) {
+    discard(res);
+    return statusError(url, res.status, suffix);
+  }
+  // An error body that cannot be read is no worse than none: the status still says what happened.
+  const body = await readCapped(res, url, ctx).catch(() => '');
+  const explained = ctx.explainStatus(res.status, res.headers, body);
+  if (!explained) return statusError(url, res.status, suffix);
+  return new ApiError('http-status', url, `${statusLine(res.status)}${suffix}: ${explained.reason}`, { status: res.status, reasons: explained.reasons });
 }
 
 async function readCapped(res: Response, url: string, ctx: Context): Promise<string> {

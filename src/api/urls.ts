@@ -3,6 +3,7 @@
 // becomes exactly one path segment, whatever characters it holds.
 import { languageSlug } from './languages';
 import { ApiError } from './errors';
+import { isId } from './ids';
 import type { Code } from './model';
 
 export interface ListQuery {
@@ -67,6 +68,43 @@ export function codeUrl(base: string | URL, ref: string | number): string {
   const text = String(ref).trim();
   if (text === '') throw new RangeError('a code reference must not be empty');
   return build(base, ['codes', text], undefined);
+}
+
+// The write API's resources are addressed by a code's id alone: `42` of `42-some-title`.
+
+/** `/codes.xml`: where a new code is posted. */
+export function newCodeUrl(base: string | URL): string {
+  return build(base, ['codes'], undefined);
+}
+
+/** `/codes/<id>/refactors.xml`: where a refactoring of the code is posted. */
+export function newRefactorUrl(base: string | URL, codeRef: string | number): string {
+  return build(base, ['codes', String(codeIdOf(codeRef)), 'refactors'], undefined);
+}
+
+/** `/codes/<id>/refactors/<refactor id>.xml`, and with `rate` `…/<refactor id>/rate.xml`. */
+export function refactorUrl(base: string | URL, codeRef: string | number, refactorId: number, rate = false): string {
+  if (!isId(refactorId)) throw new RangeError(`a refactoring id must be a whole number from 1, got ${String(refactorId)}`);
+  const segments = ['codes', String(codeIdOf(codeRef)), 'refactors', String(refactorId)];
+  return build(base, rate ? [...segments, 'rate'] : segments, undefined);
+}
+
+/** `/codes/<id>.xml` by the id alone, as a DELETE names it. */
+export function codeIdUrl(base: string | URL, codeRef: string | number): string {
+  return build(base, ['codes', String(codeIdOf(codeRef))], undefined);
+}
+
+/** `/account.xml`: the person a token belongs to. */
+export function accountUrl(base: string | URL): string {
+  return build(base, ['account'], undefined);
+}
+
+/** The id of a code reference (`42`, `42-some-title`, a page URL, or the number); a RangeError for anything else. */
+export function codeIdOf(ref: string | number): number {
+  const text = typeof ref === 'number' ? String(ref) : parseCodeRef(ref);
+  const id = text === undefined ? NaN : Number(/^\d+/.exec(text)?.[0]);
+  if (!isId(id)) throw new RangeError(`"${String(ref)}" is not a code ref (an id like 42, 42-some-title, or a page URL)`);
+  return id;
 }
 
 /** The HTML page of an XML URL: the same URL without the `.xml` ending its path; the query stays. */

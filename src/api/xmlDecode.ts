@@ -87,6 +87,24 @@ export function decodeCode(xml: string, checkpoint: Checkpoint = NO_CHECKPOINT):
   return code;
 }
 
+/** One refactoring: root `<refactor>`, as a write answers it. */
+export function decodeRefactor(xml: string, checkpoint: Checkpoint = NO_CHECKPOINT): Refactor {
+  return refactorFrom(asElement(parseRoot(xml, 'refactor', checkpoint)), { path: 'refactor', item: 'refactor', index: -1 });
+}
+
+/** One person: root `<user>`, the element lists nest, as the account answers it. */
+export function decodeUser(xml: string, checkpoint: Checkpoint = NO_CHECKPOINT): User {
+  const w: Where = { path: 'user', item: 'user', index: -1 };
+  const v = asElement(parseRoot(xml, 'user', checkpoint));
+  return userFields(v, w);
+}
+
+/** What a service says was wrong with a request: the text of each `<error>` under `<errors>`. */
+export function decodeErrors(xml: string): string[] {
+  const root = parseRoot(xml, 'errors', NO_CHECKPOINT);
+  return children(root, 'error').map((v, index) => textOf(v, 'error', { path: 'errors/error', item: 'error', index }));
+}
+
 function refactorsFrom(container: XmlValue | undefined, path: string, parent: Where | undefined, checkpoint: Checkpoint): Refactor[] {
   return mapWithCheckpoints(children(container, 'refactor'), checkpoint, (v, index) => refactorFrom(asElement(v), { path, item: 'refactor', index, parent }));
 }
@@ -143,7 +161,10 @@ function refactorFrom(el: XmlElement, w: Where): Refactor {
 function userFrom(parent: XmlElement, pw: Where): User | undefined {
   const v = first(parent.user);
   if (v === undefined || typeof v === 'string' || Array.isArray(v) || !hasChildElements(v)) return undefined;
-  const w: Where = { path: `${pw.path}/user`, item: 'user', index: -1, parent: pw };
+  return userFields(v, { path: `${pw.path}/user`, item: 'user', index: -1, parent: pw });
+}
+
+function userFields(v: XmlElement, w: Where): User {
   return {
     id: requiredId(v, 'id', w),
     name: str(v, 'name', w),

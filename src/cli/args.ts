@@ -3,7 +3,9 @@
 import { parseArgs } from 'node:util';
 import { withoutCredentials } from '../api/errors';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
-import { CREDENTIALS_REFUSED } from '../api/urls';
+import { isId } from '../api/ids';
+import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../api/languages';
+import { CREDENTIALS_REFUSED, parseCodeRef } from '../api/urls';
 import { MAX_GENERATED_CODES } from '../server/generatedCatalog';
 
 export type ListCommandName = 'recent' | 'popular' | 'tag' | 'refactorings';
@@ -21,7 +23,8 @@ export type Command =
   | { name: ListCommandName; tag?: string; language?: string; page: number; global: GlobalOptions }
   | { name: 'show'; ref: string; global: GlobalOptions }
   | { name: 'search'; query: string; language?: string; limit: number; global: GlobalOptions }
-  | ServiceCommand;
+  | ServiceCommand
+  | WriteCommand;
 
 /** Where a writable service keeps its catalog: an embedded PostgreSQL's folder, or a PostgreSQL server. */
 export type Storage = { kind: 'dir'; dir: string } | { kind: 'database'; url: string };
@@ -35,6 +38,16 @@ export type ServiceCommand =
   | { name: 'import'; storage: Storage; file: string }
   | { name: 'export'; storage: Storage; output?: string };
 
+/** The commands that change what a writable service holds; `token` from REFACTOR_BROWSER_TOKEN. */
+export type WriteCommand =
+  | { name: 'post'; file: string; title: string; language: string; comment: string; tags: string[]; token?: string; global: GlobalOptions }
+  | { name: 'refactor'; ref: string; file: string; comment: string; title?: string; token?: string; global: GlobalOptions }
+  | { name: 'rate'; ref: string; refactorId: number; value: number; token?: string; global: GlobalOptions }
+  | { name: 'delete'; ref: string; refactorId?: number; token?: string; global: GlobalOptions };
+
+export const WRITE_COMMANDS = ['post', 'refactor', 'rate', 'delete'] as const;
+
+
 export class UsageError extends Error {
   override readonly name = 'UsageError';
   constructor(message: string, readonly command?: string) {
@@ -42,7 +55,7 @@ export class UsageError extends Error {
   }
 }
 
-export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'search', 'serve', 'users', 'import', 'export'] as const;
+export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'search', 'serve', 'users', 'import', 'export', ...WRITE_COMMANDS] as const;
 const SERVICE_COMMANDS: readonly string[] = ['serve', 'users', 'import', 'export'] satisfies ServiceCommand['name'][];
 
 function isServiceCommand(name: string): name is ServiceCommand['name'] {
@@ -70,6 +83,14 @@ const storageSpec = {
   database: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+const postSpec = {
+  ...globalSpec,
+  title: { type: 'string' },
+  language: { type: 'string', short: 'l' },
+  comment: { type: 'string' },
+  tag: { type: 'string', multiple: true },
+} as const;
+const refactorSpec = { ...globalSpec, title: { type: 'string' }, comment: { type: 'string' } } as const;
 const serveSpec = {
   ...storageSpec,
   port: { type: 'string', short: 'p' },
@@ -89,6 +110,7 @@ const COMMAND_OPTIONS = [
   '--language', '-l', '--page', '--limit', '-n',
   '--port', '-p', '--host', '--catalog', '--generate', '--data-dir', '--database', '--writes-per-minute',
   '--website', '--identity-url', '--output', '-o',
+  '--title', '--comment', '--tag',
 ];
 
 export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Command {
@@ -116,6 +138,10 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     // The owner's commands answer requests or manage storage: the browsing options mean nothing to them.
     if (leading.length) throw new UsageError(`${leading[0].split('=')[0]} is an option of the browsing commands, not of ${name}`, name);
     return parseServiceCommand(name, rest, env);
+  }
+
+  if (name === 'post' || name === 'refactor' || name === 'rate' || name === 'delete') {
+    return parseWrite(name, [...leading, ...rest], env);
   }
 
   if (name === 'search') {
@@ -232,6 +258,72 @@ function storageOption(command: string, values: { 'data-dir'?: string; database?
   }
   if (required) throw new UsageError(`${command} needs the service's storage: --data-dir DIR or --database postgres://…`, command);
   return undefined;
+}
+
+function parseWrite(name: WriteCommand['name'], args: string[], env: NodeJS.ProcessEnv): Command {
+  const token = env.REFACTOR_BROWSER_TOKEN || undefined;
+  if (name === 'post') {
+    const { values, positionals } = parse(name, args, postSpec);
+    if (values.help) return { name: 'help', topic: name };
+    noPositionals(name, positionals, 1);
+    if (positionals.length === 0) throw new UsageError('post needs a FILE holding the code ("-" reads it from stdin)', name);
+    const title = required(name, '--title', values.title, 'a title');
+    const language = required(name, '--language', values.language, 'a language name');
+    if (!isServiceLanguage(language)) {
+      throw new UsageError(`--language: the service has no language "${language}"; it has ${SERVICE_LANGUAGES.join(', ')}`, name);
+    }
+    if (values.comment === undefined) throw new UsageError('post needs --comment C (what the code does, what you would like improved)', name);
+    // Tags are sent separated by spaces, and a person may write several in one --tag.
+    const tags = (values.tag ?? []).flatMap((t) => t.split(/[\s,]+/)).filter((t) => t !== '');
+    return {
+      name, file: positionals[0], title, language: canonicalServiceLanguage(language), comment: values.comment, tags, token,
+      global: globalOptions(name, values, env),
+    };
+  }
+  if (name === 'refactor') {
+    const { values, positionals } = parse(name, args, refactorSpec);
+    if (values.help) return { name: 'help', topic: name };
+    noPositionals(name, positionals, 2);
+    if (positionals.length < 2) throw new UsageError('refactor needs a CODE_REF and a FILE holding the refactored code ("-" reads stdin)', name);
+    return {
+      name, ref: codeRefArgument(name, positionals[0]), file: positionals[1], comment: values.comment ?? '', title: values.title, token,
+      global: globalOptions(name, values, env),
+    };
+  }
+  const { values, positionals } = parse(name, args, globalSpec);
+  if (values.help) return { name: 'help', topic: name };
+  if (name === 'rate') {
+    noPositionals(name, positionals, 3);
+    if (positionals.length < 3) throw new UsageError('rate needs a CODE_REF, a REFACTOR_ID and a VALUE from 1 to 5', name);
+    return {
+      name, ref: codeRefArgument(name, positionals[0]), refactorId: refactorIdArgument(name, positionals[1]),
+      value: integerOption(name, 'VALUE', positionals[2], 1, 5), token, global: globalOptions(name, values, env),
+    };
+  }
+  noPositionals(name, positionals, 2);
+  if (positionals.length === 0) throw new UsageError('delete needs a CODE_REF (and a REFACTOR_ID to delete a refactoring of it)', name);
+  return {
+    name, ref: codeRefArgument(name, positionals[0]),
+    refactorId: positionals.length > 1 ? refactorIdArgument(name, positionals[1]) : undefined,
+    token, global: globalOptions(name, values, env),
+  };
+}
+
+function required(command: string, flag: string, value: string | undefined, what: string): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`${command} needs ${flag} (${what})`, command);
+  return value;
+}
+
+function codeRefArgument(command: string, raw: string): string {
+  const ref = parseCodeRef(raw);
+  if (ref === undefined) throw new UsageError(`"${raw}" is not a code ref (an id like 42, 42-some-title, or a page URL)`, command);
+  return ref;
+}
+
+function refactorIdArgument(command: string, raw: string): number {
+  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!isId(id)) throw new UsageError(`REFACTOR_ID must be a refactoring's id (a whole number from 1), got "${raw}"`, command);
+  return id;
 }
 
 /**

@@ -25,7 +25,7 @@ export function formatRefactors(refactors: readonly Refactor[]): string {
   if (refactors.length === 0) return 'No refactorings.\n';
   return refactors
     .map((r) => {
-      const meta = [r.language, authorOf(r), day(r.createdAt), `code #${r.codeId}`, rating(r)];
+      const meta = [r.language, authorOf(r), day(r.createdAt), `code #${r.codeId}`, formatRating(r)];
       return `#${r.id}  ${oneLine(titleOf(r))}\n      ${meta.map(oneLine).join(' · ')}\n`;
     })
     .join('');
@@ -40,14 +40,15 @@ export function formatCode(code: Code): string {
   const refactors = code.refactors ?? [];
   out.push('', `${plural(refactors.length, 'refactoring')}`);
   for (const r of refactors) {
-    out.push('', `--- #${r.id} ${oneLine(titleOf(r))} · ${oneLine(authorOf(r))} · ${day(r.createdAt)} · ${rating(r)}`);
+    out.push('', `--- #${r.id} ${oneLine(titleOf(r))} · ${oneLine(authorOf(r))} · ${day(r.createdAt)} · ${formatRating(r)}`);
     if (r.comment.trim()) out.push(indent(r.comment));
     out.push(fence(r.code));
   }
   return out.join('\n') + '\n';
 }
 
-function rating(r: Refactor): string {
+/** `rating 4.5 (2 votes)`, `rating - (0 votes)` before the first. */
+export function formatRating(r: Refactor): string {
   return `rating ${r.rating ?? '-'} (${plural(r.ratingsCount ?? 0, 'vote')})`;
 }
 

@@ -12,8 +12,13 @@ const GLOBAL = `Global options (before or after the command):
                      without it, the built-in sample catalog is browsed
   --timeout SECONDS  give a request up after this long (default ${DEFAULT_TIMEOUT_MS / 1000})
   --json             print only JSON on stdout: an array for lists, an object for show
+                     and for what post, refactor and rate made or changed
   -h, --help         show help
   --version          print the version`;
+
+const WRITE = `A write needs a writable service (--base-url; the built-in sample catalog takes none) and a
+token in the environment variable REFACTOR_BROWSER_TOKEN, which the service's owner gives. It is
+sent once, never again by itself: after a failure, check what the service holds before retrying.`;
 
 /** Stands for the cache folder in the search help until the help is asked for. */
 const CACHE_FOLDER_HERE = '\u0000cache folder\u0000';
@@ -78,6 +83,47 @@ The cache folder: REFACTOR_BROWSER_CACHE if set, else
 On this machine: ${CACHE_FOLDER_HERE}
 
 ${GLOBAL}`,
+  post: `Usage: refactor-browser post FILE --title T --language L --comment C [--tag TAG]...
+
+Posts the code in FILE ("-": stdin, UTF-8 text) to a writable service and prints its new page's URL
+(--json: the code as show prints it).
+
+  --title T          the code's title
+  -l, --language L   its language (e.g. ruby, "C#", c++)
+  --comment C        what it does, and what you would like improved
+  --tag TAG          a tag; give --tag again for more, or several in one separated by spaces or commas
+
+${WRITE}
+
+${GLOBAL}`,
+  refactor: `Usage: refactor-browser refactor CODE_REF FILE [--comment C] [--title T]
+
+Posts the code in FILE ("-": stdin, UTF-8 text) as a refactoring of the code CODE_REF names (an id
+like 42, 42-some-title, or a page URL) and prints its page's URL (--json: the refactoring as show
+prints it).
+
+  --comment C        what changed, and why
+  --title T          a title of its own (without one it is shown by its author and date)
+
+${WRITE}
+
+${GLOBAL}`,
+  rate: `Usage: refactor-browser rate CODE_REF REFACTOR_ID VALUE
+
+Rates the refactoring REFACTOR_ID of the code CODE_REF from 1 to 5 (once; not one's own) and prints
+its new rating and number of votes (--json: the refactoring as show prints it).
+
+${WRITE}
+
+${GLOBAL}`,
+  delete: `Usage: refactor-browser delete CODE_REF [REFACTOR_ID]
+
+Deletes a code of one's own, with its refactorings; with REFACTOR_ID, only that refactoring of it
+(one's own, or any of one's own code). Prints a line saying what is gone.
+
+${WRITE}
+
+${GLOBAL}`,
   serve: `Usage: refactor-browser serve [--port P] [--host H] [--data-dir DIR | --database URL]
                               [--catalog FILE | --generate N] [--writes-per-minute N]
 
@@ -128,7 +174,7 @@ ${STORAGE}
 
 export const MAIN_HELP = `Usage: refactor-browser <command> [options]
 
-Browse a code-sharing and refactoring service over its XML API, and run one.
+Browse a code-sharing and refactoring service over its XML API, contribute to it, and run one.
 
 Commands:
   recent [--language L] [--page N]        most recent codes
@@ -142,6 +188,14 @@ Commands:
   users add NAME | list | token NAME | revoke NAME
                                           the people who may write to a service
   import FILE | export [--output FILE]    a service's catalog in and out
+
+Contributing (a writable service; token: env REFACTOR_BROWSER_TOKEN):
+  post FILE --title T --language L --comment C [--tag TAG]...
+                                          post a code ("-": stdin); prints its page
+  refactor CODE_REF FILE [--comment C] [--title T]
+                                          post a refactoring of a code; prints its page
+  rate CODE_REF REFACTOR_ID VALUE         rate a refactoring from 1 to 5
+  delete CODE_REF [REFACTOR_ID]           delete a code of one's own, or a refactoring
 
 ${GLOBAL}
 
