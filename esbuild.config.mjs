@@ -4,6 +4,7 @@
 // `--out <folder>` writes somewhere other than dist/ (the packaging test builds both kinds aside).
 import * as esbuild from 'esbuild';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { CLI_DEPENDENCIES } from './scripts/npmPackage.mjs';
 import { writeThirdPartyNotices } from './scripts/thirdPartyNotices.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -27,6 +28,9 @@ const builds = [
     format: 'cjs',
     bundle: true,
     banner: { js: '#!/usr/bin/env node' },
+    // The database drivers stay packages of their own (PGlite loads its WebAssembly and data files
+    // from beside its module): the npm package depends on them, and only storage commands load them.
+    external: CLI_DEPENDENCIES,
   },
   // The code view's webview script: runs in the webview (a browser), not in the extension host.
   {

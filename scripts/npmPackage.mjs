@@ -1,7 +1,8 @@
 // Stages the npm package of the command line in dist/npm/: package.json shapes the .vsix (VS Code
 // needs its `main` and `browser`, the extension bundles), so the npm package gets a manifest of its
-// own, made from it: the same name, version, description and links, the command in `bin`, and no
-// `main`, `browser` or dependencies (dist/cli.js is one self-contained bundle). `npm pack ./dist/npm`
+// own, made from it: the same name, version, description and links, the command in `bin`, no `main`
+// or `browser`, and as dependencies only the database drivers, which dist/cli.js (one bundle of
+// everything else) loads when a service keeps its catalog in PostgreSQL. `npm pack ./dist/npm`
 // and `npm publish ./dist/npm` take it from there; the repository's package.json is private, so it
 // is never published by mistake. Run after the build: `npm run package:cli`.
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,12 @@ import * as path from 'node:path';
 import { NOTICES_FILE } from './thirdPartyNotices.mjs';
 
 export const NPM_STAGE = 'dist/npm';
+
+/**
+ * Packages the command loads at run time instead of bundling: PGlite reads its WebAssembly and data
+ * files from beside its own module. Their versions are the repository's (devDependencies).
+ */
+export const CLI_DEPENDENCIES = ['@electric-sql/pglite', 'pg'];
 
 /** The documents the package carries beside the command. */
 const DOCUMENTS = ['README.md', 'CHANGELOG.md', 'LICENSE', NOTICES_FILE];
@@ -28,6 +35,7 @@ export function npmManifest(pkg, nls) {
     engines: { node: pkg.engines.node },
     // Each command's bundle, beside package.json in the package.
     bin: Object.fromEntries(Object.entries(pkg.bin).map(([name, file]) => [name, path.posix.basename(file)])),
+    dependencies: Object.fromEntries(CLI_DEPENDENCIES.map((name) => [name, pkg.devDependencies[name]])),
   };
 }
 

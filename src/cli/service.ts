@@ -4,6 +4,7 @@
 // loads them.
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
+import { withoutCredentials } from '../api/errors';
 import type { Dataset } from '../server/dataset';
 import { loadDatasetFile } from '../server/datasetFile';
 import { generateCatalog } from '../server/generatedCatalog';
@@ -71,7 +72,8 @@ async function serve(command: Extract<ServiceCommand, { name: 'serve' }>, io: Se
       contributions: { writesPerMinute: command.writesPerMinute },
     });
     const done = stopped();
-    io.out(`listening on ${server.url}${store ? ' (taking contributions)' : ''}\n`);
+    io.out(`listening on ${server.url}\n`);
+    if (command.storage) io.err(`taking contributions; the catalog is kept in ${describe(command.storage)}\n`);
     await done;
     await server.close();
     return 0;
@@ -192,5 +194,5 @@ function writeWhole(file: string, text: string): void {
 }
 
 function describe(storage: Storage): string {
-  return storage.kind === 'dir' ? storage.dir : 'the database';
+  return storage.kind === 'dir' ? storage.dir : withoutCredentials(storage.url);
 }

@@ -196,11 +196,13 @@ describe('packaging', function () {
       assert.deepEqual(staged.files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', ...Object.values(manifest.bin ?? {}), 'package.json'].sort());
     });
 
-    it('has a manifest with the extension\'s name, version and links, its command in `bin`, and no `main`, `browser`, dependency or script', () => {
+    it('has a manifest with the extension\'s name, version and links, its command in `bin`, the database drivers as its only dependencies, and no `main`, `browser` or script', () => {
       const manifest = JSON.parse(readFileSync(path.join(staged.folder, 'package.json'), 'utf8')) as Record<string, unknown>;
-      for (const key of ['main', 'browser', 'dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'scripts', 'private']) {
+      for (const key of ['main', 'browser', 'devDependencies', 'optionalDependencies', 'peerDependencies', 'scripts', 'private']) {
         assert.equal(manifest[key], undefined, key);
       }
+      // Loaded (not bundled) by the storage commands, at the versions the repository tests.
+      assert.deepEqual(manifest.dependencies, { '@electric-sql/pglite': pkg.devDependencies['@electric-sql/pglite'], pg: pkg.devDependencies.pg });
       assert.deepEqual([manifest.name, manifest.version, manifest.license, manifest.repository, manifest.homepage, manifest.bugs],
         [pkg.name, pkg.version, pkg.license, pkg.repository, pkg.homepage, pkg.bugs]);
       assert.deepEqual(Object.keys(manifest.bin as object), Object.keys(pkg.bin));
@@ -208,7 +210,7 @@ describe('packaging', function () {
       for (const file of Object.values(manifest.bin as Record<string, string>)) assert.ok(staged.files.includes(file), `${file} is packed`);
     });
 
-    it('runs from a copy outside this tree: the bundle needs nothing from node_modules', () => {
+    it('browses from a copy outside this tree: only the storage commands need a package beside the bundle', () => {
       const copy = mkdtempSync(path.join(tmpdir(), 'refactor-browser-npm-'));
       try {
         cpSync(staged.folder, copy, { recursive: true });
