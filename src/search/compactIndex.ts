@@ -129,7 +129,7 @@ function numbersOf(text: string): number[] | undefined {
       continue;
     }
     const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 122 ? c - 87 : -1;
-    // Ten base-36 digits stay below 2^53.
+    // Ten base-36 digits stay below 2^53 (and short ids below MAX_SHORT_ID, which checked() holds).
     if (d < 0 || digits === 10) return undefined;
     n = n * 36 + d;
     digits++;
@@ -227,6 +227,12 @@ export class CompactMiniSearch<T> extends MiniSearch<T> {
   }
 }
 
+/**
+ * The most a saved short id may be: a posting's number has at most ten base-36 digits, so a document
+ * numbered past it would be saved where no search reads it. No index comes near it honestly.
+ */
+const MAX_SHORT_ID = 36 ** 10 - 1;
+
 function checked(form: unknown): CompactForm {
   if (typeof form !== 'object' || form === null) throw new CompactFormError('the saved index is not an object');
   const f = form as Record<string, unknown>;
@@ -235,6 +241,7 @@ function checked(form: unknown): CompactForm {
   const counts = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => Number.isSafeInteger(x) && (x as number) >= 0);
   const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
   const ok = f.v === 2 && Number.isSafeInteger(f.documentCount) && (f.documentCount as number) >= 0 && Number.isSafeInteger(f.nextId)
+    && (f.nextId as number) <= MAX_SHORT_ID
     && typeof f.fieldIds === 'object' && f.fieldIds !== null && Object.values(f.fieldIds).every((x) => Number.isInteger(x))
     && numbers(f.averageFieldLength) && Array.isArray(f.ids) && f.ids.length % 2 === 0
     && f.ids.every((x, i) => (i % 2 === 0 ? Number.isSafeInteger(x) && (x as number) >= 0 : typeof x === 'number' || typeof x === 'string'))
