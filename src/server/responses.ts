@@ -26,6 +26,8 @@ export interface ServiceRequest {
     readonly 'content-type'?: string;
     readonly 'content-length'?: string;
     readonly host?: string;
+    /** What a proxy in front says the client used (`https`), for the Location of what a write made. */
+    readonly 'x-forwarded-proto'?: string;
   };
   /**
    * Reads the body, refusing (with 'too-large') to hold more than `limit` bytes of it. Absent where

@@ -156,11 +156,14 @@ function noCode(id: number, format: Format): Answer {
 
 /**
  * Where the service is, as this request reached it: a proxy's absolute-form target, or the Host
- * header. Location names the new resource there; with neither, it is a path.
+ * header (https when a proxy in front says so). Location names the new resource there; with
+ * neither, it is a path. Only this request's own answer carries it, so a client can mislead no one
+ * but itself.
  */
 function baseOf(request: ServiceRequest): string {
   const absolute = /^https?:\/\/[^/?#]+/i.exec(request.url);
   if (absolute) return absolute[0];
   const host = request.headers.host;
-  return host && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? `http://${host}` : '';
+  const scheme = request.headers['x-forwarded-proto']?.split(',')[0].trim().toLowerCase() === 'https' ? 'https' : 'http';
+  return host && /^[A-Za-z0-9.:[\]-]+$/.test(host) ? `${scheme}://${host}` : '';
 }

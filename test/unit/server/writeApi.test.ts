@@ -87,6 +87,12 @@ describe('reference service: the write API', function () {
     assert.match((await get('/')).text, /1 code and 0 refactorings/);
   });
 
+  it('names the new code at the address the client used: the Host, https behind a proxy that says so', async () => {
+    const res = await post('/codes.xml', ana, codeXml(GOOD_CODE), { ...XML, Host: 'refactor.example.org', 'X-Forwarded-Proto': 'https' });
+    assert.equal(res.status, 201, res.text);
+    assert.match(String(res.headers.location), /^https:\/\/refactor\.example\.org\/codes\/\d+-sum-prices$/);
+  });
+
   it('never takes ids, authors, dates, counts or ratings from a body', async () => {
     const res = await post('/codes.xml', ana, codeXml({ ...GOOD_CODE, id: '999', 'user-id': '2', 'created-at': '2001-01-01T00:00:00+00:00', 'refactors-count': '50', permalink: 'mine' }));
     assert.equal(res.status, 201, res.text);
