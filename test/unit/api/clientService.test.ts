@@ -100,10 +100,11 @@ describe('RefactorClient against the writable reference service', function () {
     assert.deepEqual(await client.recentCodes(), []);
   });
 
-  it('deleteCode: the code is gone for everyone (404)', async () => {
+  it('deleteCode: the code is gone (404) for the writer at once, though it held the code, and for everyone', async () => {
     const client = await writer();
     const reader = new RefactorClient({ baseUrl: service.url });
     const code = (await client.postCode({ title: 'Gone', language: 'Ruby', comment: 'c', code: 'x\n' })).value;
+    await client.code(code.id);
     await reader.code(code.id);
     await client.deleteCode(code.id);
     assert.equal((await refusal(client.code(code.id))).status, 404);
