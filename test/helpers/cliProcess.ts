@@ -10,12 +10,14 @@ export interface Run {
   stderr: string;
 }
 
-export function run(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 8000): Promise<Run> {
+/** `input`, when given, is all of the process's stdin; otherwise stdin is empty. */
+export function run(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 8000, input?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       env: { PATH: process.env.PATH, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
+    child.stdin.end(input ?? '');
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

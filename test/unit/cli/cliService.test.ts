@@ -1,0 +1,219 @@
+// The owner's commands and the write commands as processes (dist/cli.js) over a data folder: what
+// an owner and a contributor type, end to end, with what each prints on stdout (what scripts read)
+// and how each refusal reads (one line on stderr). Every process is stopped by its pid, every
+// folder removed.
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { parseDataset, type Dataset } from '../../../src/server/dataset';
+import { generateCatalog } from '../../../src/server/generatedCatalog';
+import { run, startServe, type Run, type ServeProcess } from '../../helpers/cliProcess';
+
+const FIXTURE = path.resolve(__dirname, '../../../../test/fixtures/catalogs/escaping.json');
+const SAMPLE = path.resolve(__dirname, '../../../../src/server/sample-catalog.json');
+/** Opening the embedded PostgreSQL takes seconds; a command that opens it gets this long. */
+const STORAGE_MS = 20000;
+const TOKEN_LINE = /^[A-Za-z0-9_-]{20,}\n$/;
+
+function catalogOf(json: string): Dataset {
+  return parseDataset(JSON.parse(json), 'catalog');
+}
+
+function oneLine(r: Run, ...absent: string[]): void {
+  assert.equal(r.stderr.split('\n').length, 2, r.stderr);
+  assert.ok(r.stderr.endsWith('\n'), r.stderr);
+  for (const text of absent) assert.ok(!r.stderr.includes(text), r.stderr);
+}
+
+describe('refactor-browser serve, users, import and export over a data folder (process)', function () {
+  this.timeout(90000);
+  let work: string;
+  let started: ServeProcess[];
+
+  beforeEach(() => {
+    work = mkdtempSync(path.join(tmpdir(), 'rb-service-'));
+    started = [];
+  });
+  afterEach(async () => {
+    // Each serve still running is killed by its pid and waited for, so that none writes into a folder being removed.
+    for (const p of started) {
+      p.kill();
+      await p.exit.catch(() => undefined);
+    }
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  function serve(args: string[]): ServeProcess {
+    const p = startServe(['serve', ...args]);
+    started.push(p);
+    return p;
+  }
+
+  async function listening(p: ServeProcess): Promise<string> {
+    const line = await p.firstLine;
+    const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(line)?.[1];
+    assert.ok(url, line);
+    return url;
+  }
+
+  /** SIGTERM by pid, as a service manager stops it: it exits 0 and lets go of the folder. */
+  async function stop(p: ServeProcess): Promise<void> {
+    process.kill(p.child.pid!, 'SIGTERM');
+    assert.equal(await p.exit, 0, p.stderr());
+  }
+
+  async function addPerson(dir: string, name: string): Promise<string> {
+    const r = await run(['users', 'add', name, '--data-dir', dir], {}, STORAGE_MS);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, TOKEN_LINE);
+    return r.stdout.trim();
+  }
+
+  it('users add prints the token alone on stdout; users list shows people, never a token', async () => {
+    const dir = path.join(work, 'data');
+    const ann = await addPerson(dir, 'ann');
+    const bob = await addPerson(dir, 'bob');
+    assert.notEqual(ann, bob);
+    const list = await run(['users', 'list', '--data-dir', dir], {}, STORAGE_MS);
+    assert.equal(list.code, 0, list.stderr);
+    assert.match(list.stdout, /^1\tann\tcan write\n2\tbob\tcan write\n$/);
+    for (const token of [ann, bob]) assert.ok(!list.stdout.includes(token) && !list.stderr.includes(token));
+  });
+
+  it('import then export gives the same catalog back; a clashing import stores nothing; export --output writes the file', async () => {
+    const dir = path.join(work, 'data');
+    const imported = await run(['import', FIXTURE, '--data-dir', dir], {}, STORAGE_MS);
+    assert.equal(imported.code, 0, imported.stderr);
+    const given = catalogOf(readFileSync(FIXTURE, 'utf8'));
+    const exported = await run(['export', '--data-dir', dir], {}, STORAGE_MS);
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.deepEqual(catalogOf(exported.stdout), given);
+
+    // The sample catalog's people and codes have the ids the fixture's have.
+    const clash = await run(['import', SAMPLE, '--data-dir', dir], {}, STORAGE_MS);
+    assert.equal(clash.code, 1, clash.stderr);
+    assert.equal(clash.stdout, '');
+    oneLine(clash);
+    assert.match(clash.stderr, /^refactor-browser: Nothing was imported: /);
+
+    const file = path.join(work, 'backup.json');
+    const toFile = await run(['export', '--output', file, '--data-dir', dir], {}, STORAGE_MS);
+    assert.equal(toFile.code, 0, toFile.stderr);
+    assert.equal(toFile.stdout, '');
+    assert.equal(readFileSync(file, 'utf8'), exported.stdout);
+    assert.deepEqual(catalogOf(readFileSync(file, 'utf8')), given);
+  });
+
+  it('serve with storage takes contributions: post, show, refactor, rate, delete; one serve per folder; revoke and new tokens', async () => {
+    const dir = path.join(work, 'data');
+    const annToken = await addPerson(dir, 'ann');
+    const bobToken = await addPerson(dir, 'bob');
+
+    let server = serve(['--data-dir', dir, '--port', '0']);
+    let url = await listening(server);
+    assert.equal(server.stdout(), `listening on ${url}\n`);
+    const ann = { REFACTOR_BROWSER_BASE_URL: url, REFACTOR_BROWSER_TOKEN: annToken };
+    const bob = { REFACTOR_BROWSER_BASE_URL: url, REFACTOR_BROWSER_TOKEN: bobToken };
+
+    const code = 'def total(xs)\r\n\txs.sum # ✓ ]]> & <\nend\n';
+    const posted = await run(['post', '-', '--title', 'Total & sum', '--language', 'ruby', '--comment', 'Shorter?', '--tag', 'math'], ann, 8000, code);
+    assert.equal(posted.code, 0, posted.stderr);
+    const page = new RegExp(`^(${url}/codes/(\\d+)\\S*)\\n$`).exec(posted.stdout);
+    assert.ok(page, posted.stdout);
+    const [, pageUrl, codeId] = page;
+    const shown = await run(['show', pageUrl, '--json'], { REFACTOR_BROWSER_BASE_URL: url });
+    assert.equal(shown.code, 0, shown.stderr);
+    const read = JSON.parse(shown.stdout) as { title: string; language: string; comment: string; code: string };
+    assert.deepEqual([read.title, read.language, read.comment, read.code], ['Total & sum', 'Ruby', 'Shorter?', code]);
+
+    const refactored = await run(['refactor', codeId, '-', '--comment', 'sum is built in'], bob, 8000, 'def total(xs) = xs.sum\n');
+    assert.equal(refactored.code, 0, refactored.stderr);
+    const refactorId = new RegExp(`^${url}/codes/${codeId}/refactors/(\\d+)\\n$`).exec(refactored.stdout)?.[1];
+    assert.ok(refactorId, refactored.stdout);
+    const withRefactor = JSON.parse((await run(['show', codeId, '--json'], { REFACTOR_BROWSER_BASE_URL: url })).stdout) as { refactorsCount: number; refactors: { id: number; code: string }[] };
+    assert.equal(withRefactor.refactorsCount, 1);
+    assert.deepEqual(withRefactor.refactors.map((r) => [String(r.id), r.code]), [[refactorId, 'def total(xs) = xs.sum\n']]);
+
+    const rated = await run(['rate', codeId, refactorId, '5'], ann);
+    assert.equal(rated.code, 0, rated.stderr);
+    assert.equal(rated.stdout, `refactoring #${refactorId} of code #${codeId}: rating 5 (1 vote)\n`);
+    const ratedAgain = await run(['rate', codeId, refactorId, '4'], ann);
+    assert.equal(ratedAgain.code, 1);
+    oneLine(ratedAgain, annToken);
+    assert.match(ratedAgain.stderr, /You have already rated this refactoring/);
+
+    // One process at a time holds the folder: a second serve is refused while the first runs.
+    const second = serve(['--data-dir', dir, '--port', '0']);
+    assert.equal(await second.exit, 1);
+    assert.equal(second.stdout(), '');
+    assert.equal(second.stderr().split('\n').length, 2, second.stderr());
+    assert.match(second.stderr(), /^refactor-browser: .* is in use by another refactor-browser process \(pid \d+\): stop it first\n$/);
+
+    // The owner revokes ann's token (the folder is free once serve stops): her next write is refused.
+    await stop(server);
+    const revoked = await run(['users', 'revoke', 'ann', '--data-dir', dir], {}, STORAGE_MS);
+    assert.equal(revoked.code, 0, revoked.stderr);
+    assert.ok(!revoked.stdout.includes(annToken));
+    server = serve(['--data-dir', dir, '--port', '0']);
+    url = await listening(server);
+    const refused = await run(['delete', codeId], { ...ann, REFACTOR_BROWSER_BASE_URL: url });
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stdout, '');
+    oneLine(refused, annToken);
+    assert.match(refused.stderr, /the token was refused/);
+    assert.equal((await run(['show', codeId], { REFACTOR_BROWSER_BASE_URL: url })).code, 0);
+
+    await stop(server);
+    const renewed = await run(['users', 'token', 'ann', '--data-dir', dir], {}, STORAGE_MS);
+    assert.equal(renewed.code, 0, renewed.stderr);
+    assert.match(renewed.stdout, TOKEN_LINE);
+    const newToken = renewed.stdout.trim();
+    server = serve(['--data-dir', dir, '--port', '0']);
+    url = await listening(server);
+    const annNow = { REFACTOR_BROWSER_BASE_URL: url, REFACTOR_BROWSER_TOKEN: newToken };
+
+    const deletedRefactor = await run(['delete', codeId, refactorId], annNow);
+    assert.equal(deletedRefactor.code, 0, deletedRefactor.stderr);
+    assert.equal(deletedRefactor.stdout, `deleted refactoring #${refactorId} of code #${codeId}\n`);
+    const deletedCode = await run(['delete', codeId], annNow);
+    assert.equal(deletedCode.code, 0, deletedCode.stderr);
+    assert.equal(deletedCode.stdout, `deleted code #${codeId}\n`);
+    const gone = await run(['show', codeId], { REFACTOR_BROWSER_BASE_URL: url });
+    assert.equal(gone.code, 1);
+    assert.match(gone.stderr, /404/);
+    await stop(server);
+  });
+
+  it('serve --generate fills an empty folder once; given again on the filled folder, it is refused', async () => {
+    const dir = path.join(work, 'data');
+    const first = serve(['--data-dir', dir, '--port', '0', '--generate', '50']);
+    const url = await listening(first);
+    const recent = await run(['recent', '--json'], { REFACTOR_BROWSER_BASE_URL: url });
+    assert.equal((JSON.parse(recent.stdout) as unknown[]).length, 25);
+    // Killed outright, as a crash would: its lock is taken over, and what it loaded is kept.
+    first.kill();
+    await first.exit;
+
+    const exported = await run(['export', '--data-dir', dir], {}, STORAGE_MS);
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.deepEqual(catalogOf(exported.stdout), { ...generateCatalog({ codes: 50 }), source: 'catalog' });
+
+    const again = serve(['--data-dir', dir, '--port', '0', '--generate', '50']);
+    assert.equal(await again.exit, 1);
+    assert.equal(again.stdout(), '');
+    assert.equal(again.stderr(), `refactor-browser: ${dir} already holds a catalog: start without --catalog or --generate (or add to it with "refactor-browser import")\n`);
+  });
+
+  it('storage named wrong or not at all is bad usage: exit 2 with a hint', async () => {
+    const wrong = await run(['serve', '--database', 'mysql://db.example/catalog']);
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.stderr, /^refactor-browser: --database must be a postgres:\/\/ URL, got "mysql:\/\/db\.example\/catalog"\n/);
+    for (const args of [['users', 'list'], ['import', FIXTURE], ['export']]) {
+      const r = await run(args);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr, `refactor-browser: ${args[0]} needs the service's storage: --data-dir DIR or --database postgres://…\nRun "refactor-browser ${args[0]} --help" for usage.\n`);
+    }
+  });
+});
