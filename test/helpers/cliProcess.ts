@@ -36,9 +36,9 @@ export function run(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 800
 
 export interface ServeProcess {
   readonly child: ChildProcess;
-  /** The first line on stdout; rejects if the process ends or stays silent for 8 s first. */
+  /** The first line on stdout; rejects if the process ends or stays silent for the time given (8 s) first. */
   readonly firstLine: Promise<string>;
-  /** The exit code; rejects if the process is still running 8 s after this is first awaited. */
+  /** The exit code; rejects if the process is still running the time given (8 s) after this is first awaited. */
   readonly exit: Promise<number | null>;
   stdout(): string;
   stderr(): string;
@@ -46,14 +46,15 @@ export interface ServeProcess {
   kill(): void;
 }
 
-export function startServe(args: string[]): ServeProcess {
+/** `timeoutMs` bounds the wait for its first line and for its exit: opening storage takes seconds. */
+export function startServe(args: string[], timeoutMs = 8000): ServeProcess {
   const child = spawn(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   const closed = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const firstLine = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no line on stdout within 8 s: ${stdout}${stderr}`)), 8000);
+    const timer = setTimeout(() => reject(new Error(`no line on stdout within ${timeoutMs} ms: ${stdout}${stderr}`)), timeoutMs);
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       stdout += d;
       if (stdout.includes('\n')) {
@@ -74,7 +75,7 @@ export function startServe(args: string[]): ServeProcess {
     get exit() {
       exit ??= Promise.race([
         closed,
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still running 8 s later')), 8000).unref()),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still running ${timeoutMs} ms later`)), timeoutMs).unref()),
       ]);
       return exit;
     },

@@ -45,7 +45,7 @@ describe('refactor-browser serve, users, import and export over a data folder (p
   });
 
   function serve(args: string[]): ServeProcess {
-    const p = startServe(['serve', ...args]);
+    const p = startServe(['serve', ...args], STORAGE_MS);
     started.push(p);
     return p;
   }
