@@ -4,9 +4,11 @@ import { bundleFigures } from './bundle';
 import { clientFigures } from './client';
 import { decodeFigures } from './decode';
 import { report, type Figure } from './measure';
+import { memoryFigures } from './memory';
 import { stallFigures } from './stall';
 import { throughputFigures } from './throughput';
 import { vscodeFigures, vscodeTreeFigures } from './vscode';
+import { writeFigures } from './write';
 
 async function main(): Promise<number> {
   const only = process.argv.slice(2);
@@ -14,7 +16,7 @@ async function main(): Promise<number> {
     ['decode', decodeFigures],
     ['stall', stallFigures],
     ['client', clientFigures],
-    ['service', throughputFigures],
+    ['service', async () => [...(await throughputFigures()), ...(await writeFigures()), ...(await memoryFigures())]],
     ['bundle', bundleFigures],
     ['vscode', vscodeFigures],
   ];

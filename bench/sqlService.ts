@@ -1,0 +1,57 @@
+// The database-backed reference service the service.* figures measure: embedded PostgreSQL (PGlite)
+// in a fresh temporary data directory, holding the sample catalog, with one person who may write.
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { loadSampleDataset } from '../src/server/sampleDataset';
+import { startServer, type RunningServer } from '../src/server/server';
+import { openPglite, type Sql } from '../src/server/sql/executor';
+import { openSqlStore, type SqlStore } from '../src/server/sql/sqlStore';
+import { newToken, tokenHash } from '../src/server/sql/tokens';
+
+export interface SqlService {
+  readonly server: RunningServer;
+  readonly store: SqlStore;
+  /** The executor the store runs on: the same embedded database. */
+  readonly sql: Sql;
+  /** The writer's bearer token. */
+  readonly token: string;
+  /** The writer's user id. */
+  readonly authorId: number;
+  close(): Promise<void>;
+}
+
+/** Far above any rate a benchmark writes at: the default (30 a minute) would answer 429. */
+const UNTHROTTLED = 1_000_000_000;
+
+export async function startSqlService(): Promise<SqlService> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'refactor-browser-bench-'));
+  let sql: Sql | undefined;
+  try {
+    sql = await openPglite(path.join(dir, 'data'));
+    const store = await openSqlStore(sql);
+    const imported = await store.importCatalog(loadSampleDataset());
+    if (imported.refused) throw new Error(`importing the sample catalog: ${imported.message}`);
+    const token = newToken();
+    const person = await store.addPerson('Bench Writer', {}, await tokenHash(token));
+    if (person.refused) throw new Error(`adding the writer: ${person.message}`);
+    const server = await startServer({ host: '127.0.0.1', port: 0, store, contributions: { writesPerMinute: UNTHROTTLED } });
+    const opened = sql;
+    return {
+      server,
+      store,
+      sql: opened,
+      token,
+      authorId: person.value.id,
+      async close() {
+        await server.close();
+        await store.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    await sql?.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
