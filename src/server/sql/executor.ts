@@ -13,8 +13,12 @@ export interface Sql {
   query<T>(text: string, params?: readonly unknown[]): Promise<T[]>;
   /** Commits what `fn` did when it resolves, rolls it all back when it rejects. */
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
-  /** Calls `onPayload` for each NOTIFY on `channel` from any connection; resolves to an unsubscribe. */
-  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel` from any connection; resolves to an unsubscribe.
+   * `onLost` is called once if the subscription ends without being unsubscribed (its connection
+   * failed or was closed by the server): no notification comes after it.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void, onLost: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -151,21 +155,36 @@ export async function openPostgres(url: string, options: { maxConnections?: numb
         client.release(broken);
       }
     },
-    listen: async (channel, onPayload) => {
+    listen: async (channel, onPayload, onLost) => {
       // Its own connection: a pooled one would be given to queries, and LISTEN is per connection.
       const client = new pg.Client({ connectionString: url });
-      client.on('error', () => undefined);
+      let subscribed = false;
+      let over = false;
+      const lost = (): void => {
+        if (over) return;
+        over = true;
+        client.end().catch(() => undefined);
+        if (subscribed) onLost();
+      };
+      // A terminated backend or a dropped socket is an 'error', then an 'end'; either means no more notifications.
+      client.on('error', lost);
+      client.on('end', lost);
       client.on('notification', (n) => {
         if (n.channel === channel) onPayload(n.payload ?? '');
       });
       try {
         await client.connect();
         await client.query(`LISTEN ${identifier(channel)}`);
+        if (over) throw new Error('the connection closed');
       } catch (e) {
+        over = true;
         await client.end().catch(() => undefined);
         throw SqlError.from(e, `cannot listen to the database at ${shown}`);
       }
+      subscribed = true;
       return async () => {
+        if (over) return;
+        over = true;
         await client.query(`UNLISTEN ${identifier(channel)}`).catch(() => undefined);
         await client.end().catch(() => undefined);
       };

@@ -43,6 +43,13 @@ function refuse(refused: WriteRefusal['refused'], message: string): never {
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 5;
 
+/** How soon a lost LISTEN is tried again: doubling from the first delay, never longer than the last. */
+const RELISTEN_FIRST_MS = 100;
+const RELISTEN_MAX_MS = 5_000;
+
+/** How often the version is read while no LISTEN is known to work: the longest a page stays stale then. */
+const POLL_MS = 1_000;
+
 /** The same key in every instance: adding people one at a time keeps names unique. */
 const PEOPLE_LOCK = 0x7065_6f70;
 
@@ -66,6 +73,11 @@ const REFACTOR_FROM = `from refactors r join codes c on c.id = r.code_id left jo
 export class SqlStore implements CatalogStore {
   private currentVersion = 0;
   private unlisten: (() => Promise<void>) | undefined;
+  private closed = false;
+  /** Set while a lost LISTEN is being replaced. */
+  private relistenTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set while the version is read on a timer, for want of a working LISTEN. */
+  private pollTimer: ReturnType<typeof setTimeout> | undefined;
   readonly writer: CatalogWriter;
 
   private constructor(private readonly sql: Sql) {
@@ -83,12 +95,65 @@ export class SqlStore implements CatalogStore {
   static async open(sql: Sql): Promise<SqlStore> {
     await migrate(sql);
     const store = new SqlStore(sql);
-    if (sql.listen) {
-      store.unlisten = await sql.listen(CHANGES_CHANNEL, (payload) => store.seeVersion(Number(payload)));
-    }
+    await store.subscribe();
     // Read after LISTEN: a write committed in between is then seen one way or the other.
     await store.refreshVersion();
     return store;
+  }
+
+  private async subscribe(): Promise<void> {
+    if (!this.sql.listen) return;
+    const unlisten = await this.sql.listen(CHANGES_CHANNEL, (payload) => this.seeVersion(Number(payload)), () => this.lostListener());
+    if (this.closed) await unlisten();
+    else this.unlisten = unlisten;
+  }
+
+  // A LISTEN connection can drop (a restarted server, a terminated backend, a network cut), and the
+  // notifications sent meanwhile are gone. Until a new LISTEN works, a timer reads the version once a
+  // second. A timer rather than a read before each answer: `version` stays a field every request reads
+  // without waiting, the Responder needs no hook, and the cost is one query a second only while the
+  // LISTEN is down; a page is then at most about a second stale.
+
+  private lostListener(): void {
+    this.unlisten = undefined;
+    if (this.closed) return;
+    this.poll();
+    this.relisten(RELISTEN_FIRST_MS);
+  }
+
+  private relisten(delay: number): void {
+    this.relistenTimer = setTimeout(() => {
+      this.relistenTimer = undefined;
+      if (this.closed) return;
+      this.subscribe().then(
+        // Read after LISTEN, as on opening; should the read fail, the timer goes on reading.
+        () => this.refreshVersion().then(() => this.stopPolling(), () => undefined),
+        () => this.relisten(Math.min(delay * 2, RELISTEN_MAX_MS)),
+      );
+    }, delay);
+    this.relistenTimer.unref?.();
+  }
+
+  private poll(): void {
+    if (this.pollTimer !== undefined) return;
+    const next = (): void => {
+      const timer = setTimeout(() => {
+        // One read at a time: the next is timed from this one's end, unless polling stopped meanwhile.
+        void this.refreshVersion()
+          .catch(() => undefined)
+          .then(() => {
+            if (this.pollTimer === timer && !this.closed) next();
+          });
+      }, POLL_MS);
+      timer.unref?.();
+      this.pollTimer = timer;
+    };
+    next();
+  }
+
+  private stopPolling(): void {
+    clearTimeout(this.pollTimer);
+    this.pollTimer = undefined;
   }
 
   get version(): number {
@@ -108,6 +173,9 @@ export class SqlStore implements CatalogStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.relistenTimer);
+    this.stopPolling();
     const unlisten = this.unlisten;
     this.unlisten = undefined;
     if (unlisten) await unlisten();

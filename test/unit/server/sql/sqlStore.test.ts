@@ -501,6 +501,71 @@ function storeTests(open: () => Promise<Sql>, server: boolean): void {
           await other.close();
         }
       });
+
+      /** How many connections are listening: each instance holds one. */
+      async function listeners(): Promise<number> {
+        const [row] = await sql.query<{ n: number | string }>(`select count(*) as n from pg_stat_activity where query ilike 'listen%'`);
+        return Number(row.n);
+      }
+
+      async function within(ms: number, what: string, done: () => boolean | Promise<boolean>): Promise<number> {
+        const start = Date.now();
+        while (!(await done())) {
+          if (Date.now() - start > ms) assert.fail(`${what}: not within ${ms} ms`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        return Date.now() - start;
+      }
+
+      it('listens again after its LISTEN connection is cut, and sees the writes made meanwhile and after', async function () {
+        this.timeout(30_000);
+        const other = await openSqlStore(await open());
+        try {
+          const author = await person('Writer');
+          await within(2_000, 'both instances listening', async () => (await listeners()) === 2);
+          await sql.query(`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen%'`);
+          // Written while nobody listens: its NOTIFY reaches no one.
+          await store.writer.addCode(author, newCode({ title: 'Unheard' }), new Date());
+          await within(2_000, 'the write made while nobody listened', () => other.version === store.version);
+          await within(5_000, 'both instances listening again', async () => (await listeners()) === 2);
+          await store.writer.addCode(author, newCode({ title: 'Heard' }), new Date());
+          await within(2_000, 'the write made once listening again', () => other.version === store.version);
+        } finally {
+          await other.close();
+        }
+      });
+
+      it('reads the version once a second while it cannot listen again, and listens once it can', async function () {
+        this.timeout(30_000);
+        // The other instance connects as a role of its own, so that its new connections alone can be
+        // refused (a superuser's cannot) while the connections its pool holds go on working.
+        const role = 'refactor_browser_other';
+        await sql.query(`drop owned by ${role}; drop role ${role}`).catch(() => undefined);
+        await sql.query(
+          `create role ${role} login; grant usage, create on schema public to ${role};
+           grant all on all tables in schema public to ${role}; grant all on all sequences in schema public to ${role}`,
+        );
+        const url = new URL(TEST_DATABASE!);
+        url.username = role;
+        const other = await openSqlStore(await openPostgres(url.href));
+        try {
+          const author = await person('Writer');
+          await within(2_000, 'both instances listening', async () => (await listeners()) === 2);
+          await sql.query(`alter role ${role} connection limit 0`);
+          await sql.query(`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen%' and usename = '${role}'`);
+          await new Promise((r) => setTimeout(r, 500));
+          await store.writer.addCode(author, newCode({ title: 'Polled' }), new Date());
+          const took = await within(2_000, 'the write, seen by reading the version', () => other.version === store.version);
+          assert.equal(await listeners(), 1, `the other instance could not listen again (its write seen after ${took} ms)`);
+          await sql.query(`alter role ${role} connection limit -1`);
+          await within(8_000, 'both instances listening again', async () => (await listeners()) === 2);
+          await store.writer.addCode(author, newCode({ title: 'Heard' }), new Date());
+          await within(2_000, 'the write made once listening again', () => other.version === store.version);
+        } finally {
+          await other.close();
+          await sql.query(`drop owned by ${role}; drop role ${role}`);
+        }
+      });
     });
   }
 }
