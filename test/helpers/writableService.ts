@@ -1,5 +1,5 @@
-// A writable reference service for tests: the SQL store over an embedded PostgreSQL in memory,
-// served over loopback HTTP. Opening one costs seconds, so a suite opens one in `before` and
+// A writable reference service for tests: the SQL store over an embedded PostgreSQL in memory (or
+// another database `open` gives), served over loopback HTTP. Opening one costs seconds, so a suite opens one in `before` and
 // empties it between tests with reset().
 
 import { startServer, type RunningServer } from '../../src/server/server';
@@ -13,6 +13,8 @@ export interface WritableService {
   /** `http://127.0.0.1:PORT`, no trailing slash. */
   readonly url: string;
   readonly store: SqlStore;
+  /** The store's own connection, to look at rows no page shows. */
+  readonly sql: Sql;
   readonly server: RunningServer;
   /** Adds a person who may write and returns their token. */
   addPerson(name: string, about?: { website?: string; identityUrl?: string }): Promise<string>;
@@ -23,13 +25,14 @@ export interface WritableService {
   close(): Promise<void>;
 }
 
-export async function startWritableService(limits: Partial<ContributionLimits> = {}): Promise<WritableService> {
-  const sql: Sql = await openPglite(undefined);
+export async function startWritableService(limits: Partial<ContributionLimits> = {}, open: () => Promise<Sql> = () => openPglite(undefined)): Promise<WritableService> {
+  const sql = await open();
   const store = await openSqlStore(sql);
   const server = await startServer({ port: 0, host: '127.0.0.1', store, contributions: limits });
   return {
     url: server.url,
     store,
+    sql,
     server,
     async addPerson(name, about = {}) {
       const token = newToken();
