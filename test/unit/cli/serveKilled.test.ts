@@ -18,6 +18,8 @@ const ACKS = 20;
 const WRITERS = 4;
 /** Bounds each writer, should the kill never come. */
 const MAX_PER_WRITER = 100;
+/** Opening storage, and recovering it after a kill, takes seconds on a busy machine. */
+const START_MS = 30_000;
 
 async function urlOf(serve: ServeProcess): Promise<string> {
   const line = await serve.firstLine;
@@ -72,7 +74,7 @@ function killedTests(storage: () => string[], dataDir?: () => string): void {
   it('keeps every code it acknowledged when killed with SIGKILL amid writes, and serves them on starting again', async function () {
     this.timeout(120_000);
     const token = await addPerson(storage());
-    const first = startServe(['serve', ...storage(), '--port', '0', '--writes-per-minute', '10000']);
+    const first = startServe(['serve', ...storage(), '--port', '0', '--writes-per-minute', '10000'], START_MS);
     let outcome: Outcome;
     try {
       outcome = await writeThenKill(first, await urlOf(first), token);
@@ -88,7 +90,7 @@ function killedTests(storage: () => string[], dataDir?: () => string): void {
       assert.equal(fs.readFileSync(path.join(dataDir(), 'lock'), 'utf8'), String(first.child.pid), 'the dead process left its lock');
     }
 
-    const again = startServe(['serve', ...storage(), '--port', '0']);
+    const again = startServe(['serve', ...storage(), '--port', '0'], START_MS);
     try {
       const url = await urlOf(again);
       if (dataDir) assert.equal(fs.readFileSync(path.join(dataDir(), 'lock'), 'utf8'), String(again.child.pid), 'the lock was taken over');
