@@ -69,6 +69,8 @@ export class Responder {
   /** The store's version what is kept was read at. */
   private keptVersion: number;
   private summaryOf: { version: number; summary: Promise<Summary> } | undefined;
+  /** Resources being read and rendered, by the same key as `cache`, with the version they are read at. */
+  private readonly reading = new Map<string, { version: number; found: Promise<Found> }>();
   private readonly writable: boolean;
 
   /** `writes`: how a writable store's write routes are answered; without it, the service is read-only. */
@@ -143,6 +145,19 @@ export class Responder {
     const key = `${format}|${JSON.stringify(route)}|${page}`;
     const kept = this.cache.get(key);
     if (kept && this.keptVersion === version) return kept;
+    // Right after a write, every connection asks for the same few pages at once: one reads each.
+    const underWay = this.reading.get(key);
+    if (underWay?.version === version) return underWay.found;
+    const found = this.read(rawUrl, key, version, route, format, page);
+    this.reading.set(key, { version, found });
+    const done = () => {
+      if (this.reading.get(key)?.found === found) this.reading.delete(key);
+    };
+    found.then(done, done);
+    return found;
+  }
+
+  private async read(rawUrl: string, key: string, version: number, route: Route, format: Format, page: number): Promise<Found> {
     const resolved = await this.resolve(route, format, page);
     if (resolved.status === 404) return error(404, resolved.message, format, this.writable);
     const response = ok(format, resolved.text, this.writable);

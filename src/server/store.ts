@@ -72,6 +72,9 @@ export interface NewCode {
   readonly tags: readonly string[];
 }
 
+/** A code as a write stores it: what `GET /codes/{id}.xml` shows, which names its author by id only. */
+export type NewlyStoredCode = Omit<DatasetCode, 'user'>;
+
 export interface NewRefactor {
   readonly title: string;
   readonly comment: string;
@@ -87,10 +90,12 @@ export type WriteRefusal =
 export type WriteResult<T> = { readonly refused?: undefined; readonly value: T } | WriteRefusal;
 
 export interface CatalogWriter {
-  /** The person a token belongs to (by its SHA-256, hex), if any. */
+  /** The person a token belongs to (by its SHA-256, hex), if any, as they are now. */
   personByTokenHash(tokenHash: string): Promise<DatasetUser | undefined>;
+  /** The id of the person a token belongs to: what a write needs, answered without a query where the store can. */
+  authorByTokenHash(tokenHash: string): Promise<number | undefined>;
   /** Each write runs in one transaction, bumps `version` once it commits, and returns what to render. */
-  addCode(author: number, code: NewCode, now: Date): Promise<DatasetCode>;
+  addCode(author: number, code: NewCode, now: Date): Promise<NewlyStoredCode>;
   addRefactor(author: number, codeId: number, refactor: NewRefactor, now: Date): Promise<WriteResult<ListedRefactor>>;
   /** A second rating or one of one's own refactoring is refused ('invalid'). */
   rate(person: number, codeId: number, refactorId: number, value: number): Promise<WriteResult<ListedRefactor>>;

@@ -5,7 +5,6 @@
 // person's row, a second rating), and the store then stores nothing. No Node module here.
 
 import { error, personal, type Answer } from './answers';
-import type { DatasetUser } from './dataset';
 import { pagePath } from './htmlRender';
 import type { Format, Route } from './routes';
 import type { ServiceRequest } from './responses';
@@ -46,7 +45,11 @@ export class Contributions {
 
   /** `route` is a write route, or the account; its method is one the route takes. */
   async answer(route: Route, request: ServiceRequest, format: Format): Promise<Answer> {
-    const person = await this.person(request.headers.authorization);
+    const hash = await tokenHashOf(request.headers.authorization);
+    // The account shows the person as they are now; a write needs only who they are.
+    const person = hash === undefined ? undefined
+      : route.kind === 'account' ? await this.writer.personByTokenHash(hash)
+        : await this.writer.authorByTokenHash(hash).then((id) => (id === undefined ? undefined : { id }));
     if (!person) {
       const reason = request.headers.authorization === undefined
         ? 'sign in first: send Authorization: Bearer TOKEN with a token from the service\'s owner'
@@ -54,7 +57,7 @@ export class Contributions {
       return error(401, reason, format, true, CHALLENGE);
     }
     if (route.kind === 'account') {
-      return format === 'xml' ? personal(200, 'xml', renderUserXml(person)) : error(404, 'no such resource', format, true);
+      return format === 'xml' && 'name' in person ? personal(200, 'xml', renderUserXml(person)) : error(404, 'no such resource', format, true);
     }
     const wait = this.throttle(person.id);
     if (wait !== undefined) {
@@ -91,23 +94,15 @@ export class Contributions {
     }
   }
 
-  private async person(authorization: string | undefined): Promise<DatasetUser | undefined> {
-    if (authorization === undefined || authorization.length > MAX_TOKEN_LENGTH + 16) return undefined;
-    const token = BEARER.exec(authorization)?.[1];
-    if (token === undefined || token.length > MAX_TOKEN_LENGTH) return undefined;
-    return this.writer.personByTokenHash(await tokenHash(token));
-  }
-
   /** Milliseconds until this person may write again, or undefined (and the write is counted). */
   private throttle(personId: number): number | undefined {
     const now = this.now();
-    const times = (this.recent.get(personId) ?? []).filter((t) => t > now - MINUTE_MS);
-    if (times.length >= this.limits.writesPerMinute) {
-      this.recent.set(personId, times);
-      return Math.max(1000, times[0] + MINUTE_MS - now);
-    }
+    let times = this.recent.get(personId);
+    if (!times) this.recent.set(personId, (times = []));
+    // Oldest first: what fell out of the last minute is at the front.
+    while (times.length > 0 && times[0] <= now - MINUTE_MS) times.shift();
+    if (times.length >= this.limits.writesPerMinute) return Math.max(1000, times[0] + MINUTE_MS - now);
     times.push(now);
-    this.recent.set(personId, times);
     return undefined;
   }
 
@@ -135,6 +130,14 @@ export class Contributions {
     const checked = check(fields);
     return checked.ok ? checked : refuse(422, checked.reasons);
   }
+}
+
+/** The hash of the bearer token sent, if a token was sent in a form one could be. */
+async function tokenHashOf(authorization: string | undefined): Promise<string | undefined> {
+  if (authorization === undefined || authorization.length > MAX_TOKEN_LENGTH + 16) return undefined;
+  const token = BEARER.exec(authorization)?.[1];
+  if (token === undefined || token.length > MAX_TOKEN_LENGTH) return undefined;
+  return tokenHash(token);
 }
 
 function settled<T>(result: WriteResult<T>, format: Format, done: (value: T) => Answer): Answer {

@@ -92,7 +92,10 @@ function writeRefactor(w: XmlWriter, depth: number, r: DatasetRefactor, inList: 
 }
 
 /** A list item carries its author; the single-code response carries its refactorings instead. */
-function writeCode(w: XmlWriter, depth: number, c: ListedCode & { refactors?: readonly DatasetRefactor[] }, single: boolean): void {
+/** A code as either shape shows it: a list's carries its author, the single code its refactorings. */
+type WrittenCode = (ListedCode & { single?: false }) | (Omit<DatasetCode, 'user'> & { single: true });
+
+function writeCode(w: XmlWriter, depth: number, c: WrittenCode): void {
   const d = depth + 1;
   w.open(depth, 'code');
   w.leaf(d, 'code', str(c.code));
@@ -106,14 +109,14 @@ function writeCode(w: XmlWriter, depth: number, c: ListedCode & { refactors?: re
   w.leaf(d, 'trackback-url', str(c.trackbackUrl));
   w.leaf(d, 'updated-at', { kind: 'datetime', value: c.updatedAt });
   w.leaf(d, 'user-id', int(c.userId));
-  if (single && c.refactors?.length === 0) {
+  if (!c.single) {
+    writeUser(w, d, c.user);
+  } else if (c.refactors.length === 0) {
     w.empty(d, 'refactors');
-  } else if (single && c.refactors) {
+  } else {
     w.open(d, 'refactors', true);
     for (const r of c.refactors) writeRefactor(w, d + 1, r, false);
     w.close(d, 'refactors');
-  } else {
-    writeUser(w, d, c.user);
   }
   w.close(depth, 'code');
 }
@@ -125,7 +128,7 @@ export function renderCodeListXml(codes: readonly ListedCode[]): string {
     return w.toString();
   }
   w.open(0, 'codes', true);
-  for (const c of codes) writeCode(w, 1, c, false);
+  for (const c of codes) writeCode(w, 1, c);
   w.close(0, 'codes');
   return w.toString();
 }
@@ -142,9 +145,10 @@ export function renderRefactorListXml(refactors: readonly DatasetRefactor[]): st
   return w.toString();
 }
 
-export function renderCodeXml(code: DatasetCode): string {
+/** One code with its refactorings; its author is named by `user-id` only. */
+export function renderCodeXml(code: Omit<DatasetCode, 'user'>): string {
   const w = new XmlWriter();
-  writeCode(w, 0, code, true);
+  writeCode(w, 0, { ...code, single: true });
   return w.toString();
 }
 

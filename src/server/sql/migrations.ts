@@ -95,7 +95,8 @@ create index ratings_user on ratings (user_id);
 
 create table meta (
   id boolean primary key default true check (id),
-  version bigint not null
+  version bigint not null,
+  people_version bigint not null default 0
 );
 insert into meta (id, version) values (true, 0);
 `,

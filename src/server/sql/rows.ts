@@ -52,6 +52,9 @@ export interface CodeRow {
   user_refactors: Num;
 }
 
+/** A row of the codes table itself, as an INSERT returns it. */
+export type CodeTableRow = Omit<CodeRow, 'tags' | 'user_name' | 'user_identity_url' | 'user_website' | 'user_rating' | 'user_refactors'>;
+
 /** Selects a refactoring `r` with its code `c` and its registered author `u` (left joined). */
 export const REFACTOR_COLUMNS = `r.id, r.code_id, r.title, r.code, r.comment, r.created_at, r.created_offset, r.rating,
   r.ratings_count, r.user_id, r.user_name as anonymous_name, r.user_website as anonymous_website,
@@ -102,7 +105,8 @@ export function userOf(row: UserRow): DatasetUser {
   };
 }
 
-export function listedCodeOf(row: CodeRow): ListedCode {
+/** A row of the codes table as it is stored, with its tags: a code without its author's details. */
+export function storedCodeOf(row: CodeTableRow, tags: readonly string[]): Omit<ListedCode, 'user'> {
   return {
     id: Number(row.id),
     title: row.title,
@@ -114,6 +118,14 @@ export function listedCodeOf(row: CodeRow): ListedCode {
     updatedAt: timestamp(row.updated_at, row.updated_offset),
     trackbackUrl: row.trackback_url,
     userId: Number(row.user_id),
+    tags,
+    refactorsCount: Number(row.refactors_count),
+  };
+}
+
+export function listedCodeOf(row: CodeRow): ListedCode {
+  return {
+    ...storedCodeOf(row, row.tags),
     user: userOf({
       id: row.user_id,
       name: row.user_name,
@@ -122,8 +134,6 @@ export function listedCodeOf(row: CodeRow): ListedCode {
       rating: row.user_rating,
       refactors: row.user_refactors,
     }),
-    tags: row.tags,
-    refactorsCount: Number(row.refactors_count),
   };
 }
 

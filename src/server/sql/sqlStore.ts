@@ -10,10 +10,10 @@ import { PAGE_SIZE } from '../../api/model';
 import { SERVICE_LANGUAGES } from '../../api/languages';
 import { permalinkOf } from '../datasetFields';
 import type { Dataset, DatasetCode, DatasetUser } from '../dataset';
-import type { CatalogStore, CatalogWriter, ListedCode, ListedRefactor, NewCode, NewRefactor, Page, Summary, WriteRefusal, WriteResult } from '../store';
+import type { CatalogStore, CatalogWriter, ListedCode, ListedRefactor, NewCode, NewlyStoredCode, NewRefactor, Page, Summary, WriteRefusal, WriteResult } from '../store';
 import { SqlError, type Sql } from './executor';
 import { migrate } from './migrations';
-import { CODE_COLUMNS, codeOf, listedCodeOf, listedRefactorOf, REFACTOR_COLUMNS, refactorOf, userColumns, userOf, type CodeRow, type RefactorRow, type UserRow } from './rows';
+import { CODE_COLUMNS, codeOf, listedCodeOf, listedRefactorOf, REFACTOR_COLUMNS, refactorOf, storedCodeOf, userColumns, userOf, type CodeRow, type CodeTableRow, type RefactorRow, type UserRow } from './rows';
 import { exportCatalog, importCatalog, type CatalogCounts } from './transfer';
 
 /** The channel every instance NOTIFYs its new version on. */
@@ -41,6 +41,40 @@ function refuse(refused: WriteRefusal['refused'], message: string): never {
 
 /** Deadlock and serialization failure: the transaction did nothing and may simply run again. */
 const RETRYABLE = new Set(['40P01', '40001']);
+
+/**
+ * Bumps the data version and tells the other instances, in the writing transaction (a notification
+ * is sent when it commits). One statement: each costs an embedded database a parse and a plan.
+ */
+const BUMP_VERSION = `with bumped as (update meta set version = version + 1 returning version)
+  select version, pg_notify($1, version::text) from bumped`;
+
+/**
+ * A new code, its tags, the version bumped and the other instances told, as one statement (so one
+ * transaction without a BEGIN): each statement costs an embedded database a parse and a plan, which
+ * a write's round trip would feel. Parameters: insertCodeParams.
+ */
+export const INSERT_CODE = `with c as (
+    insert into codes (title, language, permalink, user_id, created_at, created_offset, updated_at, updated_offset, comment, trackback_url, code)
+    values ($1, $2, $3, $4, $5, 0, $5, 0, $6, '', $7) returning *
+  ), tagged as (
+    insert into code_tags (code_id, position, name, key)
+    select c.id, t.ordinality - 1, t.name, t.key from c, unnest($8::text[], $9::text[]) with ordinality as t(name, key, ordinality)
+  ), bumped as (
+    update meta set version = version + 1 returning version
+  )
+  select c.*, bumped.version, pg_notify($10, bumped.version::text) from c, bumped`;
+
+export function insertCodeParams(author: number, code: NewCode, now: Date): unknown[] {
+  const tags = code.tags;
+  return [code.title, code.language, permalinkOf(code.title), author, toSecond(now).toISOString(), code.comment, code.code, tags, tags.map((t) => t.toLowerCase()), CHANGES_CHANNEL];
+}
+
+/** The start of a notification's payload that carries the people version rather than the data version. */
+const PEOPLE_PAYLOAD = 'people ';
+
+/** Token hashes kept at once; past it, lookups are made each time until the people change. */
+const MAX_KEPT_AUTHORS = 10_000;
 const ATTEMPTS = 5;
 
 /** How soon a lost LISTEN is tried again: doubling from the first delay, never longer than the last. */
@@ -72,6 +106,10 @@ const REFACTOR_FROM = `from refactors r join codes c on c.id = r.code_id left jo
 
 export class SqlStore implements CatalogStore {
   private currentVersion = 0;
+  /** Bumped whenever someone's token is given, replaced or revoked. */
+  private peopleVersion = 0;
+  /** Token hashes of people who may write, known at a people version. */
+  private authors: { version: number; ids: Map<string, number> } = { version: 0, ids: new Map() };
   private unlisten: (() => Promise<void>) | undefined;
   private closed = false;
   /** Set while a lost LISTEN is being replaced. */
@@ -83,6 +121,7 @@ export class SqlStore implements CatalogStore {
   private constructor(private readonly sql: Sql) {
     this.writer = {
       personByTokenHash: (hash) => this.personByTokenHash(hash),
+      authorByTokenHash: (hash) => this.authorByTokenHash(hash),
       addCode: (author, code, now) => this.addCode(author, code, now),
       addRefactor: (author, codeId, refactor, now) => this.addRefactor(author, codeId, refactor, now),
       rate: (person, codeId, refactorId, value) => this.rate(person, codeId, refactorId, value),
@@ -103,7 +142,7 @@ export class SqlStore implements CatalogStore {
 
   private async subscribe(): Promise<void> {
     if (!this.sql.listen) return;
-    const unlisten = await this.sql.listen(CHANGES_CHANNEL, (payload) => this.seeVersion(Number(payload)), () => this.lostListener());
+    const unlisten = await this.sql.listen(CHANGES_CHANNEL, (payload) => this.heard(payload), () => this.lostListener());
     if (this.closed) await unlisten();
     else this.unlisten = unlisten;
   }
@@ -160,16 +199,37 @@ export class SqlStore implements CatalogStore {
     return this.currentVersion;
   }
 
-  /** Reads the version from the database, for a caller that cannot rely on notifications. */
+  /** Reads the versions from the database, for a caller that cannot rely on notifications. */
   async refreshVersion(): Promise<number> {
-    const [row] = await this.sql.query<{ version: number | string }>('select version from meta');
+    const [row] = await this.sql.query<{ version: number | string; people_version: number | string }>('select version, people_version from meta');
     this.seeVersion(Number(row.version));
+    this.seePeopleVersion(Number(row.people_version));
     return this.currentVersion;
+  }
+
+  /** A notification's payload: the data version, or `people N` for the people version. */
+  private heard(payload: string): void {
+    if (payload.startsWith(PEOPLE_PAYLOAD)) this.seePeopleVersion(Number(payload.slice(PEOPLE_PAYLOAD.length)));
+    else this.seeVersion(Number(payload));
   }
 
   private seeVersion(version: number): void {
     // Versions only grow; notifications may come after a newer version was read.
     if (Number.isSafeInteger(version) && version > this.currentVersion) this.currentVersion = version;
+  }
+
+  private seePeopleVersion(version: number): void {
+    if (Number.isSafeInteger(version) && version > this.peopleVersion) this.peopleVersion = version;
+  }
+
+  /** In the transaction of a change to someone's token: written authors are looked up again, here and in every instance. */
+  private async bumpPeopleVersion(tx: Sql): Promise<number> {
+    const [row] = await tx.query<{ people_version: number | string }>(
+      `with bumped as (update meta set people_version = people_version + 1 returning people_version)
+       select people_version, pg_notify($1, $2 || people_version) from bumped`,
+      [CHANGES_CHANNEL, PEOPLE_PAYLOAD],
+    );
+    return Number(row.people_version);
   }
 
   async close(): Promise<void> {
@@ -261,14 +321,29 @@ export class SqlStore implements CatalogStore {
     return row ? userOf(row) : undefined;
   }
 
+  /**
+   * Kept until any person's token changes here or in another instance (the people version), so a
+   * write costs no lookup and a revoked or replaced token stops working at once. Unknown tokens are
+   * not kept: made-up ones cannot fill memory.
+   */
+  private async authorByTokenHash(hash: string): Promise<number | undefined> {
+    if (this.authors.version !== this.peopleVersion) this.authors = { version: this.peopleVersion, ids: new Map() };
+    const kept = this.authors.ids.get(hash);
+    if (kept !== undefined) return kept;
+    const { version } = this.authors;
+    const [row] = await this.sql.query<{ id: number | string }>('select id from users where token_hash = $1', [hash]);
+    if (!row) return undefined;
+    if (this.authors.version === version && this.authors.ids.size < MAX_KEPT_AUTHORS) this.authors.ids.set(hash, Number(row.id));
+    return Number(row.id);
+  }
+
   /** Runs `fn` in one transaction that also bumps the version and tells other instances. */
   private async write<T>(fn: (tx: Sql) => Promise<T>): Promise<WriteResult<T>> {
     for (let attempt = 1; ; attempt++) {
       try {
         const { value, version } = await this.sql.transaction(async (tx) => {
           const value = await fn(tx);
-          const [row] = await tx.query<{ version: number | string }>('update meta set version = version + 1 returning version');
-          await tx.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, String(row.version)]);
+          const [row] = await tx.query<{ version: number | string }>(BUMP_VERSION, [CHANGES_CHANNEL]);
           return { value, version: Number(row.version) };
         });
         this.seeVersion(version);
@@ -281,26 +356,10 @@ export class SqlStore implements CatalogStore {
     }
   }
 
-  private async addCode(author: number, code: NewCode, now: Date): Promise<DatasetCode> {
-    const at = toSecond(now);
-    const result = await this.write(async (tx) => {
-      const [row] = await tx.query<{ id: number | string }>(
-        `insert into codes (title, language, permalink, user_id, created_at, created_offset, updated_at, updated_offset, comment, trackback_url, code)
-         values ($1, $2, $3, $4, $5, 0, $5, 0, $6, '', $7) returning id`,
-        [code.title, code.language, permalinkOf(code.title), author, at.toISOString(), code.comment, code.code],
-      );
-      const id = Number(row.id);
-      if (code.tags.length > 0) {
-        await tx.query(
-          `insert into code_tags (code_id, position, name, key)
-           select $1, ordinality - 1, name, key from unnest($2::text[], $3::text[]) with ordinality as t(name, key, ordinality)`,
-          [id, code.tags, code.tags.map((t) => t.toLowerCase())],
-        );
-      }
-      return (await readCode(tx, id))!;
-    });
-    if (result.refused) throw new Error(result.message);
-    return result.value;
+  private async addCode(author: number, code: NewCode, now: Date): Promise<NewlyStoredCode> {
+    const [row] = await this.sql.query<CodeTableRow & { version: number | string }>(INSERT_CODE, insertCodeParams(author, code, now));
+    this.seeVersion(Number(row.version));
+    return { ...storedCodeOf(row, code.tags), refactors: [] };
   }
 
   private addRefactor(author: number, codeId: number, refactor: NewRefactor, now: Date): Promise<WriteResult<ListedRefactor>> {
@@ -381,7 +440,7 @@ export class SqlStore implements CatalogStore {
   }
 
   // People: the command line's, not the HTTP service's. Their tokens are no page's content, so these
-  // leave the version alone.
+  // leave the data version alone and bump the people version instead.
 
   async addPerson(name: string, about: { website?: string; identityUrl?: string }, tokenHash: string): Promise<WriteResult<Person>> {
     if (name.trim() === '') return { refused: 'invalid', message: 'A name must not be empty' };
@@ -395,7 +454,10 @@ export class SqlStore implements CatalogStore {
             `insert into users (name, website, identity_url, token_hash) values ($1, $2, $3, $4) returning ${PERSON_COLUMNS}`,
             [name, about.website ?? '', about.identityUrl ?? '', tokenHash],
           );
-          return personOf(row);
+          return { person: personOf(row), version: await this.bumpPeopleVersion(tx) };
+        }).then(({ person, version }) => {
+          this.seePeopleVersion(version);
+          return person;
         }),
       };
     } catch (e) {
@@ -422,7 +484,10 @@ export class SqlStore implements CatalogStore {
           if (rows.length === 0) refuse('not-found', `There is no person named "${name}"`);
           // Names from an imported catalog may repeat; a token must belong to one person.
           if (rows.length > 1) refuse('invalid', `${rows.length} people are named "${name}": a token cannot be given to one of them by name`);
-          return personOf(rows[0]);
+          return { person: personOf(rows[0]), version: await this.bumpPeopleVersion(tx) };
+        }).then(({ person, version }) => {
+          this.seePeopleVersion(version);
+          return person;
         }),
       };
     } catch (e) {

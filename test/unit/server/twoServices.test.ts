@@ -127,4 +127,14 @@ describe('two services over one PostgreSQL server, over HTTP (REFACTOR_BROWSER_T
     const id = decodeCode(posted.text).id;
     await readUntil(SEEN_WITHIN_MS, 'the new code on B', () => get(b, '/codes/recent.xml'), (res) => recentIds(res).includes(id));
   });
+
+  it('refuses on B, within moments, a token revoked through A, though B had let it write just before', async () => {
+    const token = newToken();
+    assert.ok(!(await stores[0].addPerson('Dee', {}, await tokenHash(token))).refused);
+    // B writes for Dee, and keeps her token as one that may write.
+    const first = await postCode(b, token, 'Before the revocation');
+    assert.equal(first.status, 201, first.text);
+    assert.ok(!(await stores[0].revoke('Dee')).refused);
+    await readUntil(SEEN_WITHIN_MS, 'the revocation on B', () => postCode(b, token, 'After the revocation'), (res) => res.status === 401);
+  });
 });
