@@ -5,8 +5,8 @@
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { withoutCredentials } from '../api/errors';
-import type { Dataset } from '../server/dataset';
-import { loadDatasetFile } from '../server/datasetFile';
+import { DatasetError, parseDataset, type Dataset } from '../server/dataset';
+import { loadDatasetFile, readDatasetJson } from '../server/datasetFile';
 import { generateCatalog } from '../server/generatedCatalog';
 import { startServer } from '../server/server';
 import { openPglite, openPostgres } from '../server/sql/executor';
@@ -14,6 +14,7 @@ import { openSqlStore, type SqlStore } from '../server/sql/sqlStore';
 import { newToken, tokenHash } from '../server/sql/tokens';
 import type { WriteResult } from '../server/store';
 import type { ServiceCommand, Storage } from './args';
+import { askOwnerChannel, startOwnerChannel, type OwnerReply, type OwnerRequest } from './ownerChannel';
 
 export interface ServiceIo {
   out: (text: string) => void;
@@ -25,31 +26,80 @@ export class ServiceError extends Error {
   override readonly name = 'ServiceError';
 }
 
+/** A data folder another live process holds. */
+class FolderInUse extends ServiceError {}
+
 export async function runServiceCommand(command: ServiceCommand, io: ServiceIo, signals: { stopped: () => Promise<void> }): Promise<number> {
-  switch (command.name) {
-    case 'serve':
-      return serve(command, io, signals.stopped);
-    case 'users':
-      return withStore(command.storage, async (store) => users(store, command, io));
-    case 'import':
-      return withStore(command.storage, async (store) => {
-        const dataset = loadDatasetFile(command.file);
-        const counts = settled(await store.importCatalog(dataset));
-        io.out(`imported ${counts.codes} codes, ${counts.refactors} refactorings and ${counts.users} people from ${command.file}\n`);
-        return 0;
-      });
-    case 'export':
-      return withStore(command.storage, async (store) => {
-        const text = `${JSON.stringify(await store.exportCatalog(), null, 2)}\n`;
-        if (command.output === undefined) {
-          io.out(text);
-        } else {
-          writeWhole(command.output, text);
-          io.err(`exported the catalog to ${command.output}\n`);
-        }
-        return 0;
-      });
+  if (command.name === 'serve') return serve(command, io, signals.stopped);
+  const reply = await ownerRequest(command.storage, requestOf(command));
+  if (command.name === 'export' && command.output !== undefined && reply.code === 0) {
+    writeWhole(command.output, reply.out);
+    io.err(`exported the catalog to ${command.output}\n`);
+  } else {
+    io.out(reply.out);
   }
+  io.err(reply.err);
+  return reply.code;
+}
+
+function requestOf(command: Exclude<ServiceCommand, { name: 'serve' }>): OwnerRequest {
+  switch (command.name) {
+    case 'users':
+      return command.action === 'add'
+        ? { kind: 'users', action: 'add', person: command.person, website: command.website, identityUrl: command.identityUrl }
+        : { kind: 'users', action: command.action, person: command.action === 'list' ? undefined : command.person };
+    case 'import':
+      // Read here, where the file's path means what the owner typed; checked where it is stored.
+      return { kind: 'import', catalog: readDatasetJson(command.file), source: command.file };
+    case 'export':
+      return { kind: 'export' };
+  }
+}
+
+/**
+ * Runs the request against the storage: opened here, or, when a running `serve` holds the data
+ * folder, by that process (so a revoked token stops working at once, and a backup needs no downtime).
+ */
+async function ownerRequest(storage: Storage, request: OwnerRequest): Promise<OwnerReply> {
+  let store: SqlStore;
+  try {
+    store = await openStore(storage);
+  } catch (e) {
+    if (!(e instanceof FolderInUse) || storage.kind !== 'dir') throw e;
+    const reply = await askOwnerChannel(storage.dir, request);
+    if (!reply) throw e;
+    return reply;
+  }
+  try {
+    return await ownerAnswer(store, request);
+  } finally {
+    await store.close();
+  }
+}
+
+/** What the owner's command prints, run against an open store. */
+async function ownerAnswer(store: SqlStore, request: OwnerRequest): Promise<OwnerReply> {
+  const reply: OwnerReply = { code: 0, out: '', err: '' };
+  const io: ServiceIo = { out: (t) => (reply.out += t), err: (t) => (reply.err += t) };
+  try {
+    switch (request.kind) {
+      case 'users':
+        reply.code = await users(store, request, io);
+        break;
+      case 'import': {
+        const counts = settled(await store.importCatalog(parseDataset(request.catalog, request.source)));
+        io.out(`imported ${counts.codes} codes, ${counts.refactors} refactorings and ${counts.users} people from ${request.source}\n`);
+        break;
+      }
+      case 'export':
+        io.out(`${JSON.stringify(await store.exportCatalog(), null, 2)}\n`);
+        break;
+    }
+  } catch (e) {
+    if (!(e instanceof ServiceError) && !(e instanceof DatasetError)) throw e;
+    return { code: 1, out: '', err: `refactor-browser: ${e.message}\n` };
+  }
+  return reply;
 }
 
 async function serve(command: Extract<ServiceCommand, { name: 'serve' }>, io: ServiceIo, stopped: () => Promise<void>): Promise<number> {
@@ -71,10 +121,12 @@ async function serve(command: Extract<ServiceCommand, { name: 'serve' }>, io: Se
       ...(store ? { store } : { catalog: given }),
       contributions: { writesPerMinute: command.writesPerMinute },
     });
+    const channel = store && command.storage?.kind === 'dir' ? await startOwnerChannel(command.storage.dir, (request) => ownerAnswer(store, request)) : undefined;
     const done = stopped();
     io.out(`listening on ${server.url}\n`);
     if (command.storage) io.err(`taking contributions; the catalog is kept in ${describe(command.storage)}\n`);
     await done;
+    await channel?.close();
     await server.close();
     return 0;
   } finally {
@@ -82,7 +134,7 @@ async function serve(command: Extract<ServiceCommand, { name: 'serve' }>, io: Se
   }
 }
 
-async function users(store: SqlStore, command: Extract<ServiceCommand, { name: 'users' }>, io: ServiceIo): Promise<number> {
+async function users(store: SqlStore, command: Extract<OwnerRequest, { kind: 'users' }>, io: ServiceIo): Promise<number> {
   switch (command.action) {
     case 'list': {
       const people = await store.people();
@@ -92,20 +144,20 @@ async function users(store: SqlStore, command: Extract<ServiceCommand, { name: '
     }
     case 'add': {
       const token = newToken();
-      const person = settled(await store.addPerson(command.person, { website: command.website, identityUrl: command.identityUrl }, await tokenHash(token)));
+      const person = settled(await store.addPerson(command.person ?? '', { website: command.website, identityUrl: command.identityUrl }, await tokenHash(token)));
       io.out(`${token}\n`);
       io.err(`added ${person.name} (id ${person.id}); the token above is shown only this once: give it to them\n`);
       return 0;
     }
     case 'token': {
       const token = newToken();
-      const person = settled(await store.replaceToken(command.person, await tokenHash(token)));
+      const person = settled(await store.replaceToken(command.person ?? '', await tokenHash(token)));
       io.out(`${token}\n`);
       io.err(`${person.name} has a new token (shown only this once); the old one no longer works\n`);
       return 0;
     }
     case 'revoke': {
-      const person = settled(await store.revoke(command.person));
+      const person = settled(await store.revoke(command.person ?? ''));
       io.out(`revoked the token of ${person.name}: they can no longer write\n`);
       return 0;
     }
@@ -115,15 +167,6 @@ async function users(store: SqlStore, command: Extract<ServiceCommand, { name: '
 function settled<T>(result: WriteResult<T>): T {
   if (result.refused !== undefined) throw new ServiceError(result.message);
   return result.value;
-}
-
-async function withStore(storage: Storage, run: (store: SqlStore) => Promise<number>): Promise<number> {
-  const store = await openStore(storage);
-  try {
-    return await run(store);
-  } finally {
-    await store.close();
-  }
 }
 
 /**
@@ -164,7 +207,7 @@ function lockFolder(dir: string): () => void {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const holder = Number(readFileSync(file, 'utf8'));
       if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
-        throw new ServiceError(`${dir} is in use by another refactor-browser process (pid ${holder}): stop it first`);
+        throw new FolderInUse(`${dir} is in use by another refactor-browser process (pid ${holder}): stop it first`);
       }
       rmSync(file, { force: true });
     }

@@ -6,6 +6,11 @@ import { DatasetError, parseDataset, type Dataset } from './dataset';
 
 /** Reads a catalog file; read and JSON errors become DatasetErrors naming the file too. */
 export function loadDatasetFile(path: string): Dataset {
+  return parseDataset(readDatasetJson(path), path);
+}
+
+/** A catalog file's JSON, not yet checked; read and JSON errors become DatasetErrors naming the file. */
+export function readDatasetJson(path: string): unknown {
   let text: string;
   try {
     text = fs.readFileSync(path, 'utf8');
@@ -18,5 +23,5 @@ export function loadDatasetFile(path: string): Dataset {
   } catch (e) {
     throw new DatasetError(path, undefined, undefined, `is not valid JSON (${(e as Error).message})`);
   }
-  return parseDataset(json, path);
+  return json;
 }

@@ -3,7 +3,7 @@
 // and how each refusal reads (one line on stderr). Every process is stopped by its pid, every
 // folder removed.
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseDataset, type Dataset } from '../../../src/server/dataset';
@@ -105,7 +105,7 @@ describe('refactor-browser serve, users, import and export over a data folder (p
     assert.deepEqual(catalogOf(readFileSync(file, 'utf8')), given);
   });
 
-  it('serve with storage takes contributions: post, show, refactor, rate, delete; one serve per folder; revoke and new tokens', async () => {
+  it('serve with storage takes contributions: post, show, refactor, rate, delete; one serve per folder; revoke and new tokens while it runs', async () => {
     const dir = path.join(work, 'data');
     const annToken = await addPerson(dir, 'ann');
     const bobToken = await addPerson(dir, 'bob');
@@ -113,6 +113,8 @@ describe('refactor-browser serve, users, import and export over a data folder (p
     let server = serve(['--data-dir', dir, '--port', '0']);
     let url = await listening(server);
     assert.equal(server.stdout(), `listening on ${url}\n`);
+    // The owner's commands reach it through a socket in the folder that only its owner may open.
+    assert.equal(statSync(path.join(dir, 'control.sock')).mode & 0o777, 0o600);
     const ann = { REFACTOR_BROWSER_BASE_URL: url, REFACTOR_BROWSER_TOKEN: annToken };
     const bob = { REFACTOR_BROWSER_BASE_URL: url, REFACTOR_BROWSER_TOKEN: bobToken };
 
@@ -150,28 +152,34 @@ describe('refactor-browser serve, users, import and export over a data folder (p
     assert.equal(second.stderr().split('\n').length, 2, second.stderr());
     assert.match(second.stderr(), /^refactor-browser: .* is in use by another refactor-browser process \(pid \d+\): stop it first\n$/);
 
-    // The owner revokes ann's token (the folder is free once serve stops): her next write is refused.
-    await stop(server);
+    // While serve holds the folder, the owner's commands go through it: a revoked token is refused
+    // on the very next write, a new one works at once, and people and backups need no downtime.
     const revoked = await run(['users', 'revoke', 'ann', '--data-dir', dir], {}, STORAGE_MS);
     assert.equal(revoked.code, 0, revoked.stderr);
     assert.ok(!revoked.stdout.includes(annToken));
-    server = serve(['--data-dir', dir, '--port', '0']);
-    url = await listening(server);
-    const refused = await run(['delete', codeId], { ...ann, REFACTOR_BROWSER_BASE_URL: url });
+    const refused = await run(['delete', codeId], ann);
     assert.equal(refused.code, 1);
     assert.equal(refused.stdout, '');
     oneLine(refused, annToken);
     assert.match(refused.stderr, /the token was refused/);
     assert.equal((await run(['show', codeId], { REFACTOR_BROWSER_BASE_URL: url })).code, 0);
+    const listed = await run(['users', 'list', '--data-dir', dir], {}, STORAGE_MS);
+    assert.match(listed.stdout, /^1\tann\tno token\n2\tbob\tcan write\n$/);
+    const exported = await run(['export', '--data-dir', dir], {}, STORAGE_MS);
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.deepEqual([...catalogOf(exported.stdout).codes.keys()], [Number(codeId)]);
 
-    await stop(server);
     const renewed = await run(['users', 'token', 'ann', '--data-dir', dir], {}, STORAGE_MS);
     assert.equal(renewed.code, 0, renewed.stderr);
     assert.match(renewed.stdout, TOKEN_LINE);
     const newToken = renewed.stdout.trim();
+    const annNow = { REFACTOR_BROWSER_BASE_URL: url, REFACTOR_BROWSER_TOKEN: newToken };
+
+    // Stopped and started again, the folder keeps it all.
+    await stop(server);
     server = serve(['--data-dir', dir, '--port', '0']);
     url = await listening(server);
-    const annNow = { REFACTOR_BROWSER_BASE_URL: url, REFACTOR_BROWSER_TOKEN: newToken };
+    annNow.REFACTOR_BROWSER_BASE_URL = url;
 
     const deletedRefactor = await run(['delete', codeId, refactorId], annNow);
     assert.equal(deletedRefactor.code, 0, deletedRefactor.stderr);
