@@ -32,6 +32,17 @@ const builds = [
     // from beside its module): the npm package depends on them, and only storage commands load them.
     external: CLI_DEPENDENCIES,
   },
+  // Embedded PostgreSQL's own thread, which the CLI starts from the file beside it (dist/cli.js
+  // finds it beside itself, as out/ finds the compiled one).
+  {
+    entryPoints: ['src/server/sql/pgliteWorker.ts'],
+    outfile: `${out}/pgliteWorker.js`,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    bundle: true,
+    external: CLI_DEPENDENCIES,
+  },
   // The code view's webview script: runs in the webview (a browser), not in the extension host.
   {
     entryPoints: ['src/webview/main.ts'],

@@ -3,6 +3,7 @@
 // The drivers are loaded only when opened, so a bundle that never opens one never loads it.
 
 import { withoutCredentials } from '../../api/errors';
+import type { PgliteReply, PgliteRequest, PgliteWorkerData } from './pgliteProtocol';
 
 export interface Sql {
   /**
@@ -98,6 +99,94 @@ export async function openPglite(dataDir: string | undefined): Promise<Sql> {
   });
   return over(db, false);
 }
+
+/**
+ * PGlite as openPglite opens it, on a worker thread of its own: PGlite runs its WebAssembly
+ * synchronously on the calling thread, so this keeps the caller's thread (an HTTP server's) free
+ * while a query runs. A transaction's `fn` runs here and its queries go to the one transaction the
+ * worker holds open until `fn` settles; other queries wait for it, as in PGlite itself.
+ */
+export async function openPgliteWorker(dataDir: string | undefined): Promise<Sql> {
+  const { Worker } = await import('node:worker_threads');
+  const path = await import('node:path');
+  // Beside this module: out/src/server/sql/ when compiled, dist/ beside the CLI bundle.
+  const worker = new Worker(path.join(__dirname, 'pgliteWorker.js'), { workerData: { dataDir } satisfies PgliteWorkerData });
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (e: SqlError) => void }>();
+  let nextId = 1;
+  let ended: SqlError | undefined;
+  const endAll = (e: SqlError): void => {
+    ended ??= e;
+    for (const w of waiting.values()) w.reject(ended);
+    waiting.clear();
+  };
+  worker.on('message', (reply: PgliteReply) => {
+    const w = waiting.get(reply.id);
+    if (!w) return;
+    waiting.delete(reply.id);
+    // The worker counts as work to wait for only while it has something to answer.
+    if (waiting.size === 0) worker.unref();
+    if (reply.ok) w.resolve(reply.value);
+    else w.reject(new SqlError(reply.message, reply.code));
+  });
+  worker.on('error', (e) => endAll(SqlError.from(e, 'the database thread failed')));
+  worker.on('exit', () => endAll(new SqlError('the database is closed', undefined)));
+
+  const answer = (id: number): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      if (ended) return reject(ended);
+      waiting.set(id, { resolve, reject });
+      worker.ref();
+    });
+  const ask = (request: DistributiveOmit<PgliteRequest, 'id'>): Promise<unknown> => {
+    const id = nextId++;
+    const answered = answer(id);
+    if (!ended) worker.postMessage({ ...request, id });
+    return answered;
+  };
+
+  try {
+    // The worker's first message (id 0) says whether PGlite opened.
+    await answer(0);
+  } catch (e) {
+    await worker.terminate();
+    throw e;
+  }
+
+  const query = async <T>(tx: number | undefined, text: string, params?: readonly unknown[]): Promise<T[]> =>
+    (await ask({ kind: 'query', text, params: params === undefined ? undefined : [...params], tx })) as T[];
+  const inTransaction = (tx: number): Sql => ({
+    query: (text, params) => query(tx, text, params),
+    // PGlite is one connection: a transaction inside one is the same transaction.
+    transaction: (fn) => fn(inTransaction(tx)),
+    close: async () => undefined,
+  });
+  return {
+    query: (text, params) => query(undefined, text, params),
+    transaction: async <T>(fn: (tx: Sql) => Promise<T>): Promise<T> => {
+      const tx = (await ask({ kind: 'begin' })) as number;
+      let value: T;
+      try {
+        value = await fn(inTransaction(tx));
+      } catch (e) {
+        // What `fn` threw reaches the caller as it was; a rollback that fails too changes nothing for it.
+        await ask({ kind: 'end', tx, commit: false }).catch(() => undefined);
+        throw e;
+      }
+      await ask({ kind: 'end', tx, commit: true });
+      return value;
+    },
+    close: async () => {
+      if (ended) return;
+      try {
+        await ask({ kind: 'close' });
+      } finally {
+        await worker.terminate();
+      }
+    },
+  };
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** A PostgreSQL server through a pool of connections; `url` is a postgres:// connection string. */
 export async function openPostgres(url: string, options: { maxConnections?: number } = {}): Promise<Sql> {

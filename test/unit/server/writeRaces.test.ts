@@ -4,7 +4,7 @@
 // at once) when REFACTOR_BROWSER_TEST_DATABASE names one; pending when unset, outside CI.
 import * as assert from 'node:assert/strict';
 import { decodeCode, decodeRefactor, decodeRefactors } from '../../../src/api/xmlDecode';
-import { openPglite, openPostgres, type Sql } from '../../../src/server/sql/executor';
+import { openPglite, openPgliteWorker, openPostgres, type Sql } from '../../../src/server/sql/executor';
 import { deleteCode, postCode, postRefactor, rate } from '../../helpers/contributions';
 import { request } from '../../helpers/referenceService';
 import { startWritableService, type WritableService } from '../../helpers/writableService';
@@ -93,6 +93,10 @@ function raceTests(open: () => Promise<Sql>): void {
 describe('reference service: writes racing over HTTP', () => {
   describe('on embedded PostgreSQL in memory', () => {
     raceTests(() => openPglite(undefined));
+  });
+
+  describe('on embedded PostgreSQL in memory on a worker thread', () => {
+    raceTests(() => openPgliteWorker(undefined));
   });
 
   describe('on a PostgreSQL server (REFACTOR_BROWSER_TEST_DATABASE; pending when unset, outside CI)', () => {

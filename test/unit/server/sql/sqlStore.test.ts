@@ -9,7 +9,7 @@ import { PAGE_SIZE } from '../../../../src/api/model';
 import { languageKey, parseDataset, type Dataset, type DatasetCode, type DatasetRefactor } from '../../../../src/server/dataset';
 import { generateCatalog } from '../../../../src/server/generatedCatalog';
 import { loadSampleDataset } from '../../../../src/server/sampleDataset';
-import { openPglite, openPostgres, type Sql } from '../../../../src/server/sql/executor';
+import { openPglite, openPgliteWorker, openPostgres, type Sql } from '../../../../src/server/sql/executor';
 import { migrate, MIGRATIONS } from '../../../../src/server/sql/migrations';
 import { openSqlStore, type SqlStore } from '../../../../src/server/sql/sqlStore';
 import { tokenHash } from '../../../../src/server/sql/tokens';
@@ -574,6 +574,10 @@ function storeTests(open: () => Promise<Sql>, server: boolean): void {
 
 describe('SQL store on PGlite in memory', () => {
   storeTests(() => openPglite(undefined), false);
+});
+
+describe('SQL store on PGlite in memory on a worker thread', () => {
+  storeTests(() => openPgliteWorker(undefined), false);
 });
 
 describe('SQL store on a PostgreSQL server (REFACTOR_BROWSER_TEST_DATABASE; pending when unset, outside CI)', function () {
