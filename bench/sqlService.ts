@@ -1,11 +1,12 @@
 // The database-backed reference service the service.* figures measure: embedded PostgreSQL (PGlite)
-// in a fresh temporary data directory, holding the sample catalog, with one person who may write.
+// in a fresh temporary data directory, on its own thread as serve --data-dir runs it, holding the
+// sample catalog, with one person who may write.
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadSampleDataset } from '../src/server/sampleDataset';
 import { startServer, type RunningServer } from '../src/server/server';
-import { openPglite, type Sql } from '../src/server/sql/executor';
+import { openPgliteWorker, type Sql } from '../src/server/sql/executor';
 import { openSqlStore, type SqlStore } from '../src/server/sql/sqlStore';
 import { newToken, tokenHash } from '../src/server/sql/tokens';
 
@@ -28,7 +29,7 @@ export async function startSqlService(): Promise<SqlService> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'refactor-browser-bench-'));
   let sql: Sql | undefined;
   try {
-    sql = await openPglite(path.join(dir, 'data'));
+    sql = await openPgliteWorker(path.join(dir, 'data'));
     const store = await openSqlStore(sql);
     const imported = await store.importCatalog(loadSampleDataset());
     if (imported.refused) throw new Error(`importing the sample catalog: ${imported.message}`);

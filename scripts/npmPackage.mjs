@@ -17,6 +17,12 @@ export const NPM_STAGE = 'dist/npm';
  */
 export const CLI_DEPENDENCIES = ['@electric-sql/pglite', 'pg'];
 
+/**
+ * Scripts the command starts as worker threads, from beside its bundle: embedded PostgreSQL runs on
+ * a thread of its own.
+ */
+export const CLI_WORKERS = ['dist/pgliteWorker.js'];
+
 /** The documents the package carries beside the command. */
 const DOCUMENTS = ['README.md', 'CHANGELOG.md', 'LICENSE', NOTICES_FILE];
 
@@ -39,7 +45,7 @@ export function npmManifest(pkg, nls) {
   };
 }
 
-/** Writes the package's folder from the built dist/cli.js, this folder's documents and package.json. */
+/** Writes the package's folder from the built dist/cli.js and its workers, this folder's documents and package.json. */
 export function stageNpmPackage(root = '.') {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const nls = JSON.parse(readFileSync(path.join(root, 'package.nls.json'), 'utf8'));
@@ -47,7 +53,7 @@ export function stageNpmPackage(root = '.') {
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(stage, { recursive: true });
   const manifest = npmManifest(pkg, nls);
-  for (const file of Object.values(pkg.bin)) copyFileSync(path.join(root, file), path.join(stage, path.posix.basename(file)));
+  for (const file of [...Object.values(pkg.bin), ...CLI_WORKERS]) copyFileSync(path.join(root, file), path.join(stage, path.posix.basename(file)));
   for (const file of DOCUMENTS) copyFileSync(path.join(root, file), path.join(stage, file));
   writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return stage;

@@ -9,7 +9,7 @@ import { DatasetError, parseDataset, type Dataset } from '../server/dataset';
 import { loadDatasetFile, readDatasetJson } from '../server/datasetFile';
 import { generateCatalog } from '../server/generatedCatalog';
 import { startServer } from '../server/server';
-import { openPglite, openPostgres } from '../server/sql/executor';
+import { openPgliteWorker, openPostgres } from '../server/sql/executor';
 import { openSqlStore, type SqlStore } from '../server/sql/sqlStore';
 import { newToken, tokenHash } from '../server/sql/tokens';
 import type { WriteResult } from '../server/store';
@@ -179,7 +179,8 @@ export async function openStore(storage: Storage): Promise<SqlStore> {
   mkdirSync(storage.dir, { recursive: true });
   const release = lockFolder(storage.dir);
   try {
-    const store = await openSqlStore(await openPglite(path.join(storage.dir, 'postgres')));
+    // On a thread of its own: PGlite's queries would otherwise stall the HTTP server's every request.
+    const store = await openSqlStore(await openPgliteWorker(path.join(storage.dir, 'postgres')));
     const close = store.close.bind(store);
     store.close = async () => {
       try {

@@ -191,9 +191,9 @@ describe('packaging', function () {
       }
     });
 
-    it('is the command line with its README, CHANGELOG, LICENSE and third-party notices, and nothing else', () => {
+    it('is the command line and its database thread\'s script with its README, CHANGELOG, LICENSE and third-party notices, and nothing else', () => {
       const manifest = JSON.parse(readFileSync(path.join(staged.folder, 'package.json'), 'utf8')) as Partial<Manifest>;
-      assert.deepEqual(staged.files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', ...Object.values(manifest.bin ?? {}), 'package.json'].sort());
+      assert.deepEqual(staged.files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', ...Object.values(manifest.bin ?? {}), 'package.json', 'pgliteWorker.js'].sort());
     });
 
     it('has a manifest with the extension\'s name, version and links, its command in `bin`, the database drivers as its only dependencies, and no `main`, `browser` or script', () => {

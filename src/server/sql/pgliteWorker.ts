@@ -12,7 +12,7 @@ const port = parentPort;
 if (!port) throw new Error('pgliteWorker runs as a worker thread');
 
 /** Thrown inside PGlite's transaction to roll it back when the caller's side failed. */
-const ROLLBACK = Symbol('rollback');
+const ROLLBACK = new Error('rolled back');
 
 type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction;
 

@@ -1,12 +1,13 @@
-// Run by the durability test as its own process: writes codes into a PGlite data directory and prints
-// `ack <id>` once each write has committed, until it is killed.
+// Run by the durability test as its own process: writes codes into a PGlite data directory (on a
+// worker thread, as serve --data-dir opens it) and prints `ack <id>` once each write has committed,
+// until it is killed.
 
-import { openPglite } from '../../../../src/server/sql/executor';
+import { openPgliteWorker } from '../../../../src/server/sql/executor';
 import { openSqlStore } from '../../../../src/server/sql/sqlStore';
 import { tokenHash } from '../../../../src/server/sql/tokens';
 
 async function main(dataDir: string): Promise<void> {
-  const store = await openSqlStore(await openPglite(dataDir));
+  const store = await openSqlStore(await openPgliteWorker(dataDir));
   const person = await store.addPerson('Writer', {}, await tokenHash('writer'));
   if (person.refused) throw new Error(person.message);
   // Bounded, should the test fail to kill it.
