@@ -3,6 +3,8 @@
 // commands, and hands every Disposable to VS Code. Activation is lazy: the Catalog view or one of
 // the commands (package.json); nothing is fetched before the view asks for its rows.
 import * as vscode from 'vscode';
+import { Accounts } from './extension/accounts/accounts';
+import { accountUi, registerAccountCommands } from './extension/accounts/commands';
 import { registerCatalogCommands } from './extension/catalog/commands';
 import { CatalogView } from './extension/catalog/view';
 import { codeViewActions, registerCodeCommands } from './extension/code/commands';
@@ -50,6 +52,9 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   const editors = new EditorTracker();
   // Their serializer is what VS Code calls to restore the code views after a reload.
   const codeViews = new CodeViewPanels(context.extensionUri, service, logger, codeViewActions({ docs, editors, errors, stars }), settings, stars);
+  // Tokens in SecretStorage only: never in settings or the (synced) global state.
+  const accounts = new Accounts(context.secrets, service, settings);
+  const ui = accountUi();
   const searchDeps: SearchDeps = {
     service, store: search, errors,
     language: () => catalog.language(),
@@ -72,12 +77,14 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     registerCodeCommands({ service, docs, editors, codeViews, tree: catalog.tree, logger, errors, settings }),
     registerSearchCommands(searchDeps),
     registerStarCommands({ stars, errors, currentCode: () => codeViews.currentCode() }),
+    accounts,
+    registerAccountCommands({ accounts, service, errors, logger, ui }),
   );
   // A block esbuild drops whole from the packaging build, and with it all that only the test API uses.
   if (TEST_API) {
     if (recording) {
       return createTestApi({
-        service, catalog, offline, codeViews, settings, search: searchDeps, stars,
+        service, catalog, offline, codeViews, settings, search: searchDeps, stars, accounts, accountUi: ui,
         recentLog: () => recording.recent(),
       });
     }

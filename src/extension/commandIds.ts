@@ -25,6 +25,8 @@ export const Commands = {
   indexCatalog: 'refactorBrowser.indexCatalog',
   star: 'refactorBrowser.star',
   unstar: 'refactorBrowser.unstar',
+  signIn: 'refactorBrowser.signIn',
+  signOut: 'refactorBrowser.signOut',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -134,6 +134,20 @@ export class ServiceConnection extends Disposable {
     return this.client;
   }
 
+  /**
+   * A client that carries `token` to `baseUrl` (the service it belongs to, not whatever is
+   * configured by the time it is used), with the current settings' timeout and transport.
+   */
+  clientWithToken(baseUrl: string, token: string): RefactorClient {
+    return new RefactorClient({
+      baseUrl, token,
+      timeoutMs: this.settings.requestTimeoutSeconds * 1000,
+      logger: this.logger,
+      userAgent: IN_BROWSER ? null : undefined,
+      unexplainedFailure: IN_BROWSER ? corsHint : undefined,
+    });
+  }
+
   /** The next request for anything the client holds asks the service again (a Refresh). */
   expireHeld(): void {
     void this.client?.then((c) => c.expire(), () => undefined);

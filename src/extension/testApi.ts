@@ -10,6 +10,8 @@ import type { Settings, SettingsSource } from './settings';
 import type { CatalogNode } from './catalog/nodes';
 import { indexCatalogFor, type SearchDeps } from './search/commands';
 import type { Stars } from './stars/stars';
+import type { Accounts } from './accounts/accounts';
+import type { AccountUi } from './accounts/commands';
 import type { SearchHit } from '../search/searchIndex';
 
 /** A tree row as a person sees it. */
@@ -86,6 +88,16 @@ export interface RefactorBrowserApi {
   forgetStarredCopy(codeId: number): Promise<void>;
   /** Forgets every star of every service, with the copies kept. */
   forgetStars(): Promise<void>;
+  /**
+   * Runs `command` as the palette does, answering its input box with `input` (undefined: Escape) and
+   * choosing `button` on whichever message offers it; resolves with what the input box asked and the
+   * messages shown, once the command is done.
+   */
+  runAnswering(command: string, answers: { input?: string; button?: string }): Promise<{ asked: vscode.InputBoxOptions[]; said: string[] }>;
+  /** The current service's session as VS Code's Accounts menu gets it from the provider. */
+  session(): Promise<vscode.AuthenticationSession | undefined>;
+  /** Signs the session `id` out as VS Code's Accounts menu does (the provider's removeSession). */
+  removeSession(id: string): Promise<void>;
 }
 
 function labelOf(node: CatalogNode): string {
@@ -117,6 +129,9 @@ export interface TestApiParts {
   /** Search as its commands see it (the store among them). */
   search: SearchDeps;
   stars: Stars;
+  accounts: Accounts;
+  /** What account commands ask and say through, swapped while runAnswering answers them. */
+  accountUi: AccountUi;
 }
 
 export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
@@ -206,5 +221,21 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
     },
     forgetStarredCopy: (codeId) => stars.forgetCopy(codeId),
     forgetStars: () => stars.clear(),
+    async runAnswering(command, { input, button }) {
+      const asked: vscode.InputBoxOptions[] = [];
+      const said: string[] = [];
+      const { accountUi: ui } = parts;
+      const real = { ...ui };
+      ui.askToken = async (options) => (asked.push(options), input);
+      ui.tell = async (_error, message, ...buttons) => (said.push(message), buttons.find((b) => b === button));
+      try {
+        await vscode.commands.executeCommand(command);
+      } finally {
+        Object.assign(ui, real);
+      }
+      return { asked, said };
+    },
+    session: async () => (await parts.accounts.getSessions())[0],
+    removeSession: (id) => parts.accounts.removeSession(id),
   };
 }

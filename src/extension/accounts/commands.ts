@@ -1,0 +1,79 @@
+// Sign In… and Sign Out. Sign In asks for the token the service's owner gave, checks it with the
+// service (GET /account.xml) and keeps it for that service only; a token the service refuses is
+// not kept. What it asks and says goes through AccountUi, which the test API answers.
+import * as vscode from 'vscode';
+import type { Logger } from '../../api/logger';
+import { Commands } from '../commandIds';
+import { oneLine, type ErrorReporter } from '../errorReporting';
+import { showErrorMessage, showInformationMessage } from '../notifications';
+import type { ServiceConnection } from '../service';
+import type { Accounts } from './accounts';
+
+export interface AccountUi {
+  askToken(options: vscode.InputBoxOptions): Thenable<string | undefined>;
+  tell(error: boolean, message: string, ...buttons: string[]): Thenable<string | undefined>;
+}
+
+export function accountUi(): AccountUi {
+  return {
+    askToken: (options) => vscode.window.showInputBox(options),
+    tell: (error, message, ...buttons) => (error ? showErrorMessage : showInformationMessage)(message, ...buttons),
+  };
+}
+
+export interface AccountDeps {
+  accounts: Accounts;
+  service: ServiceConnection;
+  errors: ErrorReporter;
+  logger: Logger;
+  ui: AccountUi;
+}
+
+export function registerAccountCommands({ accounts, service, errors, logger, ui }: AccountDeps): vscode.Disposable {
+  const signIn = async (): Promise<vscode.AuthenticationSession | undefined> => {
+    const key = accounts.currentKey();
+    if (!key) {
+      const set = vscode.l10n.t('Set a Service');
+      const said = service.isBuiltIn()
+        ? vscode.l10n.t('The built-in sample catalog takes no contributions: set a service (refactorBrowser.baseUrl) to sign in to it.')
+        : vscode.l10n.t('{0} is not an http or https address to sign in to.', service.configuredUrl());
+      void ui.tell(false, said, set).then((choice) => choice === set && vscode.commands.executeCommand(Commands.openSettings));
+      return undefined;
+    }
+    const host = new URL(key).host;
+    const token = (await ui.askToken({
+      title: vscode.l10n.t('Sign In to {0}', host),
+      prompt: vscode.l10n.t('The token the owner of {0} gave you', host),
+      password: true,
+      ignoreFocusOut: true,
+    }))?.trim();
+    if (!token) return undefined;
+    let name: string;
+    let id: number;
+    try {
+      ({ name, id } = await service.clientWithToken(key, token).account());
+    } catch (err) {
+      // The client's message names the cause (refused token, unreachable) and never holds the token.
+      void ui.tell(true, `${vscode.l10n.t('Could not sign in to {0}', host)}: ${oneLine(err)}`);
+      return undefined;
+    }
+    const session = await accounts.keep(key, token, { id: `${key}#${id}`, label: `${name} (${host})` });
+    logger.info(`Signed in to ${key} as ${name}`);
+    void ui.tell(false, vscode.l10n.t('Signed in to {0} as {1}.', host, name));
+    return session;
+  };
+  accounts.signIn = signIn;
+
+  const signOut = async (): Promise<void> => {
+    const key = accounts.currentKey();
+    const [session] = await accounts.getSessions();
+    if (!key || !session) return;
+    await accounts.removeSession(session.id);
+    void ui.tell(false, vscode.l10n.t('Signed out of {0}.', new URL(key).host));
+  };
+
+  return vscode.Disposable.from(
+    errors.command(Commands.signIn, vscode.l10n.t('Could not sign in'), signIn),
+    errors.command(Commands.signOut, vscode.l10n.t('Could not sign out'), signOut),
+  );
+}
