@@ -23,7 +23,7 @@ export interface FrontServer {
   readonly url: string;
   /** Every path asked for, in order (a browser's CORS preflights left out: the client did not ask them). */
   readonly paths: string[];
-  /** The same requests with their method, Origin and User-Agent. */
+  /** The same requests with their method, Origin, User-Agent and Authorization. */
   readonly requests: FrontRecord[];
   /** Paths (as asked, query included) answered 500 while listed here. */
   readonly failing: Set<string>;
@@ -59,7 +59,7 @@ export async function startFrontServer(upstream: string, options: FrontOptions):
     const preflight = req.method === 'OPTIONS';
     if (!preflight) {
       paths.push(url.pathname + url.search);
-      requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, origin: req.headers.origin ?? null, userAgent: req.headers['user-agent'] ?? null });
+      requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, origin: req.headers.origin ?? null, userAgent: req.headers['user-agent'] ?? null, authorization: req.headers.authorization ?? null });
     }
     const answer = (): void => {
       if (!preflight && failing.has(url.pathname + url.search)) {

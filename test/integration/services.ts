@@ -40,6 +40,17 @@ export async function startService(catalog?: unknown, options: { on?: RefusingPo
   return handle(id, url);
 }
 
+/** The writable reference service, empty, and a way to add the people who may write to it. */
+export interface WritableTestService extends RunningService {
+  /** Adds a person and returns their token. */
+  addPerson(name: string): Promise<string>;
+}
+
+export async function startWritable(): Promise<WritableTestService> {
+  const { id, url } = await ask({ verb: 'startWritable' });
+  return { ...handle(id, url), addPerson: async (name) => (await ask({ verb: 'addPerson', id, name })).token };
+}
+
 /** A loopback URL whose connections are refused; its port is held, so no other process takes it meanwhile. */
 export interface RefusingPort extends RunningService {
   readonly id: number;

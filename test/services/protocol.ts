@@ -1,5 +1,5 @@
 // The loopback servers an integration test may ask for, as messages: the reference service over a
-// catalog, a front server before it (test/helpers/frontServer.ts) and the hostile server
+// catalog or writable (test/helpers/writableService.ts), a front server before it (test/helpers/frontServer.ts) and the hostile server
 // (test/hostile/server.ts). Why messages: the browser's web worker extension host cannot listen on a
 // socket, so there the launcher starts them on request (over the bridge, test/ui/protocol.ts); the Node
 // extension host hands the same messages to the same registry in its own process (registry.ts). Every
@@ -23,6 +23,8 @@ export interface FrontRecord {
   /** The request's Origin header: browsers send it, Node's fetch does not. */
   origin: string | null;
   userAgent: string | null;
+  /** The request's Authorization header: whether, and which, token reached this server. */
+  authorization: string | null;
 }
 
 export interface Started {
@@ -41,6 +43,10 @@ export interface ServiceVerbs {
    * the sample), on a free port, or where `on` (a `refusing` id) refused connections until now.
    */
   startService: { req: { catalog?: unknown; on?: number }; res: Started };
+  /** The writable reference service (the SQL store over an in-memory PGlite: seconds to open), with no codes and no people. */
+  startWritable: { req: Empty; res: Started };
+  /** Adds a person who may write to the writable service `id`; `token` is theirs. */
+  addPerson: { req: { id: number; name: string }; res: { token: string } };
   /** A loopback URL whose port refuses connections, held so that no other process takes it (until `stop`). */
   refusing: { req: Empty; res: Started };
   /** A front server forwarding to `upstream`, a loopback http URL. */
@@ -72,11 +78,14 @@ export function isServiceRequest(value: unknown): value is ServiceRequest {
     case 'startFront':
       return typeof r.upstream === 'string' && typeof r.options === 'object' && r.options !== null;
     case 'startHostile':
+    case 'startWritable':
     case 'refusing':
       return true;
     case 'frontRequests':
     case 'stop':
       return id;
+    case 'addPerson':
+      return id && typeof r.name === 'string';
     case 'frontFail':
       return id && Array.isArray(r.paths) && r.paths.every((p) => typeof p === 'string');
     case 'frontHold':

@@ -7,12 +7,14 @@ import { parseDataset } from '../../src/server/dataset';
 import { startServer } from '../../src/server/server';
 import { startFrontServer, type FrontServer } from '../helpers/frontServer';
 import { holdPort, type HeldPort } from '../helpers/testServer';
+import { startWritableService, type WritableService } from '../helpers/writableService';
 import type { ServiceRequest, Started } from './protocol';
 
 interface Running {
   close(): Promise<void>;
   front?: FrontServer;
   held?: HeldPort;
+  writable?: WritableService;
 }
 
 /** A TCP relay on `held` to a loopback `port`; close() ends its connections too. */
@@ -71,6 +73,15 @@ export class TestServices {
       case 'startHostile': {
         const hostile = await startHostileServer();
         return this.add(hostile.url, { close: () => hostile.close() });
+      }
+      case 'startWritable': {
+        const writable = await startWritableService();
+        return this.add(writable.url, { close: () => writable.close(), writable });
+      }
+      case 'addPerson': {
+        const writable = this.running.get(request.id)?.writable;
+        if (!writable) throw new Error(`no writable service ${request.id}`);
+        return { token: await writable.addPerson(request.name) };
       }
       case 'frontRequests':
         return { requests: [...this.front(request.id).requests] };
