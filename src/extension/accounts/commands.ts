@@ -2,6 +2,7 @@
 // service (GET /account.xml) and keeps it for that service only; a token the service refuses is
 // not kept. What it asks and says goes through AccountUi, which the test API answers.
 import * as vscode from 'vscode';
+import { isApiError } from '../../api/errors';
 import type { Logger } from '../../api/logger';
 import { Commands } from '../commandIds';
 import { oneLine, type ErrorReporter } from '../errorReporting';
@@ -53,8 +54,10 @@ export function registerAccountCommands({ accounts, service, errors, logger, ui 
     try {
       ({ name, id } = await service.clientWithToken(key, token).account());
     } catch (err) {
-      // The client's message names the cause (refused token, unreachable) and never holds the token.
-      void ui.tell(true, `${vscode.l10n.t('Could not sign in to {0}', host)}: ${oneLine(err)}`);
+      // A read's 401 comes as a bare status line; any other cause is the client's message, which
+      // names it (unreachable, timed out) and never holds the token.
+      const cause = isApiError(err) && err.status === 401 ? vscode.l10n.t('the service refused the token (unknown, revoked or mistyped)') : oneLine(err);
+      void ui.tell(true, `${vscode.l10n.t('Could not sign in to {0}', host)}: ${cause}`);
       return undefined;
     }
     const session = await accounts.keep(key, token, { id: `${key}#${id}`, label: `${name} (${host})` });
