@@ -444,26 +444,16 @@ export class SqlStore implements CatalogStore {
 
   async addPerson(name: string, about: { website?: string; identityUrl?: string }, tokenHash: string): Promise<WriteResult<Person>> {
     if (name.trim() === '') return { refused: 'invalid', message: 'A name must not be empty' };
-    try {
-      return {
-        value: await this.sql.transaction(async (tx) => {
-          await tx.query('select pg_advisory_xact_lock($1)', [PEOPLE_LOCK]);
-          const taken = await tx.query('select 1 from users where name = $1', [name]);
-          if (taken.length > 0) refuse('invalid', `The name "${name}" is already taken: choose another one`);
-          const [row] = await tx.query<PersonRow>(
-            `insert into users (name, website, identity_url, token_hash) values ($1, $2, $3, $4) returning ${PERSON_COLUMNS}`,
-            [name, about.website ?? '', about.identityUrl ?? '', tokenHash],
-          );
-          return { person: personOf(row), version: await this.bumpPeopleVersion(tx) };
-        }).then(({ person, version }) => {
-          this.seePeopleVersion(version);
-          return person;
-        }),
-      };
-    } catch (e) {
-      if (e instanceof Refused) return e.refusal;
-      throw e;
-    }
+    return this.peopleWrite(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [PEOPLE_LOCK]);
+      const taken = await tx.query('select 1 from users where name = $1', [name]);
+      if (taken.length > 0) refuse('invalid', `The name "${name}" is already taken: choose another one`);
+      const [row] = await tx.query<PersonRow>(
+        `insert into users (name, website, identity_url, token_hash) values ($1, $2, $3, $4) returning ${PERSON_COLUMNS}`,
+        [name, about.website ?? '', about.identityUrl ?? '', tokenHash],
+      );
+      return row;
+    });
   }
 
   /** A new token for the person of that name; the old one stops working at once. */
@@ -476,20 +466,22 @@ export class SqlStore implements CatalogStore {
     return this.setToken(name, null);
   }
 
-  private async setToken(name: string, tokenHash: string | null): Promise<WriteResult<Person>> {
+  private setToken(name: string, tokenHash: string | null): Promise<WriteResult<Person>> {
+    return this.peopleWrite(async (tx) => {
+      const rows = await tx.query<PersonRow>(`update users set token_hash = $2 where name = $1 returning ${PERSON_COLUMNS}`, [name, tokenHash]);
+      if (rows.length === 0) refuse('not-found', `There is no person named "${name}"`);
+      // Names from an imported catalog may repeat; a token must belong to one person.
+      if (rows.length > 1) refuse('invalid', `${rows.length} people are named "${name}": a token cannot be given to one of them by name`);
+      return rows[0];
+    });
+  }
+
+  /** A change to one person's token in one transaction that bumps the people version, here once it commits. */
+  private async peopleWrite(fn: (tx: Sql) => Promise<PersonRow>): Promise<WriteResult<Person>> {
     try {
-      return {
-        value: await this.sql.transaction(async (tx) => {
-          const rows = await tx.query<PersonRow>(`update users set token_hash = $2 where name = $1 returning ${PERSON_COLUMNS}`, [name, tokenHash]);
-          if (rows.length === 0) refuse('not-found', `There is no person named "${name}"`);
-          // Names from an imported catalog may repeat; a token must belong to one person.
-          if (rows.length > 1) refuse('invalid', `${rows.length} people are named "${name}": a token cannot be given to one of them by name`);
-          return { person: personOf(rows[0]), version: await this.bumpPeopleVersion(tx) };
-        }).then(({ person, version }) => {
-          this.seePeopleVersion(version);
-          return person;
-        }),
-      };
+      const { row, version } = await this.sql.transaction(async (tx) => ({ row: await fn(tx), version: await this.bumpPeopleVersion(tx) }));
+      this.seePeopleVersion(version);
+      return { value: personOf(row) };
     } catch (e) {
       if (e instanceof Refused) return e.refusal;
       throw e;
