@@ -280,7 +280,11 @@ async function exchangeWithRetries(url: string, ctx: Context): Promise<Exclude<E
 
 async function exchange(url: string, ctx: Context): Promise<Exchange> {
   const started = Date.now();
-  const init: RequestInit = { method: ctx.method, headers: ctx.headers, body: ctx.body, signal: ctx.signal, redirect: 'manual' };
+  // The client holds answers itself for their max-age and expires them after a write or a Refresh;
+  // a browser's HTTP cache would go on serving such a list for up to that max-age more. `no-cache`
+  // has it ask the service each time (its ETag keeps that a 304); Node's fetch has no such cache,
+  // and its types leave the option out.
+  const init: RequestInit & { cache: 'no-cache' } = { method: ctx.method, headers: ctx.headers, body: ctx.body, signal: ctx.signal, redirect: 'manual', cache: 'no-cache' };
   let res = await ctx.fetch(url, init);
   if (res.type === 'opaqueredirect' && ctx.method !== 'GET') {
     discard(res);
