@@ -18,6 +18,7 @@ import { sampleCatalogReader, ServiceConnection } from './extension/service';
 import { QueuedMemento } from './extension/globalStore';
 import { ExtensionSettings } from './extension/settings';
 import { createTestApi, type RefactorBrowserApi } from './extension/testApi';
+import { registerShareCommands, shareUi } from './extension/share/commands';
 import { registerSearchCommands, type SearchDeps } from './extension/search/commands';
 import { SearchStore } from './extension/search/store';
 import { registerStarCommands } from './extension/stars/commands';
@@ -54,7 +55,8 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   const codeViews = new CodeViewPanels(context.extensionUri, service, logger, codeViewActions({ docs, editors, errors, stars }), settings, stars);
   // Tokens in SecretStorage only: never in settings or the (synced) global state.
   const accounts = new Accounts(context.secrets, service, settings);
-  const ui = accountUi();
+  // Sign In's questions and Share's in one object, which the test API answers.
+  const ui = shareUi(accountUi());
   const searchDeps: SearchDeps = {
     service, store: search, errors,
     language: () => catalog.language(),
@@ -79,12 +81,18 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     registerStarCommands({ stars, errors, currentCode: () => codeViews.currentCode() }),
     accounts,
     registerAccountCommands({ accounts, service, errors, logger, ui }),
+    registerShareCommands({
+      accounts, service, settings, errors, logger, ui,
+      open: (codeId) => codeViews.open(codeId),
+      refreshCatalog: () => catalog.tree.refresh(),
+    }),
   );
   // A block esbuild drops whole from the packaging build, and with it all that only the test API uses.
   if (TEST_API) {
     if (recording) {
       return createTestApi({
         service, catalog, offline, codeViews, settings, search: searchDeps, stars, accounts, accountUi: ui,
+        currentCode: () => codeViews.currentCode(),
         recentLog: () => recording.recent(),
       });
     }

@@ -27,6 +27,7 @@ export const Commands = {
   unstar: 'refactorBrowser.unstar',
   signIn: 'refactorBrowser.signIn',
   signOut: 'refactorBrowser.signOut',
+  shareSelection: 'refactorBrowser.shareSelection',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

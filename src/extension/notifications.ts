@@ -18,3 +18,8 @@ export function showErrorMessage<T extends string>(message: string, ...items: T[
 export function showInformationMessage<T extends string>(message: string, ...items: T[]): Thenable<T | undefined> {
   return vscode.window.showInformationMessage(notificationText(message), ...items);
 }
+
+/** A modal question whose `detail` shows what it is about (e.g. what will be sent). */
+export function showModal<T extends string>(message: string, detail: string, ...items: T[]): Thenable<T | undefined> {
+  return vscode.window.showInformationMessage(notificationText(message), { modal: true, detail: notificationText(detail) }, ...items);
+}

@@ -11,7 +11,8 @@ import type { CatalogNode } from './catalog/nodes';
 import { indexCatalogFor, type SearchDeps } from './search/commands';
 import type { Stars } from './stars/stars';
 import type { Accounts } from './accounts/accounts';
-import type { AccountUi } from './accounts/commands';
+import type { ShareUi } from './share/commands';
+import type { Code } from '../api/model';
 import type { SearchHit } from '../search/searchIndex';
 
 /** A tree row as a person sees it. */
@@ -89,11 +90,16 @@ export interface RefactorBrowserApi {
   /** Forgets every star of every service, with the copies kept. */
   forgetStars(): Promise<void>;
   /**
-   * Runs `command` as the palette does, answering its input box with `input` (undefined: Escape) and
-   * choosing `button` on whichever message offers it; resolves with what the input box asked and the
-   * messages shown, once the command is done.
+   * Runs `command` as the palette does, answering each question (input box, comment, pick) with the
+   * next of `inputs`, or every one with `input` (undefined: Escape), choosing `button` on whichever
+   * message offers it and the confirming button of a modal question unless `send` is false; resolves
+   * once the command is done with the questions asked (a comment's as its prompt and value, a
+   * pick's as its title and placeholder), the messages shown and each modal question with its detail.
    */
-  runAnswering(command: string, answers: { input?: string; button?: string }): Promise<{ asked: vscode.InputBoxOptions[]; said: string[] }>;
+  runAnswering(command: string, answers: { input?: string; inputs?: Array<string | undefined>; button?: string; send?: boolean }):
+    Promise<{ asked: vscode.InputBoxOptions[]; said: string[]; confirmed: string[] }>;
+  /** The code of the code view looked at last, as loaded. */
+  currentCode(): Code | undefined;
   /** The current service's session as VS Code's Accounts menu gets it from the provider. */
   session(): Promise<vscode.AuthenticationSession | undefined>;
   /** Signs the session `id` out as VS Code's Accounts menu does (the provider's removeSession). */
@@ -130,8 +136,9 @@ export interface TestApiParts {
   search: SearchDeps;
   stars: Stars;
   accounts: Accounts;
-  /** What account commands ask and say through, swapped while runAnswering answers them. */
-  accountUi: AccountUi;
+  /** What account and share commands ask and say through, swapped while runAnswering answers them. */
+  accountUi: ShareUi;
+  currentCode: () => Code | undefined;
 }
 
 export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
@@ -221,20 +228,27 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
     },
     forgetStarredCopy: (codeId) => stars.forgetCopy(codeId),
     forgetStars: () => stars.clear(),
-    async runAnswering(command, { input, button }) {
+    async runAnswering(command, { input, inputs, button, send }) {
       const asked: vscode.InputBoxOptions[] = [];
       const said: string[] = [];
+      const confirmed: string[] = [];
+      const queue = inputs && [...inputs];
+      const answer = (question: vscode.InputBoxOptions): string | undefined => (asked.push(question), queue ? queue.shift() : input);
       const { accountUi: ui } = parts;
       const real = { ...ui };
-      ui.askToken = async (options) => (asked.push(options), input);
+      ui.askToken = ui.ask = async (options) => answer(options);
+      ui.askComment = async (value, prompt) => answer({ prompt, value });
+      ui.pick = async (_items, { title, placeHolder }) => answer({ title, placeHolder });
+      ui.confirm = async (message, detail, ok) => (confirmed.push(`${message}\n${detail}`), send === false ? undefined : ok);
       ui.tell = async (_error, message, ...buttons) => (said.push(message), buttons.find((b) => b === button));
       try {
         await vscode.commands.executeCommand(command);
       } finally {
         Object.assign(ui, real);
       }
-      return { asked, said };
+      return { asked, said, confirmed };
     },
+    currentCode: parts.currentCode,
     session: async () => (await parts.accounts.getSessions())[0],
     removeSession: (id) => parts.accounts.removeSession(id),
   };

@@ -1,0 +1,183 @@
+// Share Selection as Code…: the selection, verbatim, posted to the current service as a new code, in
+// the document's language, with the title, comment and tags a person gives; what will be sent is
+// shown for confirmation first. A refused share keeps everything typed and asks again with each
+// field's reason beside it.
+//
+// Native inputs rather than a webview form: an InputBox for the title and the tags, the comment in an
+// untitled Markdown editor (VS Code has no multi-line InputBox), a modal dialog for the preview. They
+// are VS Code's own widgets: keyboard-driven, read by screen readers, themed and localized as the
+// rest of VS Code, with no second script bundle, CSP or message protocol to keep safe, and they cost
+// the extension bundles, which are close to their size budget, almost nothing.
+import * as vscode from 'vscode';
+import { isApiError } from '../../api/errors';
+import type { Logger } from '../../api/logger';
+import { SERVICE_LANGUAGES, toServiceLanguage } from '../../api/languages';
+import type { Accounts } from '../accounts/accounts';
+import type { AccountUi } from '../accounts/commands';
+import { Commands } from '../commandIds';
+import { oneLine, type ErrorReporter } from '../errorReporting';
+import { showInformationMessage, showModal } from '../notifications';
+import type { ServiceConnection } from '../service';
+import type { SettingsSource } from '../settings';
+
+/** What sharing asks and says through, beside Sign In's; the test API answers it. */
+export interface ShareUi extends AccountUi {
+  ask(options: vscode.InputBoxOptions): Thenable<string | undefined>;
+  /** The comment, which may run to several lines; `prompt` says what is asked (and why again). */
+  askComment(value: string, prompt: string): Thenable<string | undefined>;
+  pick(items: readonly string[], options: vscode.QuickPickOptions): Thenable<string | undefined>;
+  /** A modal question: resolves with `button` when chosen. */
+  confirm(message: string, detail: string, button: string): Thenable<string | undefined>;
+}
+
+export function shareUi(accountUi: AccountUi): ShareUi {
+  return {
+    ...accountUi,
+    ask: (options) => vscode.window.showInputBox(options),
+    askComment: async (value, prompt) => {
+      const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: value });
+      await vscode.window.showTextDocument(doc, { preview: false });
+      const use = vscode.l10n.t('Use as Comment');
+      const chosen = await showInformationMessage(prompt, use);
+      const text = doc.getText();
+      // The comment is taken: its scratch editor goes without asking to save it.
+      if (!doc.isClosed) {
+        await vscode.window.showTextDocument(doc);
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
+      return chosen === use ? text : undefined;
+    },
+    pick: (items, options) => vscode.window.showQuickPick([...items], options),
+    confirm: (message, detail, button) => showModal(message, detail, button),
+  };
+}
+
+export interface ShareDeps {
+  accounts: Accounts;
+  service: ServiceConnection;
+  settings: SettingsSource;
+  errors: ErrorReporter;
+  logger: Logger;
+  ui: ShareUi;
+  /** Shows the new code in the code view. */
+  open: (codeId: number) => void;
+  /** Asks for Recent Codes again, which now begin with the new code. */
+  refreshCatalog: () => void;
+}
+
+interface Draft {
+  title: string;
+  comment: string;
+  tags: string;
+}
+
+type Field = keyof Draft;
+
+/** The field a service's reason names ("Title can't be blank", "Tag list has …"), if one of those typed. */
+function fieldOf(reason: string): Field | undefined {
+  return /^title\b/i.test(reason) ? 'title' : /^comment\b/i.test(reason) ? 'comment' : /^tag/i.test(reason) ? 'tags' : undefined;
+}
+
+export function registerShareCommands({ accounts, service, settings, errors, logger, ui, open, refreshCatalog }: ShareDeps): vscode.Disposable {
+  // What was typed for the last selection refused or left unsent, so that sharing it again starts there.
+  let kept: { code: string; draft: Draft } | undefined;
+
+  const share = async (): Promise<void> => {
+    const editor = vscode.window.activeTextEditor;
+    const code = editor?.document.getText(editor.selection) ?? '';
+    if (!editor || code === '') {
+      void ui.tell(false, vscode.l10n.t('Select the code to share in an editor first.'));
+      return;
+    }
+    const key = accounts.currentKey();
+    // The built-in sample catalog (or an address that is none): Sign In says why and offers a service.
+    if (!key) return void (await vscode.commands.executeCommand(Commands.signIn));
+    const host = new URL(key).host;
+    let session: vscode.AuthenticationSession | undefined = (await accounts.getSessions())[0];
+    if (!session) {
+      const signIn = vscode.l10n.t('Sign In…');
+      if ((await ui.tell(false, vscode.l10n.t('Sign in to {0} to share code there.', host), signIn)) !== signIn) return;
+      session = await accounts.signIn();
+      if (!session) return;
+    }
+    const languageId = editor.document.languageId;
+    const language = toServiceLanguage(languageId) ?? await ui.pick(SERVICE_LANGUAGES, {
+      title: vscode.l10n.t('Language of the Shared Code'),
+      placeHolder: vscode.l10n.t('{0} has no language {1} knows: pick the code\'s language', languageId, host),
+      ignoreFocusOut: true,
+    });
+    if (!language) return;
+
+    const draft: Draft = kept?.code === code ? kept.draft : { title: '', comment: '', tags: '' };
+    kept = { code, draft };
+    // Each field's reason with the value it was given for: it shows while that value stands.
+    const refused: Partial<Record<Field, { reason: string; value: string }>> = {};
+    const lines = code.replace(/\r?\n$/, '').split(/\r\n|\r|\n/).length;
+    const size = lines === 1 ? vscode.l10n.t('1 line') : vscode.l10n.t('{0} lines', lines);
+    const step = (n: number): string => vscode.l10n.t('Share Selection as Code ({0}/3)', n);
+    for (;;) {
+      const reasonFor = (field: Field, value: string): vscode.InputBoxValidationMessage | undefined =>
+        value === refused[field]?.value ? { message: refused[field].reason, severity: vscode.InputBoxValidationSeverity.Error } : undefined;
+      const title = await ui.ask({
+        title: step(1), value: draft.title, ignoreFocusOut: true,
+        prompt: vscode.l10n.t('The title of the code ({0} of {1})', size, language),
+        validateInput: (v) => reasonFor('title', v),
+      });
+      if (title === undefined) return;
+      draft.title = title;
+      const comment = await ui.askComment(draft.comment, [
+        refused.comment?.value === draft.comment ? refused.comment.reason : undefined,
+        vscode.l10n.t('Write the comment on "{0}" in this editor (several lines are welcome), then choose Use as Comment.', title),
+      ].filter(Boolean).join(' '));
+      if (comment === undefined) return;
+      draft.comment = comment;
+      const saved = settings.current.tags;
+      const tags = await ui.ask({
+        title: step(3), value: draft.tags, ignoreFocusOut: true,
+        prompt: saved.length
+          ? vscode.l10n.t('Tags, separated by spaces (optional). Your saved tags: {0}', saved.join(' '))
+          : vscode.l10n.t('Tags, separated by spaces (optional)'),
+        validateInput: (v) => reasonFor('tags', v),
+      });
+      if (tags === undefined) return;
+      draft.tags = tags;
+
+      const tagList = tags.split(/[\s,]+/).filter(Boolean);
+      const send = vscode.l10n.t('Share');
+      const detail = [
+        vscode.l10n.t('Title: {0}', title),
+        vscode.l10n.t('Language: {0}', language),
+        vscode.l10n.t('Tags: {0}', tagList.join(' ') || vscode.l10n.t('none')),
+        vscode.l10n.t('Code: {0}', size),
+        vscode.l10n.t('Comment:'),
+        comment,
+      ].join('\n');
+      if ((await ui.confirm(vscode.l10n.t('Share this code with {0}?', host), detail, send)) !== send) return;
+
+      const client = service.clientWithToken(key, session.accessToken);
+      try {
+        const { value } = await client.postCode({ title, language, comment, code, tags: tagList });
+        kept = undefined;
+        logger.info(`Shared code ${value.id} with ${key}`);
+        refreshCatalog();
+        open(value.id);
+        return;
+      } catch (err) {
+        const reasons = isApiError(err) ? err.reasons : [];
+        for (const field of ['title', 'comment', 'tags'] as const) {
+          const reason = reasons.find((r) => fieldOf(r) === field);
+          refused[field] = reason === undefined ? undefined : { reason, value: draft[field] };
+        }
+        const again = vscode.l10n.t('Edit and Send Again');
+        const cause = reasons.length ? reasons.join('; ') : isApiError(err) && err.status === 401
+          ? vscode.l10n.t('the service refused the token: sign in again')
+          : oneLine(err);
+        if ((await ui.tell(true, `${vscode.l10n.t('Could not share the code with {0}', host)}: ${cause}`, again)) !== again) return;
+      } finally {
+        void client.close();
+      }
+    }
+  };
+
+  return errors.command(Commands.shareSelection, vscode.l10n.t('Could not share the selection'), share);
+}
