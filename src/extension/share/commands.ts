@@ -103,7 +103,7 @@ export function registerShareCommands({ accounts, service, settings, errors, log
     const languageId = editor.document.languageId;
     const language = toServiceLanguage(languageId) ?? await ui.pick(SERVICE_LANGUAGES, {
       title: vscode.l10n.t('Language of the Shared Code'),
-      placeHolder: vscode.l10n.t('{0} has no language {1} knows: pick the code\'s language', languageId, host),
+      placeHolder: vscode.l10n.t('{0} has no language for {1}: pick the code\'s language', host, languageId),
       ignoreFocusOut: true,
     });
     if (!language) return;
