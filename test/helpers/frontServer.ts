@@ -88,7 +88,8 @@ export async function startFrontServer(upstream: string, options: FrontOptions):
         up.pipe(res);
       });
       forwarded.on('error', () => res.destroy());
-      forwarded.end();
+      // The body goes on too (a write's), read only once the request is answered from upstream.
+      req.pipe(forwarded);
     };
     if (held && !preflight) held.push(answer);
     else answer();

@@ -3,11 +3,10 @@
 // client held show a write at once, refusals arrive with the service's own words, and a write is
 // never sent twice.
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { RefactorClient } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
 import { SERVICE_LANGUAGES } from '../../../src/api/languages';
+import { startFrontServer } from '../../helpers/frontServer';
 import { startWritableService, type WritableService } from '../../helpers/writableService';
 
 /** Every character a code's text must survive: CR, CRLF, tabs, non-ASCII, and what XML escapes. */
@@ -134,18 +133,19 @@ describe('RefactorClient against the writable reference service', function () {
 
   it('a POST answered 503 is not sent again: the service receives it never, the next one once', async () => {
     const token = await service.addPerson('ann');
-    const front = await startBusyFront(service.url);
+    const front = await startFrontServer(service.url, {});
+    front.busy.set('/codes.xml', 1);
+    const posts = () => front.requests.filter((r) => r.method === 'POST').length;
     try {
       const client = new RefactorClient({ baseUrl: front.url, token, retryBaseDelayMs: 1 });
       const e = await refusal(client.postCode({ title: 'Busy', language: 'Ruby', comment: 'c', code: 'x\n' }));
       assert.equal(e.status, 503);
-      assert.equal(front.posts, 1);
-      assert.equal(front.forwardedPosts, 0);
+      assert.equal(posts(), 1);
+      assert.equal(front.busy.get('/codes.xml'), 0, 'the one POST was answered 503, not passed on');
       assert.deepEqual(await client.recentCodes(), []);
 
       const created = await client.postCode({ title: 'Calm', language: 'Ruby', comment: 'c', code: 'x\n' });
-      assert.equal(front.posts, 2);
-      assert.equal(front.forwardedPosts, 1);
+      assert.equal(posts(), 2, 'the next POST was sent once, and passed on');
       assert.deepEqual((await client.recentCodes()).map((c) => c.title), ['Calm']);
       assert.equal(created.value.title, 'Calm');
     } finally {
@@ -153,55 +153,3 @@ describe('RefactorClient against the writable reference service', function () {
     }
   });
 });
-
-interface BusyFront {
-  readonly url: string;
-  /** POSTs that reached the front, and those it passed on to the service. */
-  readonly posts: number;
-  readonly forwardedPosts: number;
-  close(): Promise<void>;
-}
-
-/** A node:http front that answers the first POST 503 (Retry-After: 0) and forwards everything else, body included. */
-async function startBusyFront(upstream: string): Promise<BusyFront> {
-  const target = new URL(upstream);
-  const sockets = new Set<Socket>();
-  let posts = 0;
-  let forwardedPosts = 0;
-  const server = http.createServer((req, res) => {
-    if (req.method === 'POST' && ++posts === 1) {
-      req.resume();
-      res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '0' }).end('busy, ask again');
-      return;
-    }
-    if (req.method === 'POST') forwardedPosts++;
-    const forwarded = http.request(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host }, agent: false },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      },
-    );
-    forwarded.on('error', () => res.destroy());
-    req.pipe(forwarded);
-  });
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    get posts() {
-      return posts;
-    },
-    get forwardedPosts() {
-      return forwardedPosts;
-    },
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
-  };
-}
