@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { Accounts } from './extension/accounts/accounts';
 import { accountUi, registerAccountCommands } from './extension/accounts/commands';
+import { registerWriteCommands } from './extension/accounts/writes';
 import { registerCatalogCommands } from './extension/catalog/commands';
 import { CatalogView } from './extension/catalog/view';
 import { codeViewActions, registerCodeCommands } from './extension/code/commands';
@@ -51,10 +52,10 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   const search = new SearchStore(context.globalStorageUri, logger, underTest ? { saveDelayMs: 100 } : {});
   const docs = new CodeDocuments(service);
   const editors = new EditorTracker();
-  // Their serializer is what VS Code calls to restore the code views after a reload.
-  const codeViews = new CodeViewPanels(context.extensionUri, service, logger, codeViewActions({ docs, editors, errors, stars }), settings, stars);
   // Tokens in SecretStorage only: never in settings or the (synced) global state.
   const accounts = new Accounts(context.secrets, service, settings);
+  // Their serializer is what VS Code calls to restore the code views after a reload.
+  const codeViews = new CodeViewPanels(context.extensionUri, service, logger, codeViewActions({ docs, editors, errors, stars }), settings, stars, accounts);
   // Sign In's questions and Share's in one object, which the test API answers.
   const ui = shareUi(accountUi());
   const searchDeps: SearchDeps = {
@@ -85,6 +86,18 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
       accounts, service, settings, errors, logger, ui,
       open: (codeId) => codeViews.open(codeId),
       refreshCatalog: () => catalog.tree.refresh(),
+    }),
+    registerWriteCommands({
+      accounts, service, errors, logger, ui,
+      currentCode: () => codeViews.currentCode(),
+      async changed(codeId, codeDeleted) {
+        // What the client held may show the old rating or the deleted item: every answer is asked for again.
+        (await service.getClient()).expire();
+        catalog.tree.refresh();
+        // Asked here, so that search hears the new ratings even with no code view open.
+        if (!codeDeleted) await (await service.getClient()).code(codeId).catch(() => undefined);
+        await codeViews.changed(codeId, codeDeleted);
+      },
     }),
   );
   // A block esbuild drops whole from the packaging build, and with it all that only the test API uses.

@@ -28,6 +28,8 @@ export const Commands = {
   signIn: 'refactorBrowser.signIn',
   signOut: 'refactorBrowser.signOut',
   shareSelection: 'refactorBrowser.shareSelection',
+  rate: 'refactorBrowser.rate',
+  delete: 'refactorBrowser.delete',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -23,3 +23,8 @@ export function showInformationMessage<T extends string>(message: string, ...ite
 export function showModal<T extends string>(message: string, detail: string, ...items: T[]): Thenable<T | undefined> {
   return vscode.window.showInformationMessage(notificationText(message), { modal: true, detail: notificationText(detail) }, ...items);
 }
+
+/** A modal warning that asks before something that cannot be undone; resolves true only for `confirm`. */
+export async function confirmModal(message: string, confirm: string): Promise<boolean> {
+  return (await vscode.window.showWarningMessage(notificationText(message), { modal: true }, confirm)) === confirm;
+}

@@ -90,14 +90,16 @@ export interface RefactorBrowserApi {
   /** Forgets every star of every service, with the copies kept. */
   forgetStars(): Promise<void>;
   /**
-   * Runs `command` as the palette does, answering each question (input box, comment, pick) with the
-   * next of `inputs`, or every one with `input` (undefined: Escape), choosing `button` on whichever
-   * message offers it and the confirming button of a modal question unless `send` is false; resolves
-   * once the command is done with the questions asked (a comment's as its prompt and value, a
-   * pick's as its title and placeholder), the messages shown and each modal question with its detail.
+   * Runs `command` as the palette does (or `command()`, e.g. a row's command or a code view's
+   * button), answering each question (input box, comment, pick) with the next of `inputs`, or every
+   * one with `input` (undefined: Escape), a quick pick of items with the one labelled `pick`,
+   * choosing `button` on whichever message or modal warning offers it and the confirming button of
+   * a modal question unless `send` is false; resolves once it is done with the questions asked (a
+   * comment's as its prompt and value, a pick's as its title and placeholder), the messages and
+   * modal warnings shown, each modal question with its detail, and the labels each quick pick of items offered.
    */
-  runAnswering(command: string, answers: { input?: string; inputs?: Array<string | undefined>; button?: string; send?: boolean }):
-    Promise<{ asked: vscode.InputBoxOptions[]; said: string[]; confirmed: string[] }>;
+  runAnswering(command: string | (() => Thenable<unknown>), answers: { input?: string; inputs?: Array<string | undefined>; button?: string; send?: boolean; pick?: string }):
+    Promise<{ asked: vscode.InputBoxOptions[]; said: string[]; confirmed: string[]; offered: string[][] }>;
   /** The code of the code view looked at last, as loaded. */
   currentCode(): Code | undefined;
   /** The current service's session as VS Code's Accounts menu gets it from the provider. */
@@ -228,10 +230,11 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
     },
     forgetStarredCopy: (codeId) => stars.forgetCopy(codeId),
     forgetStars: () => stars.clear(),
-    async runAnswering(command, { input, inputs, button, send }) {
+    async runAnswering(command, { input, inputs, button, send, pick }) {
       const asked: vscode.InputBoxOptions[] = [];
       const said: string[] = [];
       const confirmed: string[] = [];
+      const offered: string[][] = [];
       const queue = inputs && [...inputs];
       const answer = (question: vscode.InputBoxOptions): string | undefined => (asked.push(question), queue ? queue.shift() : input);
       const { accountUi: ui } = parts;
@@ -241,12 +244,14 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
       ui.pick = async (_items, { title, placeHolder }) => answer({ title, placeHolder });
       ui.confirm = async (message, detail, ok) => (confirmed.push(`${message}\n${detail}`), send === false ? undefined : ok);
       ui.tell = async (_error, message, ...buttons) => (said.push(message), buttons.find((b) => b === button));
+      ui.choose = async (items) => (offered.push(items.map((i) => i.label)), items.find((i) => i.label === pick));
+      ui.warn = async (message, offers) => (said.push(message), offers === button);
       try {
-        await vscode.commands.executeCommand(command);
+        await (typeof command === 'string' ? vscode.commands.executeCommand(command) : command());
       } finally {
         Object.assign(ui, real);
       }
-      return { asked, said, confirmed };
+      return { asked, said, confirmed, offered };
     },
     currentCode: parts.currentCode,
     session: async () => (await parts.accounts.getSessions())[0],

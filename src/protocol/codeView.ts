@@ -74,15 +74,20 @@ export type ToExtension =
   /** The switch above the refactorings picked this order: remember it (the setting). */
   | { type: 'setOrder'; order: RefactoringOrder }
   /** A block's Star button: star it (`starred` true) or unstar it. */
-  | { type: 'star'; target: BlockTarget; starred: boolean };
+  | { type: 'star'; target: BlockTarget; starred: boolean }
+  /** A refactoring's Rate… button. */
+  | { type: 'rate'; refactorId: number }
+  /** A block's Delete… button (the extension asks before it deletes). */
+  | { type: 'delete'; target: BlockTarget };
 
 /** Messages the extension posts to the webview. */
 export type ToWebview =
   /**
    * The code, its refactorings to be shown in `order`, the blocks that are starred, and a `note` when
-   * what is shown is not the service's answer (the copy kept because it is starred, offline).
+   * what is shown is not the service's answer (the copy kept because it is starred, offline); `me`,
+   * the signed-in person's user id, offers Rate… and Delete… where they apply.
    */
-  | { type: 'show'; code: CodeViewModel; order: RefactoringOrder; starred: BlockTarget[]; note?: string; revealRefactorId?: number }
+  | { type: 'show'; code: CodeViewModel; order: RefactoringOrder; starred: BlockTarget[]; note?: string; revealRefactorId?: number; me?: number }
   /** The starred blocks changed (from this view, the Catalog or the palette). */
   | { type: 'stars'; starred: BlockTarget[] }
   | { type: 'loading'; codeId?: number }
@@ -188,6 +193,12 @@ export function parseToExtension(msg: unknown): ToExtension | undefined {
       const target = parseTarget(msg.target);
       return target && typeof msg.starred === 'boolean' ? { type: 'star', target, starred: msg.starred } : undefined;
     }
+    case 'rate':
+      return isId(msg.refactorId) ? { type: 'rate', refactorId: msg.refactorId } : undefined;
+    case 'delete': {
+      const target = parseTarget(msg.target);
+      return target && { type: 'delete', target };
+    }
     default:
       return undefined;
   }
@@ -236,6 +247,10 @@ export function parseToWebview(msg: unknown): ToWebview | undefined {
       if (!code || !isRefactoringOrder(order) || !starred || (msg.note !== undefined && !isString(msg.note))) return undefined;
       const shown: ToWebview = { type: 'show', code, order, starred };
       if (msg.note !== undefined) shown.note = msg.note;
+      if (msg.me !== undefined) {
+        if (!isId(msg.me)) return undefined;
+        shown.me = msg.me;
+      }
       if (msg.revealRefactorId === undefined) return shown;
       return isId(msg.revealRefactorId) ? { ...shown, revealRefactorId: msg.revealRefactorId } : undefined;
     }

@@ -206,7 +206,8 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     for (const { button: b, target } of starButtons.values()) markStar(b, target);
   }
 
-  function toolbar(target: BlockTarget): HTMLElement {
+  /** A block's buttons; `canRate` and `canDelete` add Rate… and Delete…, which need the person signed in. */
+  function toolbar(target: BlockTarget, canRate = false, canDelete = false): HTMLElement {
     const what = blockName(target);
     return el('div', 'toolbar', [
       button(l10n.t('Insert at Cursor'), { type: 'insert', target }, 'action', l10n.t('Insert at Cursor: {0}', what)),
@@ -216,6 +217,8 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
       button(l10n.t('Copy'), { type: 'copy', target }, 'action', l10n.t('Copy {0}', what)),
       button(l10n.t('Open as Document'), { type: 'openDocument', target }, 'action', l10n.t('Open as Document: {0}', what)),
       starButton(target),
+      canRate && target.kind === 'refactor' ? button(l10n.t('Rate…'), { type: 'rate', refactorId: target.id }, 'action', l10n.t('Rate…: {0}', what)) : undefined,
+      canDelete ? button(l10n.t('Delete…'), { type: 'delete', target }, 'action', l10n.t('Delete…: {0}', what)) : undefined,
     ]);
   }
 
@@ -279,7 +282,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
    * A refactoring's block. The best-rated one's heading carries a "Best rated" badge: visible text
    * inside the heading, so a screen reader's heading list and the region's name say it too.
    */
-  function refactorSection(r: RefactorViewModel, best: boolean): HTMLElement {
+  function refactorSection(r: RefactorViewModel, best: boolean, me: number | undefined, codeUserId: number | null): HTMLElement {
     const author = externalLink(authorOf(r, words), r.userWebsite);
     const created = formatDate(r.createdAt);
     const target: BlockTarget = { kind: 'refactor', id: r.id };
@@ -289,7 +292,8 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
       heading,
       meta([sentence(l10n.t('by {0}', slot(0)), author), ratingPhrase(r, rating, locale), created]),
       comment(r.comment),
-      toolbar(target),
+      // One's own refactoring is not rated by oneself; it is deleted by its author or the code's.
+      toolbar(target, me !== undefined && r.userId !== me, me !== undefined && (r.userId === me || codeUserId === me)),
       ...blockCode(target, r.code, r.language, r.highlightLanguage, 'h4'),
     ]);
     section.id = `refactor-${r.id}`;
@@ -326,7 +330,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     list.append(...blocks);
   }
 
-  function show(code: CodeViewModel, order: RefactoringOrder, starredBlocks: readonly BlockTarget[], note: string | undefined, revealRefactorId: number | undefined): void {
+  function show(code: CodeViewModel, order: RefactoringOrder, starredBlocks: readonly BlockTarget[], note: string | undefined, revealRefactorId: number | undefined, me: number | undefined): void {
     replaceRoot([]);
     starred = new Set(starredBlocks.map(blockKey));
     highlighter = new LazyHighlighter();
@@ -334,7 +338,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     // The original has no heading of its own (the page's h1 names it): its sections' headings are h2.
     const original = el('section', 'block original', [
       comment(code.comment),
-      toolbar(block),
+      toolbar(block, false, me !== undefined && code.userId === me),
       ...blockCode(block, code.code, code.language, code.highlightLanguage, 'h2'),
     ]);
     original.id = `code-${code.id}`;
@@ -350,7 +354,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
       control = el('div', 'order', [label, select]);
     }
     const best = bestRatedIds(code.refactors);
-    const blocks = code.refactors.map((refactor) => ({ refactor, block: refactorSection(refactor, best.has(refactor.id)) }));
+    const blocks = code.refactors.map((refactor) => ({ refactor, block: refactorSection(refactor, best.has(refactor.id), me, code.userId) }));
     const list = el('div', 'refactoring-list');
     const refactorings = el('section', 'refactorings', [el('div', 'refactorings-header', [heading, control]), list]);
     refactorings.setAttribute('aria-labelledby', heading.id);
@@ -416,7 +420,7 @@ function main(): void {
     const message = parseToWebview(event.data);
     if (!message) return; // not ours, or malformed: nothing is rendered from it
     switch (message.type) {
-      case 'show': view.show(message.code, message.order, message.starred, message.note, message.revealRefactorId); break;
+      case 'show': view.show(message.code, message.order, message.starred, message.note, message.revealRefactorId, message.me); break;
       case 'stars': view.markStars(message.starred); break;
       case 'loading': view.loading(message.codeId); break;
       case 'error': view.error(message.message, message.codeId); break;

@@ -37,6 +37,8 @@ export class Accounts extends Disposable implements vscode.AuthenticationProvide
   readonly onDidChangeSessions = this.changed.event;
   /** The current service's session as last told, so that VS Code hears which one went; updates in turn. */
   private told: Promise<vscode.AuthenticationSession | undefined>;
+  /** The current service's session as last told, for what must know it at once (the code view's buttons). */
+  private now: vscode.AuthenticationSession | undefined;
   /** Sign In…, for VS Code's own requests for a session (set by the commands). */
   signIn: () => Promise<vscode.AuthenticationSession | undefined> = async () => undefined;
 
@@ -53,6 +55,12 @@ export class Accounts extends Disposable implements vscode.AuthenticationProvide
   /** The current service's key; undefined for the built-in sample catalog, which takes no contributions. */
   currentKey(): string | undefined {
     return this.service.isBuiltIn() ? undefined : serviceKey(this.service.configuredUrl());
+  }
+
+  /** The signed-in person's id on the current service, as last told; undefined when signed out. */
+  userId(): number | undefined {
+    const id = this.now && Number(this.now.account.id.slice(this.now.account.id.lastIndexOf('#') + 1));
+    return Number.isSafeInteger(id) ? id : undefined;
   }
 
   async getSessions(): Promise<vscode.AuthenticationSession[]> {
@@ -95,6 +103,7 @@ export class Accounts extends Disposable implements vscode.AuthenticationProvide
     this.told = this.told.then(async (before) => {
       const kept = await this.read();
       const now = kept && asSession(kept);
+      this.now = now;
       await vscode.commands.executeCommand('setContext', 'refactorBrowser.signedIn', Boolean(now));
       if (before?.id !== now?.id) this.changed.fire({ added: now ? [now] : [], removed: before ? [before] : [], changed: [] });
       return now;

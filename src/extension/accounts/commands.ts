@@ -6,19 +6,24 @@ import { isApiError } from '../../api/errors';
 import type { Logger } from '../../api/logger';
 import { Commands } from '../commandIds';
 import { oneLine, type ErrorReporter } from '../errorReporting';
-import { showErrorMessage, showInformationMessage } from '../notifications';
+import { confirmModal, showErrorMessage, showInformationMessage } from '../notifications';
 import type { ServiceConnection } from '../service';
 import type { Accounts } from './accounts';
 
 export interface AccountUi {
   askToken(options: vscode.InputBoxOptions): Thenable<string | undefined>;
   tell(error: boolean, message: string, ...buttons: string[]): Thenable<string | undefined>;
+  choose<T extends vscode.QuickPickItem>(items: T[], options: vscode.QuickPickOptions): Thenable<T | undefined>;
+  /** A modal warning: true when the person chose `button`. */
+  warn(message: string, button: string): Thenable<boolean>;
 }
 
 export function accountUi(): AccountUi {
   return {
     askToken: (options) => vscode.window.showInputBox(options),
     tell: (error, message, ...buttons) => (error ? showErrorMessage : showInformationMessage)(message, ...buttons),
+    choose: (items, options) => vscode.window.showQuickPick(items, options),
+    warn: confirmModal,
   };
 }
 

@@ -68,6 +68,8 @@ export function codeViewActions({ docs, editors, errors, stars }: {
     star: (item, starred) => (starred
       ? errors.run(vscode.l10n.t('Could not star'), () => stars.star(item))
       : errors.run(vscode.l10n.t('Could not unstar'), () => stars.unstar(targetOf(item)))),
+    rate: async (item) => { await vscode.commands.executeCommand(Commands.rate, item); },
+    delete: async (item) => { await vscode.commands.executeCommand(Commands.delete, item); },
   };
 }
 

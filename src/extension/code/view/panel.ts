@@ -38,6 +38,15 @@ export interface CodeViewActions {
   setOrder(order: RefactoringOrder): Promise<void>;
   /** Stars (`starred` true) or unstars the item. */
   star(item: Item, starred: boolean): Promise<void>;
+  /** Rate… and Delete…, as their commands do on a row. */
+  rate(item: Item): Promise<void>;
+  delete(item: Item): Promise<void>;
+}
+
+/** Who is signed in to the current service: the view offers Rate… and Delete… to them. */
+export interface CodeViewAccount {
+  userId(): number | undefined;
+  readonly onDidChangeSessions: vscode.Event<unknown>;
 }
 
 /** What the code view needs of the stars: which blocks are starred, and the copies kept offline. */
@@ -147,7 +156,8 @@ class CodeViewPanel extends Disposable {
     if (this.ready && this.state.kind === 'shown') this.post({ type: 'stars', starred: blocksOf(this.owner.stars.starredIn(this.state.code)) });
   }
 
-  private render(): void {
+  /** Shows the state again (the account changed: the buttons it offers differ). */
+  render(): void {
     if (!this.ready) return;
     const s = this.state;
     switch (s.kind) {
@@ -166,6 +176,9 @@ class CodeViewPanel extends Disposable {
         const shown: ToWebview = { type: 'show', code: model, order, starred: blocksOf(this.owner.stars.starredIn(s.code)) };
         if (s.keptAt) shown.note = vscode.l10n.t('The service could not be reached: this is the copy kept when it was starred, as it was on {0}.', formatDateTime(s.keptAt));
         if (reveal !== undefined) shown.revealRefactorId = reveal;
+        // A kept copy is not the service's answer: nothing in it is offered to change.
+        const me = s.keptAt ? undefined : this.owner.account.userId();
+        if (me !== undefined) shown.me = me;
         this.post(shown);
         break;
       }
@@ -235,6 +248,16 @@ class CodeViewPanel extends Disposable {
         this.showStars();
         return;
       }
+      case 'rate': {
+        const item = this.itemOf({ kind: 'refactor', id: message.refactorId });
+        if (item) await this.owner.actions.rate(item);
+        return;
+      }
+      case 'delete': {
+        const item = this.itemOf(message.target);
+        if (item) await this.owner.actions.delete(item);
+        return;
+      }
     }
   }
 
@@ -275,8 +298,12 @@ export class CodeViewPanels extends Disposable implements vscode.WebviewPanelSer
     /** refactorBrowser.refactoringOrder is the order every view shows. */
     private readonly settings: SettingsSource,
     readonly stars: CodeViewStars,
+    readonly account: CodeViewAccount,
   ) {
     super();
+    this._register(account.onDidChangeSessions(() => {
+      for (const view of this.panels.values()) view.render();
+    }));
     this._register(vscode.window.registerWebviewPanelSerializer(CODE_VIEW_TYPE, this));
     this._register(settings.onDidChange(() => this.orderChanged()));
     this._register(stars.onDidChange(() => {
@@ -374,6 +401,13 @@ export class CodeViewPanels extends Disposable implements vscode.WebviewPanelSer
   /** Hands `message` to the code view of `codeId` as if its webview had posted it (the test API's way in). */
   receive(codeId: number, message: unknown): Promise<void> {
     return this.panels.get(codeId)?.onMessage(message) ?? Promise.resolve();
+  }
+
+  /** Asks the service again for the code of an open view (after a change to it), or closes the view of a deleted code. */
+  async changed(codeId: number, deleted = false): Promise<void> {
+    const view = this.panels.get(codeId);
+    if (deleted) view?.panel.dispose();
+    else await view?.load();
   }
 
   /** The code of the code view a person looked at last (loaded), for palette commands. */
