@@ -1,0 +1,189 @@
+// Rate… and Delete…, in both extension hosts, against a writable service: a rating from a row says
+// the service's new rating, which the row then shows; rating again or one's own refactoring is
+// refused in one line with the service's reason; deleting asks first in a modal naming what goes,
+// then the refactoring leaves its code and the code its lists and its code view; someone else's is
+// refused; signed out the commands offer Sign In and go on once signed in, and on the built-in
+// sample they say it takes no contributions. No log line ever holds a token.
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+import { RefactorClient } from '../../../src/api/client';
+import { isApiError } from '../../../src/api/errors';
+import type { Code, Refactor } from '../../../src/api/model';
+import { closeAllEditors, codeViewTabs, waitForCodeViewTab } from '../codeViewHelpers';
+import { api, resetState, useSettings, waitFor } from '../helpers';
+import { startWritable, type WritableTestService } from '../services';
+
+const SIGN_IN = 'refactorBrowser.signIn';
+const RATE = 'refactorBrowser.rate';
+const DELETE = 'refactorBrowser.delete';
+const STARS = ['★★★★★ 5', '★★★★☆ 4', '★★★☆☆ 3', '★★☆☆☆ 2', '★☆☆☆☆ 1'];
+
+describe('Rate and Delete', function () {
+  this.timeout(60_000);
+  let service: WritableTestService;
+  let ana: string;
+  let bo: string;
+  let host: string;
+  let n = 0;
+
+  /** Posts as the person `token` belongs to, as another client of the service would. */
+  async function as<T>(token: string, write: (client: RefactorClient) => Promise<T>): Promise<T> {
+    const client = new RefactorClient({ baseUrl: service.url, token, timeoutMs: 10_000 });
+    try {
+      return await write(client);
+    } finally {
+      await client.close();
+    }
+  }
+
+  /** A code of Ana's with a refactoring of Bo's (untitled when `title` is ''), each titled apart from other tests'. */
+  async function anaCodeWithBoRefactoring(title = `Use reduce ${++n}`): Promise<{ code: Code; refactor: Refactor }> {
+    const code = (await as(ana, (c) => c.postCode({ title: `Sum prices ${++n}`, language: 'Ruby', comment: 'Adds them up.', code: 'total = 0\nprices.each { |p| total += p }\n' }))).value;
+    const refactor = (await as(bo, (c) => c.postRefactor(code.id, { title, comment: 'Shorter.', code: 'total = prices.sum\n' }))).value;
+    // What the Catalog held came before these.
+    await vscode.commands.executeCommand('refactorBrowser.refresh');
+    return { code, refactor };
+  }
+
+  async function signIn(token: string): Promise<void> {
+    await (await api()).runAnswering(SIGN_IN, { input: token });
+  }
+
+  async function signOut(): Promise<void> {
+    const session = await (await api()).session();
+    if (session) await (await api()).removeSession(session.id);
+  }
+
+  async function assertNotLogged(): Promise<void> {
+    const log = (await api()).recentLog();
+    for (const token of [ana, bo]) assert.ok(!log.some((line) => line.includes(token)), 'no log line holds a token');
+  }
+
+  before(async () => {
+    service = await startWritable();
+    ana = await service.addPerson('Ana Lima');
+    bo = await service.addPerson('Bo Berg');
+    host = new URL(service.url).host;
+    await resetState();
+    // Set once for the suite: the browser's HTTP cache keeps a list for its max-age, and a new client
+    // (as a change of service makes) would read it from there; the same client revalidates instead.
+    await useSettings({ baseUrl: service.url });
+  });
+
+  afterEach(async () => {
+    await useSettings({ baseUrl: service.url });
+    await signOut();
+    await closeAllEditors();
+  });
+
+  after(async () => {
+    await resetState();
+    await service?.close();
+  });
+
+  it('rates a refactoring from its row with one of five choices; the message and the row show its new rating and votes; rating again, or one\'s own, is refused in one line', async () => {
+    const browser = await api();
+    const { refactor } = await anaCodeWithBoRefactoring();
+    await signIn(ana);
+    const row = ['Recent Refactorings', refactor.title];
+    assert.ok(!(await browser.row(row)).description.startsWith('★'), 'not rated yet');
+
+    const rated = await browser.runAnswering(() => browser.runOnRow(RATE, row), { pick: '★★★★☆ 4' });
+    assert.deepStrictEqual(rated.offered, [STARS]);
+    assert.deepStrictEqual(rated.said, [`Rated ${refactor.title} 4: it is rated 4 (1 vote) now.`]);
+    const shown = await waitFor(async () => {
+      const r = await browser.row(row);
+      return r.description.startsWith('★ 4 (1)') ? r : undefined;
+    }, 'the row to show the new rating');
+    assert.match(shown.accessibilityLabel, /rated 4 \(1 vote\)/);
+
+    const again = await browser.runAnswering(() => browser.runOnRow(RATE, row), { pick: '★★☆☆☆ 2' });
+    assert.deepStrictEqual(again.said, [`Could not rate ${refactor.title}: You have already rated this refactoring`]);
+
+    await signIn(bo);
+    const own = await browser.runAnswering(() => browser.runOnRow(RATE, row), { pick: '★★★★★ 5' });
+    assert.deepStrictEqual(own.said, [`Could not rate ${refactor.title}: You can't rate your own refactoring`]);
+    assert.ok((await browser.row(row)).description.startsWith('★ 4 (1)'), 'refused ratings change nothing');
+
+    // Escape in the quick pick rates nothing.
+    await signIn(ana);
+    const escaped = await browser.runAnswering(() => browser.runOnRow(RATE, row), {});
+    assert.deepStrictEqual(escaped.said, []);
+    await assertNotLogged();
+  });
+
+  it('rates from the open code view\'s button and from the palette, which asks which of its refactorings', async () => {
+    const browser = await api();
+    const { code, refactor } = await anaCodeWithBoRefactoring();
+    await signIn(ana);
+    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await waitForCodeViewTab(code.title);
+
+    const fromView = await browser.runAnswering(() => browser.codeViewMessage(code.id, { type: 'rate', refactorId: refactor.id }), { pick: '★★★☆☆ 3' });
+    assert.deepStrictEqual(fromView.said, [`Rated ${refactor.title} 3: it is rated 3 (1 vote) now.`]);
+
+    const carl = await service.addPerson('Carl Diaz');
+    await signIn(carl);
+    const fromPalette = await browser.runAnswering(RATE, { pick: refactor.title });
+    assert.deepStrictEqual(fromPalette.offered[0], [refactor.title], 'the refactorings of the open code view');
+    // The quick pick's second question gets no answer that matches: Escape, nothing rated.
+    assert.deepStrictEqual(fromPalette.said, []);
+    const rows = await browser.treeRows(['Recent Codes', code.title]);
+    assert.ok(rows.find((r) => r.label === refactor.title)?.description.startsWith('★ 3 (1)'), JSON.stringify(rows));
+    const log = browser.recentLog();
+    assert.ok(!log.some((line) => line.includes(carl)), 'no log line holds a token');
+  });
+
+  it('deletes one\'s own refactoring and code after a modal naming it; Cancel keeps it, and someone else\'s is refused in one line', async () => {
+    const browser = await api();
+    const { code, refactor } = await anaCodeWithBoRefactoring('');
+    const untitled = `refactoring #${refactor.id} of ${code.title}`;
+    await signIn(bo);
+    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await waitForCodeViewTab(code.title);
+
+    const cancelled = await browser.runAnswering(() => browser.runOnRow(DELETE, ['Recent Codes', code.title, `Refactoring #${refactor.id}`]), {});
+    assert.deepStrictEqual(cancelled.said, [`Delete ${untitled}? This cannot be undone.`]);
+    const notHis = await browser.runAnswering(() => browser.runOnRow(DELETE, ['Recent Codes', code.title]), { button: 'Delete' });
+    assert.deepStrictEqual(notHis.said, [`Delete ${code.title}? This cannot be undone.`, `Could not delete ${code.title}: it is someone else's`]);
+
+    // His own refactoring, from the code view's button.
+    const deleted = await browser.runAnswering(() => browser.codeViewMessage(code.id, { type: 'delete', target: { kind: 'refactor', id: refactor.id } }), { button: 'Delete' });
+    assert.deepStrictEqual(deleted.said, [`Delete ${untitled}? This cannot be undone.`, `Deleted ${untitled}.`]);
+    assert.deepStrictEqual(await as(ana, async (c) => (await c.code(code.id)).refactors), []);
+    assert.ok(!(await browser.treeRows(['Recent Refactorings'])).some((r) => r.label === `Refactoring #${refactor.id}`), 'gone from Recent Refactorings');
+
+    // Ana's own code, from its row: its code view closes, and it leaves Recent Codes.
+    await signIn(ana);
+    const gone = await browser.runAnswering(() => browser.runOnRow(DELETE, ['Recent Codes', code.title]), { button: 'Delete' });
+    assert.deepStrictEqual(gone.said, [`Delete ${code.title}? This cannot be undone.`, `Deleted ${code.title}.`]);
+    await waitFor(() => (codeViewTabs().some((t) => t.label === code.title) ? undefined : true), 'the code view of the deleted code to close');
+    assert.ok(!(await browser.treeRows(['Recent Codes'])).some((r) => r.label === code.title), 'gone from Recent Codes');
+    await assert.rejects(as(ana, (c) => c.code(code.id)), (err) => isApiError(err) && err.status === 404);
+    await assertNotLogged();
+  });
+
+  it('signed out, offers Sign In and goes on once signed in; declined, does nothing; on the built-in sample catalog, says it takes no contributions', async () => {
+    const browser = await api();
+    const { refactor } = await anaCodeWithBoRefactoring();
+    const row = ['Recent Refactorings', refactor.title];
+    const declined = await browser.runAnswering(() => browser.runOnRow(DELETE, row), {});
+    assert.deepStrictEqual(declined.said, [`Sign in to ${host} to rate or delete.`]);
+    assert.deepStrictEqual(declined.asked, []);
+
+    const signedIn = await browser.runAnswering(() => browser.runOnRow(RATE, row), { button: 'Sign In…', input: ana, pick: '★★★★★ 5' });
+    assert.strictEqual(signedIn.asked.length, 1, 'the token asked for');
+    assert.deepStrictEqual(signedIn.said, [
+      `Sign in to ${host} to rate or delete.`,
+      `Signed in to ${host} as Ana Lima.`,
+      `Rated ${refactor.title} 5: it is rated 5 (1 vote) now.`,
+    ]);
+
+    await useSettings({ baseUrl: undefined });
+    const sample = await browser.runAnswering(RATE, {});
+    assert.strictEqual(sample.said.length, 1);
+    assert.match(sample.said[0], /built-in sample catalog takes no contributions/);
+    assert.deepStrictEqual(sample.asked, []);
+    await assertNotLogged();
+  });
+});
