@@ -65,8 +65,7 @@ describe('Rate and Delete', function () {
     bo = await service.addPerson('Bo Berg');
     host = new URL(service.url).host;
     await resetState();
-    // Set once for the suite: the browser's HTTP cache keeps a list for its max-age, and a new client
-    // (as a change of service makes) would read it from there; the same client revalidates instead.
+    // Set once for the suite: each test titles its codes apart, so one service serves them all.
     await useSettings({ baseUrl: service.url });
   });
 
