@@ -31,7 +31,7 @@ export type Storage = { kind: 'dir'; dir: string } | { kind: 'database'; url: st
 
 /** The owner's commands: run a service, and manage its people and its catalog. */
 export type ServiceCommand =
-  | { name: 'serve'; port: number; host: string; catalog?: string; generate?: number; storage?: Storage; writesPerMinute: number }
+  | { name: 'serve'; port: number; host: string; catalog?: string; generate?: number; storage?: Storage; writesPerMinute: number; trustProxy: boolean }
   | { name: 'users'; storage: Storage; action: 'list' }
   | { name: 'users'; storage: Storage; action: 'add'; person: string; website?: string; identityUrl?: string }
   | { name: 'users'; storage: Storage; action: 'token' | 'revoke'; person: string }
@@ -98,6 +98,7 @@ const serveSpec = {
   catalog: { type: 'string' },
   generate: { type: 'string' },
   'writes-per-minute': { type: 'string' },
+  'trust-proxy': { type: 'boolean' },
 } as const;
 const usersSpec = { ...storageSpec, website: { type: 'string' }, 'identity-url': { type: 'string' } } as const;
 const exportSpec = { ...storageSpec, output: { type: 'string', short: 'o' } } as const;
@@ -108,7 +109,7 @@ const GLOBAL_FLAG_OPTIONS = ['--json'];
 /** The commands' own options, and serve's, named when they come before a command. */
 const COMMAND_OPTIONS = [
   '--language', '-l', '--page', '--limit', '-n',
-  '--port', '-p', '--host', '--catalog', '--generate', '--data-dir', '--database', '--writes-per-minute',
+  '--port', '-p', '--host', '--catalog', '--generate', '--data-dir', '--database', '--writes-per-minute', '--trust-proxy',
   '--website', '--identity-url', '--output', '-o',
   '--title', '--comment', '--tag',
 ];
@@ -202,6 +203,7 @@ function parseServiceCommand(name: ServiceCommand['name'], args: string[], env: 
       generate: values.generate === undefined ? undefined : integerOption(name, '--generate', values.generate, 0, MAX_GENERATED_CODES),
       storage: storageOption(name, values, env, false),
       writesPerMinute: values['writes-per-minute'] === undefined ? DEFAULT_WRITES_PER_MINUTE : integerOption(name, '--writes-per-minute', values['writes-per-minute'], 1, 100_000),
+      trustProxy: values['trust-proxy'] === true,
     };
   }
   if (name === 'users') {

@@ -126,6 +126,7 @@ ${WRITE}
 ${GLOBAL}`,
   serve: `Usage: refactor-browser serve [--port P] [--host H] [--data-dir DIR | --database URL]
                               [--catalog FILE | --generate N] [--writes-per-minute N]
+                              [--trust-proxy]
 
 Run the reference service: the XML API and its HTML pages. With storage (--data-dir or --database)
 it takes contributions through the write API: people added with "users add" post codes,
@@ -140,9 +141,14 @@ ${STORAGE}
                      languages, the same for the same N (at most ${MAX_GENERATED_CODES}); with storage, as --catalog
   --writes-per-minute N
                      the writes one person may make in a minute (default ${DEFAULT_WRITES_PER_MINUTE})
+  --trust-proxy      behind one reverse proxy: a client's address (each may send 60 requests a
+                     minute without an accepted token) is the last one in X-Forwarded-For,
+                     which is ignored without this option
   -h, --help         show help
 
-Prints "listening on http://HOST:PORT" once it accepts connections; stops on Ctrl-C.`,
+Prints "listening on http://HOST:PORT" once it accepts connections. GET /healthz answers 200 while
+its storage answers, 503 otherwise. Ctrl-C or SIGTERM stops it gracefully: no new connections, the
+answers under way finished (10 s at most), then the storage closed.`,
   users: `Usage: refactor-browser users add NAME [--website URL] [--identity-url URL]
        refactor-browser users list | users token NAME | users revoke NAME
        (each with --data-dir DIR or --database URL)

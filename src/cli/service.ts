@@ -120,14 +120,16 @@ async function serve(command: Extract<ServiceCommand, { name: 'serve' }>, io: Se
       host: command.host,
       ...(store ? { store } : { catalog: given }),
       contributions: { writesPerMinute: command.writesPerMinute },
+      trustProxy: command.trustProxy,
     });
     const channel = store && command.storage?.kind === 'dir' ? await startOwnerChannel(command.storage.dir, (request) => ownerAnswer(store, request)) : undefined;
     const done = stopped();
     io.out(`listening on ${server.url}\n`);
     if (command.storage) io.err(`taking contributions; the catalog is kept in ${describe(command.storage)}\n`);
     await done;
+    // Gracefully: what is being answered is finished before the storage closes under it.
+    await server.drain();
     await channel?.close();
-    await server.close();
     return 0;
   } finally {
     await store?.close();

@@ -22,7 +22,7 @@ export interface Found extends Answer {
   readonly revalidation?: { readonly etag: string; readonly notModified: Answer };
 }
 
-export type Status = 200 | 201 | 204 | 304 | 400 | 401 | 403 | 404 | 405 | 413 | 415 | 422 | 429 | 500;
+export type Status = 200 | 201 | 204 | 304 | 400 | 401 | 403 | 404 | 405 | 413 | 415 | 422 | 429 | 500 | 503;
 export type ErrorStatus = Exclude<Status, 200 | 201 | 204 | 304>;
 
 const CONTENT_TYPE: Record<Format, string> = {
@@ -72,6 +72,21 @@ export function internalError(writable: boolean): Answer {
     status: 500,
     statusText: REASON_PHRASES[500],
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(body.length), 'Cache-Control': 'no-cache', ...corsHeaders(writable) },
+    body,
+  };
+}
+
+/**
+ * The health check's answer: 200 when the storage answered, 503 when it did not. `no-store`: a proxy
+ * or a browser that kept it would report a stopped instance as well, or a recovered one as down.
+ */
+export function health(healthy: boolean, writable: boolean): Answer {
+  const status = healthy ? 200 : 503;
+  const body = encoder.encode(healthy ? 'ok\n' : 'the storage does not answer\n');
+  return {
+    status,
+    statusText: REASON_PHRASES[status],
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(body.length), 'Cache-Control': 'no-store', ...corsHeaders(writable) },
     body,
   };
 }

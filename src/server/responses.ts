@@ -6,7 +6,7 @@
 // rendered once. Only resources that exist are kept, and no more than MAX_KEPT of them.
 
 import { ALL_LANGUAGES_SLUG } from '../api/languages';
-import { EMPTY, error, formatOf, internalError, ok, preflight, type Answer, type Found } from './answers';
+import { EMPTY, error, formatOf, health, internalError, ok, preflight, type Answer, type Found } from './answers';
 import { languageKey } from './dataset';
 import { pagePath, renderCodeHtml, renderCodeListHtml, renderIndexHtml, renderRefactorHtml, renderRefactorListHtml } from './htmlRender';
 import { parseTarget, ROUTE_METHODS, type Format, type Route } from './routes';
@@ -30,6 +30,11 @@ export interface ServiceRequest {
     readonly 'x-forwarded-proto'?: string;
   };
   /**
+   * The client's address, as the server knows it (the peer's, or, behind a trusted proxy, the one it
+   * forwarded): writes refused for their token are counted per address. Absent in process.
+   */
+  readonly client?: string;
+  /**
    * Reads the body, refusing (with 'too-large') to hold more than `limit` bytes of it. Absent where
    * a request cannot have one.
    */
@@ -42,6 +47,9 @@ export const READ_ONLY_MESSAGE =
 
 /** Request targets remembered verbatim (short ones only, oldest dropped first): odd URLs cannot grow memory. */
 const MAX_REMEMBERED_TARGETS = 2048;
+
+/** How long the health check waits for the store before it answers 503. */
+export const HEALTH_TIMEOUT_MS = 2_000;
 
 /** Rendered resources kept at once (oldest dropped first): a large catalog's pages cannot fill memory. */
 const MAX_KEPT = 4096;
@@ -112,10 +120,26 @@ export class Responder {
         const allowed = [...methods, 'OPTIONS'].join(', ');
         return error(405, `only ${allowed} are allowed here`, format, this.writable, { Allow: allowed });
       }
+      if (route.kind === 'health') return health(await this.healthy(), this.writable);
       if (this.writes && (WRITE_ONLY.has(route.kind) || !reading)) return await this.writes.answer(route, request, format);
       return this.conditional(request, await this.find(request.url, route, format, target.page));
     } catch {
       return internalError(this.writable);
+    }
+  }
+
+  /**
+   * Whether the store answers now, within HEALTH_TIMEOUT_MS (a database that hangs is as down as one
+   * that refuses): asked on every health check, never from what is kept.
+   */
+  private async healthy(): Promise<boolean> {
+    if (!this.store.ping) return true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS)));
+    try {
+      return await Promise.race([this.store.ping().then(() => true, () => false), late]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -13,7 +13,9 @@ export type Route =
   | { readonly kind: 'newCode' }
   | { readonly kind: 'newRefactor'; readonly codeId: number }
   | { readonly kind: 'rate'; readonly codeId: number; readonly id: number }
-  | { readonly kind: 'account' };
+  | { readonly kind: 'account' }
+  // Whether this instance can answer: its storage is asked, and the answer is never cached.
+  | { readonly kind: 'health' };
 
 /** The methods each kind of route takes, besides OPTIONS (the CORS preflight, on any path). */
 export const ROUTE_METHODS: Readonly<Record<Route['kind'], readonly string[]>> = {
@@ -27,6 +29,7 @@ export const ROUTE_METHODS: Readonly<Record<Route['kind'], readonly string[]>> =
   newRefactor: ['POST'],
   rate: ['POST'],
   account: ['GET', 'HEAD'],
+  health: ['GET', 'HEAD'],
 };
 
 export type Format = 'xml' | 'html';
@@ -39,6 +42,9 @@ export type Target =
 const CODE_REF = /^(\d{1,15})(?:-.*)?$/s;
 /** A refactoring is named by its id alone. */
 const REFACTOR_ID = /^\d{1,15}$/;
+/** The health check's path, as load balancers and orchestrators expect it: HTML-format only, no `.xml`. */
+export const HEALTH_PATH = '/healthz';
+
 /** Pages past about a billion hold nothing anyway; bounding the digits keeps the number exact. */
 const PAGE = /^\d{1,9}$/;
 
@@ -56,6 +62,7 @@ export function parseTarget(rawUrl: string): Target {
   const notFound = { ok: false, status: 404, message: 'no such resource', format } as const;
   if (!path.startsWith('/')) return notFound;
   if (path === '/') return { ok: true, route: { kind: 'index' }, format, page: 1 };
+  if (path === HEALTH_PATH) return { ok: true, route: { kind: 'health' }, format, page: 1 };
 
   const raw = (format === 'xml' ? path.slice(0, -'.xml'.length) : path).slice(1).split('/');
   const segments: string[] = [];
@@ -77,7 +84,7 @@ export function parseTarget(rawUrl: string): Target {
 }
 
 /** The route the segments name; the index is only ever `/`, matched before. */
-function match(s: string[]): Exclude<Route, { kind: 'index' }> | undefined {
+function match(s: string[]): Exclude<Route, { kind: 'index' | 'health' }> | undefined {
   const [first, second, third, fourth, fifth] = s;
   if (s.length === 1) {
     if (first === 'codes') return { kind: 'newCode' };

@@ -4,7 +4,7 @@
 // `refactor-browser serve`, the extension's built-in sample service and every test.
 
 import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { isIP, type AddressInfo, type Socket } from 'node:net';
 import { type Dataset } from './dataset';
 import { memoryStore } from './memoryStore';
 import { loadSampleDataset } from './sampleDataset';
@@ -25,6 +25,12 @@ export interface ServerOptions {
   contributions?: Partial<ContributionLimits>;
   /** How many connections may be open, and how long they may take and stay open (tests make them short); DEFAULT_SERVER_LIMITS for any not given. */
   limits?: Partial<ServerLimits>;
+  /**
+   * The service is reached through one reverse proxy that appends the client's address to
+   * X-Forwarded-For (nginx's `$proxy_add_x_forwarded_for`): the last address there is the client's.
+   * Without it the header is ignored, so that a client cannot name itself another address.
+   */
+  trustProxy?: boolean;
 }
 
 /** Bounds on connections, so that clients that connect and say nothing cannot use the server up. */
@@ -60,7 +66,16 @@ export interface RunningServer {
   readonly port: number;
   /** Stops listening and ends every connection, keep-alive ones included. */
   close(): Promise<void>;
+  /**
+   * Stops listening and closes idle connections, lets the requests under way finish (each
+   * connection closes after its answer), and resolves once all have, or after `graceMs` (default
+   * DEFAULT_GRACE_MS), when whatever is left is ended as close() ends it.
+   */
+  drain(graceMs?: number): Promise<void>;
 }
+
+/** How long a graceful stop waits for the answers under way: far longer than any read or write takes. */
+export const DEFAULT_GRACE_MS = 10_000;
 
 /** Resolves once the server accepts connections; rejects if it cannot listen (e.g. EADDRINUSE). */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
@@ -82,13 +97,19 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     busy.add(socket);
     // Node clears a kept-alive connection's timeout when its next request comes: the idle bound holds again.
     socket.setTimeout(limits.idleTimeoutMs);
-    res.once('close', () => busy.delete(socket));
-    void site.answer({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: (limit) => readBody(req, limit) }).then((answer) => {
+    res.once('close', () => {
+      busy.delete(socket);
+      // Stopping: a connection is not kept for another request once its answer is out.
+      if (draining) socket.end();
+    });
+    const client = clientAddress(req, opts.trustProxy === true);
+    void site.answer({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, client, body: (limit) => readBody(req, limit) }).then((answer) => {
       if (res.destroyed) return;
-      res.writeHead(answer.status, answer.statusText, answer.status === 413 ? { ...answer.headers, Connection: 'close' } : answer.headers);
+      res.writeHead(answer.status, answer.statusText, answer.status === 413 || draining ? { ...answer.headers, Connection: 'close' } : answer.headers);
       res.end(answer.body);
     }).catch(() => res.destroy());
   });
+  let draining = false;
   // With no 'timeout' listener, Node destroys a socket that was idle this long.
   server.timeout = limits.idleTimeoutMs;
   server.maxConnections = limits.maxConnections;
@@ -118,18 +139,44 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     });
   });
   const port = (server.address() as AddressInfo).port;
-  let closing: Promise<void> | undefined;
+  let closed: Promise<void> | undefined;
+  let drained: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closed ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    return closed;
+  };
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+    close,
+    drain(graceMs = DEFAULT_GRACE_MS) {
+      drained ??= new Promise<void>((resolve) => {
+        draining = true;
+        const late = setTimeout(() => void close(), graceMs);
+        server.close(() => {
+          clearTimeout(late);
+          resolve();
+        });
+        for (const socket of open) if (!busy.has(socket)) socket.end();
       });
-      return closing;
+      return drained;
     },
   };
+}
+
+/**
+ * The client's address: the peer's, or behind a trusted proxy the last one X-Forwarded-For names
+ * (what the proxy appended; any before it the client may have written itself).
+ */
+function clientAddress(req: http.IncomingMessage, trustProxy: boolean): string | undefined {
+  const peer = req.socket.remoteAddress;
+  if (!trustProxy) return peer;
+  const header = req.headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(header) ? header.join(',') : header)?.split(',').at(-1)?.trim();
+  return forwarded !== undefined && isIP(forwarded) !== 0 ? forwarded : peer;
 }
 
 /**

@@ -108,6 +108,11 @@ export interface CatalogWriter {
 export interface CatalogStore extends CatalogReader {
   /** Absent for a read-only store. */
   readonly writer?: CatalogWriter;
+  /**
+   * Resolves once the storage has answered a trivial query, rejects if it fails or takes too long:
+   * the health check. Absent where the catalog is in memory and always answers.
+   */
+  ping?(): Promise<void>;
   /** Lets go of connections and files; reads after it fail. */
   close(): Promise<void>;
 }

@@ -18,9 +18,14 @@ export interface ContributionLimits {
   writesPerMinute: number;
   /** The largest body read, in bytes; a larger one is 413 before it is read whole. */
   maxBodyBytes: number;
+  /**
+   * Requests of the write API refused for their token (none, unknown, revoked) that one client
+   * address may make in any minute; past it, 429 with Retry-After before any token is looked up.
+   */
+  refusedPerMinute: number;
 }
 
-export const DEFAULT_CONTRIBUTION_LIMITS: ContributionLimits = { writesPerMinute: 30, maxBodyBytes: 1024 * 1024 };
+export const DEFAULT_CONTRIBUTION_LIMITS: ContributionLimits = { writesPerMinute: 30, maxBodyBytes: 1024 * 1024, refusedPerMinute: 60 };
 
 /** Longer than any token `users add` makes; a longer header is not looked up. */
 const MAX_TOKEN_LENGTH = 256;
@@ -28,11 +33,16 @@ const BEARER = /^Bearer[ \t]+([A-Za-z0-9._~+/-]+=*)[ \t]*$/i;
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="refactor-browser"' };
 const XML_TYPES = new Set(['application/xml', 'text/xml']);
 const MINUTE_MS = 60_000;
+/** People and addresses counted at once: memory stays bounded whatever addresses requests claim. */
+const MAX_COUNTED = 100_000;
 
 export class Contributions {
   private readonly limits: ContributionLimits;
-  /** Each person's writes within the last minute (times, oldest first). */
-  private readonly recent = new Map<number, number[]>();
+  /**
+   * Within the last minute (times, oldest first): each person's writes, and each client address's
+   * requests refused for want of an accepted token.
+   */
+  private readonly recent = new Map<string, number[]>();
 
   constructor(
     private readonly reader: CatalogReader,
@@ -45,6 +55,12 @@ export class Contributions {
 
   /** `route` is a write route, or the account; its method is one the route takes. */
   async answer(route: Route, request: ServiceRequest, format: Format): Promise<Answer> {
+    // An address that keeps sending tokens that are not accepted is stopped before they are looked up.
+    const address = request.client === undefined ? undefined : `address ${request.client}`;
+    const refusedWait = address === undefined ? undefined : this.wait(address, this.limits.refusedPerMinute);
+    if (refusedWait !== undefined) {
+      return this.tooMany(refusedWait, `more than ${this.limits.refusedPerMinute} requests without an accepted token in a minute from this address`, format);
+    }
     const hash = await tokenHashOf(request.headers.authorization);
     // The account shows the person as they are now; a write needs only who they are.
     const person = hash === undefined ? undefined
@@ -54,16 +70,16 @@ export class Contributions {
       const reason = request.headers.authorization === undefined
         ? 'sign in first: send Authorization: Bearer TOKEN with a token from the service\'s owner'
         : 'the token was not accepted: it is unknown, revoked or replaced';
+      if (address !== undefined) this.count(address);
       return error(401, reason, format, true, CHALLENGE);
     }
     if (route.kind === 'account') {
       return format === 'xml' && 'name' in person ? personal(200, 'xml', renderUserXml(person)) : error(404, 'no such resource', format, true);
     }
-    const wait = this.throttle(person.id);
-    if (wait !== undefined) {
-      const seconds = Math.ceil(wait / 1000);
-      return error(429, `more than ${this.limits.writesPerMinute} writes in a minute: try again in ${seconds} s`, format, true, { 'Retry-After': String(seconds) });
-    }
+    const personKey = `person ${person.id}`;
+    const wait = this.wait(personKey, this.limits.writesPerMinute);
+    if (wait !== undefined) return this.tooMany(wait, `more than ${this.limits.writesPerMinute} writes in a minute`, format);
+    this.count(personKey);
     const base = baseOf(request);
     switch (route.kind) {
       case 'newCode': {
@@ -94,16 +110,34 @@ export class Contributions {
     }
   }
 
-  /** Milliseconds until this person may write again, or undefined (and the write is counted). */
-  private throttle(personId: number): number | undefined {
+  /**
+   * Milliseconds until `key` (a person, or a client address) may go on, or undefined while it was
+   * counted fewer than `bound` times in the last minute.
+   */
+  private wait(key: string, bound: number): number | undefined {
     const now = this.now();
-    let times = this.recent.get(personId);
-    if (!times) this.recent.set(personId, (times = []));
+    const times = this.recent.get(key);
+    if (!times) return undefined;
     // Oldest first: what fell out of the last minute is at the front.
     while (times.length > 0 && times[0] <= now - MINUTE_MS) times.shift();
-    if (times.length >= this.limits.writesPerMinute) return Math.max(1000, times[0] + MINUTE_MS - now);
-    times.push(now);
-    return undefined;
+    if (times.length === 0) {
+      this.recent.delete(key);
+      return undefined;
+    }
+    return times.length >= bound ? Math.max(1000, times[0] + MINUTE_MS - now) : undefined;
+  }
+
+  private count(key: string): void {
+    const times = this.recent.get(key);
+    if (times) return void times.push(this.now());
+    // Addresses a client names through a trusted proxy are many: the oldest counted key goes first.
+    if (this.recent.size >= MAX_COUNTED) this.recent.delete(this.recent.keys().next().value!);
+    this.recent.set(key, [this.now()]);
+  }
+
+  private tooMany(wait: number, what: string, format: Format): Answer {
+    const seconds = Math.ceil(wait / 1000);
+    return error(429, `${what}: try again in ${seconds} s`, format, true, { 'Retry-After': String(seconds) });
   }
 
   /** The body's fields, checked; or the answer that refuses it (415, 413, 400, 422). */

@@ -232,6 +232,11 @@ export class SqlStore implements CatalogStore {
     return Number(row.people_version);
   }
 
+  async ping(): Promise<void> {
+    if (this.closed) throw new SqlError('the storage is closed', undefined);
+    await this.sql.query('select 1');
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.relistenTimer);

@@ -387,7 +387,7 @@ describe('refactor-browser (command line)', function () {
     // The default is read from the parsed command line, not by listening on 3000: another process on
     // this machine may hold that port. Listening on what was parsed is the --port 0 tests' part.
     it('listens on 127.0.0.1, port 3000, by default', () => {
-      assert.deepEqual(parseCommandLine(['serve'], {}), { name: 'serve', port: 3000, host: '127.0.0.1', catalog: undefined, generate: undefined, storage: undefined, writesPerMinute: 30 });
+      assert.deepEqual(parseCommandLine(['serve'], {}), { name: 'serve', port: 3000, host: '127.0.0.1', catalog: undefined, generate: undefined, storage: undefined, writesPerMinute: 30, trustProxy: false });
     });
 
     it('exits 1 with one line naming the address when the port is taken', async () => {
