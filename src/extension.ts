@@ -12,6 +12,8 @@ import { codeViewActions, registerCodeCommands } from './extension/code/commands
 import { CodeDocuments } from './extension/code/documents';
 import { EditorTracker } from './extension/code/editorTracker';
 import { CodeViewPanels } from './extension/code/view/panel';
+import { registerDraftCommands } from './extension/drafts/commands';
+import { Drafts } from './extension/drafts/drafts';
 import { ErrorReporter } from './extension/errorReporting';
 import { channelLogger, createLogChannel, recordingLogger } from './extension/logChannel';
 import { OfflineStore } from './extension/catalog/offlineStore';
@@ -58,6 +60,16 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   const codeViews = new CodeViewPanels(context.extensionUri, service, logger, codeViewActions({ docs, editors, errors, stars }), settings, stars, accounts);
   // Sign In's questions and Share's in one object, which the test API answers.
   const ui = shareUi(accountUi());
+  // Drafts of refactorings, kept under global storage: they outlive a window reload.
+  const drafts = new Drafts(context.globalStorageUri);
+  /** After a write: what the client held may show the old rating or the deleted item, so every answer is asked for again. */
+  const afterWrite = async (codeId: number, codeDeleted: boolean): Promise<void> => {
+    (await service.getClient()).expire();
+    catalog.tree.refresh();
+    // Asked here, so that search hears the change even with no code view open.
+    if (!codeDeleted) await (await service.getClient()).code(codeId).catch(() => undefined);
+    await codeViews.changed(codeId, codeDeleted);
+  };
   const searchDeps: SearchDeps = {
     service, store: search, errors,
     language: () => catalog.language(),
@@ -87,17 +99,13 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
       open: (codeId) => codeViews.open(codeId),
       refreshCatalog: () => catalog.tree.refresh(),
     }),
-    registerWriteCommands({
-      accounts, service, errors, logger, ui,
+    registerWriteCommands({ accounts, service, errors, logger, ui, currentCode: () => codeViews.currentCode(), changed: afterWrite }),
+    drafts,
+    registerDraftCommands({
+      drafts, accounts, service, docs, errors, logger, ui,
       currentCode: () => codeViews.currentCode(),
-      async changed(codeId, codeDeleted) {
-        // What the client held may show the old rating or the deleted item: every answer is asked for again.
-        (await service.getClient()).expire();
-        catalog.tree.refresh();
-        // Asked here, so that search hears the new ratings even with no code view open.
-        if (!codeDeleted) await (await service.getClient()).code(codeId).catch(() => undefined);
-        await codeViews.changed(codeId, codeDeleted);
-      },
+      changed: (codeId) => afterWrite(codeId, false),
+      show: (codeId, refactorId) => codeViews.open(codeId, refactorId),
     }),
   );
   // A block esbuild drops whole from the packaging build, and with it all that only the test API uses.
@@ -107,6 +115,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
         service, catalog, offline, codeViews, settings, search: searchDeps, stars, accounts, accountUi: ui,
         currentCode: () => codeViews.currentCode(),
         recentLog: () => recording.recent(),
+        drafts,
       });
     }
   }

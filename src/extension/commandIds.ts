@@ -28,6 +28,8 @@ export const Commands = {
   signIn: 'refactorBrowser.signIn',
   signOut: 'refactorBrowser.signOut',
   shareSelection: 'refactorBrowser.shareSelection',
+  refactorCode: 'refactorBrowser.refactorCode',
+  submitRefactoring: 'refactorBrowser.submitRefactoring',
   rate: 'refactorBrowser.rate',
   delete: 'refactorBrowser.delete',
 } as const;

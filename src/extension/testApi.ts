@@ -11,6 +11,7 @@ import type { CatalogNode } from './catalog/nodes';
 import { indexCatalogFor, type SearchDeps } from './search/commands';
 import type { Stars } from './stars/stars';
 import type { Accounts } from './accounts/accounts';
+import type { Drafts } from './drafts/drafts';
 import type { ShareUi } from './share/commands';
 import type { Code } from '../api/model';
 import type { SearchHit } from '../search/searchIndex';
@@ -106,6 +107,8 @@ export interface RefactorBrowserApi {
   session(): Promise<vscode.AuthenticationSession | undefined>;
   /** Signs the session `id` out as VS Code's Accounts menu does (the provider's removeSession). */
   removeSession(id: string): Promise<void>;
+  /** Forgets every refactoring draft, so that one test's draft cannot answer for another's code on a reused port. */
+  forgetDrafts(): Promise<void>;
 }
 
 function labelOf(node: CatalogNode): string {
@@ -141,6 +144,7 @@ export interface TestApiParts {
   /** What account and share commands ask and say through, swapped while runAnswering answers them. */
   accountUi: ShareUi;
   currentCode: () => Code | undefined;
+  drafts: Drafts;
 }
 
 export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
@@ -256,5 +260,6 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
     currentCode: parts.currentCode,
     session: async () => (await parts.accounts.getSessions())[0],
     removeSession: (id) => parts.accounts.removeSession(id),
+    forgetDrafts: () => parts.drafts.clear(),
   };
 }

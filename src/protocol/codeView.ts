@@ -78,14 +78,16 @@ export type ToExtension =
   /** A refactoring's Rate… button. */
   | { type: 'rate'; refactorId: number }
   /** A block's Delete… button (the extension asks before it deletes). */
-  | { type: 'delete'; target: BlockTarget };
+  | { type: 'delete'; target: BlockTarget }
+  /** The code's Refactor… button: a draft of the view's code. */
+  | { type: 'refactor' };
 
 /** Messages the extension posts to the webview. */
 export type ToWebview =
   /**
    * The code, its refactorings to be shown in `order`, the blocks that are starred, and a `note` when
    * what is shown is not the service's answer (the copy kept because it is starred, offline); `me`,
-   * the signed-in person's user id, offers Rate… and Delete… where they apply.
+   * the signed-in person's user id, offers Rate…, Delete… and Refactor… where they apply.
    */
   | { type: 'show'; code: CodeViewModel; order: RefactoringOrder; starred: BlockTarget[]; note?: string; revealRefactorId?: number; me?: number }
   /** The starred blocks changed (from this view, the Catalog or the palette). */
@@ -172,6 +174,7 @@ export function parseToExtension(msg: unknown): ToExtension | undefined {
   switch (msg.type) {
     case 'ready':
     case 'retry':
+    case 'refactor':
       return { type: msg.type };
     case 'insert':
     case 'copy': {

@@ -206,8 +206,8 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     for (const { button: b, target } of starButtons.values()) markStar(b, target);
   }
 
-  /** A block's buttons; `canRate` and `canDelete` add Rate… and Delete…, which need the person signed in. */
-  function toolbar(target: BlockTarget, canRate = false, canDelete = false): HTMLElement {
+  /** A block's buttons; `canRate`, `canDelete` and `canRefactor` add Rate…, Delete… and Refactor…, which need the person signed in. */
+  function toolbar(target: BlockTarget, canRate = false, canDelete = false, canRefactor = false): HTMLElement {
     const what = blockName(target);
     return el('div', 'toolbar', [
       button(l10n.t('Insert at Cursor'), { type: 'insert', target }, 'action', l10n.t('Insert at Cursor: {0}', what)),
@@ -218,6 +218,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
       button(l10n.t('Open as Document'), { type: 'openDocument', target }, 'action', l10n.t('Open as Document: {0}', what)),
       starButton(target),
       canRate && target.kind === 'refactor' ? button(l10n.t('Rate…'), { type: 'rate', refactorId: target.id }, 'action', l10n.t('Rate…: {0}', what)) : undefined,
+      canRefactor && target.kind === 'code' ? button(l10n.t('Refactor…'), { type: 'refactor' }, 'action', l10n.t('Refactor…: {0}', what)) : undefined,
       canDelete ? button(l10n.t('Delete…'), { type: 'delete', target }, 'action', l10n.t('Delete…: {0}', what)) : undefined,
     ]);
   }
@@ -338,7 +339,7 @@ function createView(vscode: VsCodeApi, root: HTMLElement) {
     // The original has no heading of its own (the page's h1 names it): its sections' headings are h2.
     const original = el('section', 'block original', [
       comment(code.comment),
-      toolbar(block, false, me !== undefined && code.userId === me),
+      toolbar(block, false, me !== undefined && code.userId === me, me !== undefined),
       ...blockCode(block, code.code, code.language, code.highlightLanguage, 'h2'),
     ]);
     original.id = `code-${code.id}`;

@@ -3,6 +3,7 @@
 // Each is asked for as a message: the web worker host sends it over the bridge to the launcher, which
 // can listen on a socket; the Node host hands it to a registry in its own process (so its tests need
 // no launcher, e.g. under @vscode/test-electron). The suite's entry point says which (useServices).
+import { RefactorClient } from '../../src/api/client';
 import type { FrontRecord, FrontWireOptions, ServiceRequest, ServiceResult, ServiceVerb } from '../services/protocol';
 
 export type ServiceTransport = (request: ServiceRequest) => Promise<unknown>;
@@ -44,11 +45,24 @@ export async function startService(catalog?: unknown, options: { on?: RefusingPo
 export interface WritableTestService extends RunningService {
   /** Adds a person and returns their token. */
   addPerson(name: string): Promise<string>;
+  /** Runs `use` with a client of the person `token` belongs to, as another client of the service would. */
+  as<T>(token: string, use: (client: RefactorClient) => Promise<T>): Promise<T>;
 }
 
 export async function startWritable(): Promise<WritableTestService> {
   const { id, url } = await ask({ verb: 'startWritable' });
-  return { ...handle(id, url), addPerson: async (name) => (await ask({ verb: 'addPerson', id, name })).token };
+  return {
+    ...handle(id, url),
+    addPerson: async (name) => (await ask({ verb: 'addPerson', id, name })).token,
+    async as(token, use) {
+      const client = new RefactorClient({ baseUrl: url, token, timeoutMs: 10_000 });
+      try {
+        return await use(client);
+      } finally {
+        await client.close();
+      }
+    },
+  };
 }
 
 /** A loopback URL whose connections are refused; its port is held, so no other process takes it meanwhile. */

@@ -36,25 +36,32 @@ function refusal(err: unknown): string {
   return oneLine(err);
 }
 
+/**
+ * The current service's key and session; undefined, and the person offered Sign In… with `why`
+ * (or on the sample told it takes no contributions), when there is none.
+ */
+export async function currentSession(accounts: Accounts, ui: AccountUi, why: (host: string) => string):
+  Promise<{ key: string; session: vscode.AuthenticationSession } | undefined> {
+  const key = accounts.currentKey();
+  if (!key) {
+    await accounts.signIn(); // says why there is nothing to sign in to
+    return undefined;
+  }
+  let session: vscode.AuthenticationSession | undefined = (await accounts.getSessions())[0];
+  if (!session) {
+    const signIn = vscode.l10n.t('Sign In…');
+    if (await ui.tell(false, why(new URL(key).host), signIn) !== signIn) return undefined;
+    session = await accounts.signIn();
+    if (!session) return undefined;
+  }
+  return { key, session };
+}
+
 export function registerWriteCommands({ accounts, service, errors, logger, ui, currentCode, changed }: WriteDeps): vscode.Disposable {
-  /**
-   * A client with the current service's token; undefined, and the person offered Sign In… (or on
-   * the sample, told it takes no contributions), when there is none.
-   */
+  /** A client with the current service's token; undefined when there is none (see currentSession). */
   const signedIn = async (): Promise<RefactorClient | undefined> => {
-    const key = accounts.currentKey();
-    if (!key) {
-      await accounts.signIn(); // says why there is nothing to sign in to
-      return undefined;
-    }
-    let session: vscode.AuthenticationSession | undefined = (await accounts.getSessions())[0];
-    if (!session) {
-      const signIn = vscode.l10n.t('Sign In…');
-      if (await ui.tell(false, vscode.l10n.t('Sign in to {0} to rate or delete.', new URL(key).host), signIn) !== signIn) return undefined;
-      session = await accounts.signIn();
-      if (!session) return undefined;
-    }
-    return service.clientWithToken(key, session.accessToken);
+    const signed = await currentSession(accounts, ui, (host) => vscode.l10n.t('Sign in to {0} to rate or delete.', host));
+    return signed && service.clientWithToken(signed.key, signed.session.accessToken);
   };
 
   /** The code with its refactorings, as the service serves it now (a list's code carries none). */

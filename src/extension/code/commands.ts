@@ -70,6 +70,7 @@ export function codeViewActions({ docs, editors, errors, stars }: {
       : errors.run(vscode.l10n.t('Could not unstar'), () => stars.unstar(targetOf(item)))),
     rate: async (item) => { await vscode.commands.executeCommand(Commands.rate, item); },
     delete: async (item) => { await vscode.commands.executeCommand(Commands.delete, item); },
+    refactor: async (item) => { await vscode.commands.executeCommand(Commands.refactorCode, item); },
   };
 }
 

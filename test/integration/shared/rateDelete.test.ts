@@ -6,7 +6,6 @@
 // sample they say it takes no contributions. No log line ever holds a token.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { RefactorClient } from '../../../src/api/client';
 import { isApiError } from '../../../src/api/errors';
 import type { Code, Refactor } from '../../../src/api/model';
 import { closeAllEditors, codeViewTabs, waitForCodeViewTab } from '../codeViewHelpers';
@@ -26,20 +25,10 @@ describe('Rate and Delete', function () {
   let host: string;
   let n = 0;
 
-  /** Posts as the person `token` belongs to, as another client of the service would. */
-  async function as<T>(token: string, write: (client: RefactorClient) => Promise<T>): Promise<T> {
-    const client = new RefactorClient({ baseUrl: service.url, token, timeoutMs: 10_000 });
-    try {
-      return await write(client);
-    } finally {
-      await client.close();
-    }
-  }
-
   /** A code of Ana's with a refactoring of Bo's (untitled when `title` is ''), each titled apart from other tests'. */
   async function anaCodeWithBoRefactoring(title = `Use reduce ${++n}`): Promise<{ code: Code; refactor: Refactor }> {
-    const code = (await as(ana, (c) => c.postCode({ title: `Sum prices ${++n}`, language: 'Ruby', comment: 'Adds them up.', code: 'total = 0\nprices.each { |p| total += p }\n' }))).value;
-    const refactor = (await as(bo, (c) => c.postRefactor(code.id, { title, comment: 'Shorter.', code: 'total = prices.sum\n' }))).value;
+    const code = (await service.as(ana, (c) => c.postCode({ title: `Sum prices ${++n}`, language: 'Ruby', comment: 'Adds them up.', code: 'total = 0\nprices.each { |p| total += p }\n' }))).value;
+    const refactor = (await service.as(bo, (c) => c.postRefactor(code.id, { title, comment: 'Shorter.', code: 'total = prices.sum\n' }))).value;
     // What the Catalog held came before these.
     await vscode.commands.executeCommand('refactorBrowser.refresh');
     return { code, refactor };
@@ -149,7 +138,7 @@ describe('Rate and Delete', function () {
     // His own refactoring, from the code view's button.
     const deleted = await browser.runAnswering(() => browser.codeViewMessage(code.id, { type: 'delete', target: { kind: 'refactor', id: refactor.id } }), { button: 'Delete' });
     assert.deepStrictEqual(deleted.said, [`Delete ${untitled}? This cannot be undone.`, `Deleted ${untitled}.`]);
-    assert.deepStrictEqual(await as(ana, async (c) => (await c.code(code.id)).refactors), []);
+    assert.deepStrictEqual(await service.as(ana, async (c) => (await c.code(code.id)).refactors), []);
     assert.ok(!(await browser.treeRows(['Recent Refactorings'])).some((r) => r.label === `Refactoring #${refactor.id}`), 'gone from Recent Refactorings');
 
     // Ana's own code, from its row: its code view closes, and it leaves Recent Codes.
@@ -158,7 +147,7 @@ describe('Rate and Delete', function () {
     assert.deepStrictEqual(gone.said, [`Delete ${code.title}? This cannot be undone.`, `Deleted ${code.title}.`]);
     await waitFor(() => (codeViewTabs().some((t) => t.label === code.title) ? undefined : true), 'the code view of the deleted code to close');
     assert.ok(!(await browser.treeRows(['Recent Codes'])).some((r) => r.label === code.title), 'gone from Recent Codes');
-    await assert.rejects(as(ana, (c) => c.code(code.id)), (err) => isApiError(err) && err.status === 404);
+    await assert.rejects(service.as(ana, (c) => c.code(code.id)), (err) => isApiError(err) && err.status === 404);
     await assertNotLogged();
   });
 

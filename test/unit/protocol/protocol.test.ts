@@ -43,6 +43,7 @@ describe('parseToExtension (webview → extension)', () => {
   const valid: ToExtension[] = [
     { type: 'ready' },
     { type: 'retry' },
+    { type: 'refactor' },
     { type: 'insert', target: { kind: 'code', id: 1 } },
     { type: 'insert', target: { kind: 'refactor', id: 1 } },
     { type: 'copy', target: { kind: 'refactor', id: 42 } },

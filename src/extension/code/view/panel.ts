@@ -38,12 +38,13 @@ export interface CodeViewActions {
   setOrder(order: RefactoringOrder): Promise<void>;
   /** Stars (`starred` true) or unstars the item. */
   star(item: Item, starred: boolean): Promise<void>;
-  /** Rate… and Delete…, as their commands do on a row. */
+  /** Rate…, Delete… and Refactor…, as their commands do on a row. */
   rate(item: Item): Promise<void>;
   delete(item: Item): Promise<void>;
+  refactor(item: Item & { kind: 'code' }): Promise<void>;
 }
 
-/** Who is signed in to the current service: the view offers Rate… and Delete… to them. */
+/** Who is signed in to the current service: the view offers Rate…, Delete… and Refactor… to them. */
 export interface CodeViewAccount {
   userId(): number | undefined;
   readonly onDidChangeSessions: vscode.Event<unknown>;
@@ -256,6 +257,11 @@ class CodeViewPanel extends Disposable {
       case 'delete': {
         const item = this.itemOf(message.target);
         if (item) await this.owner.actions.delete(item);
+        return;
+      }
+      case 'refactor': {
+        const code = this.code;
+        if (code) await this.owner.actions.refactor({ kind: 'code', code });
         return;
       }
     }
