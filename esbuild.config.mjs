@@ -36,6 +36,18 @@ const omitIsUnsafe = {
   },
 };
 
+/**
+ * `refactor-browser mcp` loads the Model Context Protocol SDK from a bundle of its own beside the
+ * command line's (src/cli.ts imports './mcp' when that command runs): the SDK is as large as all the
+ * rest, and every other command starts without reading it.
+ */
+const mcpApart = {
+  name: 'mcp-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/mcp$/ }, (args) => (/[\\/]src[\\/]cli\.ts$/.test(args.importer) ? { path: './mcp.js', external: true } : undefined));
+  },
+};
+
 /** @type {esbuild.BuildOptions[]} */
 const builds = [
   {
@@ -49,6 +61,16 @@ const builds = [
     // The database drivers stay packages of their own (PGlite loads its WebAssembly and data files
     // from beside its module): the npm package depends on them, and only storage commands load them.
     external: CLI_DEPENDENCIES,
+    plugins: [mcpApart],
+  },
+  // The Model Context Protocol server of `refactor-browser mcp`, with the SDK (see mcpApart).
+  {
+    entryPoints: ['src/mcp.ts'],
+    outfile: `${out}/mcp.js`,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    bundle: true,
   },
   // Embedded PostgreSQL's own thread, which the CLI starts from the file beside it (dist/cli.js
   // finds it beside itself, as out/ finds the compiled one).

@@ -23,6 +23,12 @@ export const CLI_DEPENDENCIES = ['@electric-sql/pglite', 'pg'];
  */
 export const CLI_WORKERS = ['dist/pgliteWorker.js'];
 
+/**
+ * Bundles the command loads from beside its own for one command only: `mcp`'s, with the Model
+ * Context Protocol SDK, which no other command needs.
+ */
+export const CLI_LOADED = ['dist/mcp.js'];
+
 /** The documents the package carries beside the command. */
 const DOCUMENTS = ['README.md', 'CHANGELOG.md', 'LICENSE', NOTICES_FILE];
 
@@ -45,7 +51,7 @@ export function npmManifest(pkg, nls) {
   };
 }
 
-/** Writes the package's folder from the built dist/cli.js and its workers, this folder's documents and package.json. */
+/** Writes the package's folder from the built dist/cli.js, its workers and the bundles it loads, this folder's documents and package.json. */
 export function stageNpmPackage(root = '.') {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const nls = JSON.parse(readFileSync(path.join(root, 'package.nls.json'), 'utf8'));
@@ -53,7 +59,7 @@ export function stageNpmPackage(root = '.') {
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(stage, { recursive: true });
   const manifest = npmManifest(pkg, nls);
-  for (const file of [...Object.values(pkg.bin), ...CLI_WORKERS]) copyFileSync(path.join(root, file), path.join(stage, path.posix.basename(file)));
+  for (const file of [...Object.values(pkg.bin), ...CLI_WORKERS, ...CLI_LOADED]) copyFileSync(path.join(root, file), path.join(stage, path.posix.basename(file)));
   for (const file of DOCUMENTS) copyFileSync(path.join(root, file), path.join(stage, file));
   writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return stage;

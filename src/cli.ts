@@ -4,7 +4,8 @@ import { RefactorClient } from './api/client';
 import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, fetchVia } from './api/dispatcher';
 import { isApiError, withoutCredentials } from './api/errors';
 import type { Code, Refactor } from './api/model';
-import { parseCodeRef } from './api/urls';
+import { normalizeBaseUrl, parseCodeRef } from './api/urls';
+import { catalogTools } from './cli/mcp';
 import { parseCommandLine, UsageError, type Command, type GlobalOptions, type ServiceCommand, type WriteCommand } from './cli/args';
 import { readProcessStdin, runWrite, sampleHint, tokenHint } from './cli/write';
 import { formatCode, formatCodes, formatJson, formatRefactors, stripControls } from './cli/format';
@@ -63,6 +64,8 @@ export async function main(argv: readonly string[], given: Io = processIo): Prom
       case 'import':
       case 'export':
         return await runServiceCommand(command, io, { stopped: untilSignalled });
+      case 'mcp':
+        return await serveTools(command, io);
       case 'post':
       case 'refactor':
       case 'rate':
@@ -94,7 +97,29 @@ async function write(command: WriteCommand, io: Io): Promise<number> {
   return withClient(command.global, (client) => runWrite(command, client, { out: io.out, readStdin }), command.token);
 }
 
-async function browse(command: Exclude<Command, { name: 'help' | 'version' } | ServiceCommand | WriteCommand>, io: Io): Promise<number> {
+/**
+ * `mcp`: the catalog as tools for agents, over the service the other commands would browse. Its
+ * stdout carries the protocol only, so everything it says goes to stderr.
+ */
+async function serveTools(command: Extract<Command, { name: 'mcp' }>, io: Io): Promise<number> {
+  const { serveMcp } = await import('./mcp');
+  const baseUrl = command.global.baseUrl;
+  return withClient(command.global, async (client) => {
+    const tools = catalogTools({
+      client,
+      baseUrl: baseUrl ?? SAMPLE_BASE_URL,
+      service: baseUrl ?? SAMPLE_SERVICE,
+      shownService: baseUrl === undefined ? 'the built-in sample catalog' : normalizeBaseUrl(baseUrl).href,
+      searchCommand: `refactor-browser search${baseUrl === undefined ? '' : ` --base-url ${baseUrl}`}`,
+      log: (line) => io.err(`${line}\n`),
+    });
+    io.err(`refactor-browser: MCP server on stdio for ${baseUrl === undefined ? 'the built-in sample catalog' : normalizeBaseUrl(baseUrl).href}\n`);
+    await serveMcp(tools, CLIENT_VERSION);
+    return 0;
+  });
+}
+
+async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'mcp' } | ServiceCommand | WriteCommand>, io: Io): Promise<number> {
   return withClient(command.global, async (client) => {
     if (command.name === 'search') {
       return runSearch(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);

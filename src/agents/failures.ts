@@ -3,32 +3,34 @@
 import { isApiError } from '../api/errors';
 import { normalizeBaseUrl } from '../api/urls';
 
+// `service` below is the service's base URL, or a name for it (`the built-in sample catalog`).
+
 /** `no code 42 on http://host/`: the service answered that it has no such code. */
-export function noCodeLine(ref: string, baseUrl: string): string {
-  return `no code ${ref} on ${shownBase(baseUrl)}; search the catalog for an id that exists`;
+export function noCodeLine(ref: string, service: string): string {
+  return `no code ${ref} on ${shown(service)}; search the catalog for an id that exists`;
 }
 
 /**
  * No search index has been made for the service yet. `howToMake` says how in the host's words
  * (run `refactor-browser search QUERY` once; the Index the Catalog command).
  */
-export function noIndexLine(baseUrl: string, howToMake: string): string {
-  return `no search index of ${shownBase(baseUrl)} yet: ${howToMake}`;
+export function noIndexLine(service: string, howToMake: string): string {
+  return `no search index of ${shown(service)} yet: ${howToMake}`;
 }
 
 /**
- * One line for what went wrong while reading the code `ref` (or searching, without one) on the
- * service at `baseUrl`: the client's errors name the URL and the cause; anything else its first line.
+ * One line for what went wrong while reading the code `ref` (or searching, without one) on
+ * `service`: the client's errors name the URL and the cause; anything else its first line.
  */
-export function failureLine(e: unknown, baseUrl: string, ref?: string): string {
+export function failureLine(e: unknown, service: string, ref?: string): string {
   if (isApiError(e)) {
     switch (e.kind) {
       case 'http-status':
-        if (e.status === 404 && ref !== undefined) return noCodeLine(ref, baseUrl);
+        if (e.status === 404 && ref !== undefined) return noCodeLine(ref, service);
         return `the service answered with an error: ${e.message}`;
       case 'timeout':
       case 'connection':
-        return `the service did not answer: ${e.message}; try again later, or check that ${shownBase(baseUrl)} is the service's address`;
+        return `the service did not answer: ${e.message}; try again later, or check that ${shown(service)} is the service's address`;
       case 'aborted':
         return 'the request was cancelled';
       case 'invalid-url':
@@ -41,10 +43,11 @@ export function failureLine(e: unknown, baseUrl: string, ref?: string): string {
   return message.split('\n')[0] || 'something went wrong';
 }
 
-function shownBase(baseUrl: string): string {
+/** A base URL as the client uses it (`http://h/api/`); a name as it is. */
+function shown(service: string): string {
   try {
-    return normalizeBaseUrl(baseUrl).href;
+    return normalizeBaseUrl(service).href;
   } catch {
-    return baseUrl;
+    return service;
   }
 }

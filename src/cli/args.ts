@@ -23,6 +23,7 @@ export type Command =
   | { name: ListCommandName; tag?: string; language?: string; page: number; global: GlobalOptions }
   | { name: 'show'; ref: string; global: GlobalOptions }
   | { name: 'search'; query: string; language?: string; limit: number; global: GlobalOptions }
+  | { name: 'mcp'; global: GlobalOptions }
   | ServiceCommand
   | WriteCommand;
 
@@ -55,7 +56,7 @@ export class UsageError extends Error {
   }
 }
 
-export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'search', 'serve', 'users', 'import', 'export', ...WRITE_COMMANDS] as const;
+export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'search', 'mcp', 'serve', 'users', 'import', 'export', ...WRITE_COMMANDS] as const;
 const SERVICE_COMMANDS: readonly string[] = ['serve', 'users', 'import', 'export'] satisfies ServiceCommand['name'][];
 
 function isServiceCommand(name: string): name is ServiceCommand['name'] {
@@ -158,6 +159,15 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       limit: values.limit === undefined ? DEFAULT_SEARCH_LIMIT : integerOption(name, '--limit', values.limit, 1, MAX_SEARCH_LIMIT),
       global: globalOptions(name, values, env),
     };
+  }
+
+  if (name === 'mcp') {
+    const { values, positionals } = parse(name, [...leading, ...rest], globalSpec);
+    if (values.help) return { name: 'help', topic: name };
+    noPositionals(name, positionals, 0);
+    // Its stdout carries protocol messages only: --json has nothing to change there.
+    if (values.json) throw new UsageError('mcp answers in the Model Context Protocol on stdout: --json does not apply', name);
+    return { name, global: globalOptions(name, values, env) };
   }
 
   if (name === 'show') {

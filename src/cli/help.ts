@@ -83,6 +83,24 @@ The cache folder: REFACTOR_BROWSER_CACHE if set, else
 On this machine: ${CACHE_FOLDER_HERE}
 
 ${GLOBAL}`,
+  mcp: `Usage: refactor-browser mcp [--base-url URL] [--timeout SECONDS]
+
+A Model Context Protocol server on stdin and stdout, for an agent (VS Code, or any MCP client that
+starts a command): the catalog as two read-only tools.
+
+  search_catalog {query, language?, limit?}
+                     searches the index "refactor-browser search" keeps for the service (run a
+                     search once to make it, and again to bring it up to date)
+  get_code {code}    one code with its refactorings, best rated first; code: an id (42), a code
+                     ref (42-some-title) or a page URL of the service
+
+Only protocol messages go to stdout; what the server has to say goes to stderr. It stops when its
+client closes stdin.
+
+  --base-url URL     the service's base address (env REFACTOR_BROWSER_BASE_URL);
+                     without it, the built-in sample catalog
+  --timeout SECONDS  give a request up after this long (default ${DEFAULT_TIMEOUT_MS / 1000})
+  -h, --help         show help`,
   post: `Usage: refactor-browser post FILE --title T --language L --comment C [--tag TAG]...
 
 Posts the code in FILE ("-": stdin, UTF-8 text) to a writable service and prints its new page's URL
@@ -189,6 +207,7 @@ Commands:
   refactorings [--language L] [--page N]  most recent refactorings
   show CODE_REF                           one code with its refactorings
   search QUERY [--language L] [--limit N] search every code and refactoring
+  mcp                                     the catalog as tools for agents (MCP on stdio)
   serve [--port P] [--host H] [--data-dir DIR | --database URL] [--catalog FILE | --generate N]
                                           run the reference service
   users add NAME | list | token NAME | revoke NAME

@@ -63,7 +63,8 @@ export async function runSearch(
   return 0;
 }
 
-async function readIndex(file: string, io: SearchIo): Promise<{ index: CodeSearch; kept: boolean }> {
+/** The index kept in `file`, or an empty one (`kept` false) when there is none or it cannot be read, said on `io.err`. */
+export async function readIndex(file: string, io: Pick<SearchIo, 'err'>): Promise<{ index: CodeSearch; kept: boolean }> {
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');

@@ -102,6 +102,20 @@ function bundledPackageDirs(bundle: string): string[] | undefined {
   return [...new Set(sources.map((s) => packageDirOf(path.resolve(path.dirname(map), s))).filter((d): d is string => d !== undefined))];
 }
 
+/**
+ * Run as `node -e MCP_INITIALIZE CLI`: starts `CLI mcp`, sends an initialize, prints the first line
+ * it answers and closes its stdin.
+ */
+const MCP_INITIALIZE = `
+const child = require('node:child_process').spawn(process.execPath, [process.argv[1], 'mcp'], { stdio: ['pipe', 'pipe', 'ignore'] });
+let out = '';
+child.stdout.setEncoding('utf8').on('data', (d) => {
+  out += d;
+  if (out.includes('\\n')) { process.stdout.write(out.split('\\n')[0]); child.stdin.end(); }
+});
+child.stdin.write(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'packaging-test', version: '1' } } }) + '\\n');
+`;
+
 /** Width and height from a PNG's IHDR chunk, which the format puts first. */
 function pngSize(file: string): { width: number; height: number } {
   const bytes = readFileSync(file);
@@ -191,9 +205,9 @@ describe('packaging', function () {
       }
     });
 
-    it('is the command line and its database thread\'s script with its README, CHANGELOG, LICENSE and third-party notices, and nothing else', () => {
+    it('is the command line, its database thread\'s script and its MCP server\'s bundle with its README, CHANGELOG, LICENSE and third-party notices, and nothing else', () => {
       const manifest = JSON.parse(readFileSync(path.join(staged.folder, 'package.json'), 'utf8')) as Partial<Manifest>;
-      assert.deepEqual(staged.files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', ...Object.values(manifest.bin ?? {}), 'package.json', 'pgliteWorker.js'].sort());
+      assert.deepEqual(staged.files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', ...Object.values(manifest.bin ?? {}), 'mcp.js', 'package.json', 'pgliteWorker.js'].sort());
     });
 
     it('has a manifest with the extension\'s name, version and links, its command in `bin`, the database drivers as its only dependencies, and no `main`, `browser` or script', () => {
@@ -226,6 +240,9 @@ describe('packaging', function () {
           // The sample catalog, the XML decoder and the search index: the bundled packages at work.
           assert.ok((JSON.parse(cli(['recent', '--json'])) as unknown[]).length > 0);
           assert.ok((JSON.parse(cli(['search', 'array', '--json'])) as unknown[]).length > 0);
+          // The MCP server, from the bundle beside the command's: it answers an initialize.
+          const answered = execFileSync(process.execPath, ['-e', MCP_INITIALIZE, script], { cwd: copy, encoding: 'utf8', timeout: 20_000, env: { PATH: process.env.PATH } });
+          assert.equal((JSON.parse(answered) as { result: { serverInfo: { name: string } } }).result.serverInfo.name, 'refactor-browser');
         }
       } finally {
         rmSync(copy, { recursive: true, force: true });
@@ -241,7 +258,7 @@ describe('packaging', function () {
 
     it('give the name, version and licence text of every package the bundles contain, and of no other', function () {
       const text = readFileSync(notices, 'utf8');
-      const bundles = [pkg.main, pkg.browser, 'dist/webview.js', ...Object.values(pkg.bin)].map(listed);
+      const bundles = [pkg.main, pkg.browser, 'dist/webview.js', ...Object.values(pkg.bin), 'dist/mcp.js'].map(listed);
       const dirs = new Set<string>();
       for (const bundle of bundles) {
         const found = bundledPackageDirs(bundle);
@@ -376,6 +393,18 @@ describe('packaging', function () {
       const required = [...readFileSync(bundle, 'utf8').matchAll(/\brequire\(["']([^"']+)["']\)/g)].map((m) => m[1]);
       const outside = [...new Set(required)].filter((m) => m !== 'vscode' && !m.startsWith('node:') && !builtinModules.includes(m.split('/')[0]));
       assert.deepEqual(outside, []);
+    });
+
+    it('keeps the MCP SDK in dist/mcp.js, which the command line loads for `mcp` only: not in dist/cli.js, not in the extension\'s bundles', function () {
+      const sdk = (bundle: string) => bundledPackageDirs(bundle)?.filter((d) => /node_modules\/(@modelcontextprotocol\/sdk|zod)$/.test(d));
+      const inCli = sdk('dist/cli.js');
+      const inMcp = sdk('dist/mcp.js');
+      if (inCli === undefined || inMcp === undefined) this.skip(); // a packaging build: no maps to tell
+      assert.deepEqual(inCli, []);
+      assert.equal(inMcp.length, 2, 'the SDK and zod');
+      const cli = readFileSync(path.join(root, 'dist/cli.js'), 'utf8');
+      assert.ok(cli.includes('await import("./mcp.js")'), 'dist/cli.js loads the bundle beside it when `mcp` runs');
+      for (const bundle of [pkg.main, pkg.browser]) assert.doesNotMatch(readFileSync(path.join(root, bundle), 'utf8'), /modelcontextprotocol|McpServer/, bundle);
     });
 
     it('bundles the browser entry with nothing to require but vscode: no Node module, no undici', function () {

@@ -1,0 +1,88 @@
+// `refactor-browser mcp`: what its two tools do, over the client of the service the command line
+// chose and the search index `refactor-browser search` keeps. The protocol itself (src/mcp.ts, a
+// bundle of its own with the SDK) is loaded only when this command runs.
+import * as fs from 'node:fs/promises';
+import type { RefactorClient } from '../api/client';
+import { codeAnswer, searchAnswer } from '../agents/answers';
+import { failureLine, noIndexLine } from '../agents/failures';
+import { readCodeInput, readSearchInput } from '../agents/tools';
+import type { CodeSearch } from '../search/searchIndex';
+import { cacheFolder, indexFile, readIndex } from './search';
+
+/** A tool's answer: Markdown, or one line saying why there is none. */
+export interface ToolAnswer {
+  text: string;
+  isError: boolean;
+}
+
+export interface CatalogTools {
+  searchCatalog(input: unknown): Promise<ToolAnswer>;
+  getCode(input: unknown): Promise<ToolAnswer>;
+}
+
+export interface CatalogToolsOptions {
+  client: RefactorClient;
+  /** The service's base address: page URLs are made from it, and a page URL given must lie below it. */
+  baseUrl: string;
+  /** The service as the search index is named (the base URL given, or `sample`). */
+  service: string;
+  /** The service as an answer names it: its base URL, or the built-in sample catalog. */
+  shownService: string;
+  /** How to make the index, said when there is none: the search command for this service. */
+  searchCommand: string;
+  /** Where the tools' failures are logged (stderr). */
+  log: (line: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The tool names the answers point to. */
+export const MCP_TOOL_NAMES = { search: 'search_catalog', code: 'get_code' } as const;
+
+export function catalogTools(o: CatalogToolsOptions): CatalogTools {
+  const file = indexFile(cacheFolder(o.env), o.service);
+  // Read again only when a search run has written it since: it may be megabytes.
+  let kept: { index: CodeSearch; mtimeMs: number } | undefined;
+
+  async function savedIndex(): Promise<CodeSearch | undefined> {
+    let mtimeMs: number;
+    try {
+      mtimeMs = (await fs.stat(file)).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    if (kept?.mtimeMs !== mtimeMs) {
+      const read = await readIndex(file, { err: (t) => o.log(t.trimEnd()) });
+      kept = read.kept ? { index: read.index, mtimeMs } : undefined;
+    }
+    return kept?.index;
+  }
+
+  const failed = (text: string): ToolAnswer => {
+    o.log(`refactor-browser: ${text}`);
+    return { text, isError: true };
+  };
+
+  return {
+    async searchCatalog(input) {
+      const read = readSearchInput(input);
+      if (!read.ok) return failed(read.error);
+      const index = await savedIndex();
+      if (index === undefined) {
+        return failed(noIndexLine(o.shownService, `run "${o.searchCommand} QUERY" once to make one (any QUERY), then search again`));
+      }
+      const hits = index.search(read.value.query, { language: read.value.language, limit: read.value.limit });
+      const text = searchAnswer({ ...read.value, hits, baseUrl: o.baseUrl, counts: index.counts(), codeTool: MCP_TOOL_NAMES.code });
+      return { text, isError: false };
+    },
+
+    async getCode(input) {
+      const read = readCodeInput(input, o.baseUrl);
+      if (!read.ok) return failed(read.error);
+      try {
+        return { text: codeAnswer(await o.client.code(read.value), o.baseUrl), isError: false };
+      } catch (e) {
+        return failed(failureLine(e, o.shownService, read.value));
+      }
+    },
+  };
+}
