@@ -4,6 +4,7 @@
 // the commands (package.json); nothing is fetched before the view asks for its rows.
 import * as vscode from 'vscode';
 import { Accounts } from './extension/accounts/accounts';
+import { registerAgentTools } from './extension/agents/tools';
 import { accountUi, registerAccountCommands } from './extension/accounts/commands';
 import { registerWriteCommands } from './extension/accounts/writes';
 import { registerCatalogCommands } from './extension/catalog/commands';
@@ -91,6 +92,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     registerCatalogCommands({ tree: catalog.tree, settings, language: () => catalog.language(), errors }),
     registerCodeCommands({ service, docs, editors, codeViews, tree: catalog.tree, logger, errors, settings }),
     registerSearchCommands(searchDeps),
+    registerAgentTools({ service, search }),
     registerStarCommands({ stars, errors, currentCode: () => codeViews.currentCode() }),
     accounts,
     registerAccountCommands({ accounts, service, errors, logger, ui }),
