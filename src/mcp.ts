@@ -4,8 +4,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
-import { CODE_DESCRIPTION, CODE_INPUT_SCHEMA, SEARCH_DESCRIPTION, SEARCH_INPUT_SCHEMA } from './agents/tools';
-import { MCP_TOOL_NAMES, type CatalogTools, type ToolAnswer } from './cli/mcp';
+import { CODE_DESCRIPTION, CODE_INPUT_SCHEMA, MCP_TOOL_NAMES, SEARCH_DESCRIPTION, SEARCH_INPUT_SCHEMA } from './agents/tools';
+import type { CatalogTools, ToolAnswer } from './cli/mcp';
 
 interface ObjectSchema {
   properties: Record<string, Record<string, unknown>>;

@@ -5,6 +5,9 @@
 import { isServiceLanguage, SERVICE_LANGUAGES, canonicalServiceLanguage } from '../api/languages';
 import { normalizeBaseUrl, parseCodeRef } from '../api/urls';
 
+/** The tools' names in `refactor-browser mcp` (the extension's are in package.json). */
+export const MCP_TOOL_NAMES = { search: 'search_catalog', code: 'get_code' } as const;
+
 /** The most hits a search answers with; the default is fewer, to leave a model's context room. */
 export const MAX_SEARCH_LIMIT = 50;
 export const DEFAULT_SEARCH_LIMIT = 10;

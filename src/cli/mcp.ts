@@ -5,7 +5,7 @@ import * as fs from 'node:fs/promises';
 import type { RefactorClient } from '../api/client';
 import { codeAnswer, searchAnswer } from '../agents/answers';
 import { failureLine, noIndexLine } from '../agents/failures';
-import { readCodeInput, readSearchInput } from '../agents/tools';
+import { MCP_TOOL_NAMES, readCodeInput, readSearchInput } from '../agents/tools';
 import type { CodeSearch } from '../search/searchIndex';
 import { cacheFolder, indexFile, readIndex } from './search';
 
@@ -34,9 +34,6 @@ export interface CatalogToolsOptions {
   log: (line: string) => void;
   env?: NodeJS.ProcessEnv;
 }
-
-/** The tool names the answers point to. */
-export const MCP_TOOL_NAMES = { search: 'search_catalog', code: 'get_code' } as const;
 
 export function catalogTools(o: CatalogToolsOptions): CatalogTools {
   const file = indexFile(cacheFolder(o.env), o.service);
@@ -71,7 +68,8 @@ export function catalogTools(o: CatalogToolsOptions): CatalogTools {
         return failed(noIndexLine(o.shownService, `run "${o.searchCommand} QUERY" once to make one (any QUERY), then search again`));
       }
       const hits = index.search(read.value.query, { language: read.value.language, limit: read.value.limit });
-      const text = searchAnswer({ ...read.value, hits, baseUrl: o.baseUrl, counts: index.counts(), codeTool: MCP_TOOL_NAMES.code });
+      const { query, language } = read.value;
+      const text = searchAnswer({ query, language, hits, baseUrl: o.baseUrl, counts: index.counts(), codeTool: MCP_TOOL_NAMES.code });
       return { text, isError: false };
     },
 
