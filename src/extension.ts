@@ -22,6 +22,7 @@ import { sampleCatalogReader, ServiceConnection } from './extension/service';
 import { QueuedMemento } from './extension/globalStore';
 import { ExtensionSettings } from './extension/settings';
 import { createTestApi, type RefactorBrowserApi } from './extension/testApi';
+import { CommentEditors } from './extension/share/commentEditor';
 import { registerShareCommands, shareUi } from './extension/share/commands';
 import { registerSearchCommands, type SearchDeps } from './extension/search/commands';
 import { SearchStore } from './extension/search/store';
@@ -60,7 +61,8 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   // Their serializer is what VS Code calls to restore the code views after a reload.
   const codeViews = new CodeViewPanels(context.extensionUri, service, logger, codeViewActions({ docs, editors, errors, stars }), settings, stars, accounts);
   // Sign In's questions and Share's in one object, which the test API answers.
-  const ui = shareUi(accountUi());
+  const comments = new CommentEditors(errors);
+  const ui = shareUi(accountUi(), comments);
   // Drafts of refactorings, kept under global storage: they outlive a window reload.
   const drafts = new Drafts(context.globalStorageUri);
   /** After a write: what the client held may show the old rating or the deleted item, so every answer is asked for again. */
@@ -95,6 +97,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     registerAgentTools({ service, search }),
     registerStarCommands({ stars, errors, currentCode: () => codeViews.currentCode() }),
     accounts,
+    comments,
     registerAccountCommands({ accounts, service, errors, logger, ui }),
     registerShareCommands({
       accounts, service, settings, errors, logger, ui,

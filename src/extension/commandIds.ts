@@ -30,6 +30,7 @@ export const Commands = {
   shareSelection: 'refactorBrowser.shareSelection',
   refactorCode: 'refactorBrowser.refactorCode',
   submitRefactoring: 'refactorBrowser.submitRefactoring',
+  useAsComment: 'refactorBrowser.useAsComment',
   rate: 'refactorBrowser.rate',
   delete: 'refactorBrowser.delete',
 } as const;

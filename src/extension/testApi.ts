@@ -98,8 +98,10 @@ export interface RefactorBrowserApi {
    * a modal question unless `send` is false; resolves once it is done with the questions asked (a
    * comment's as its prompt and value, a pick's as its title and placeholder), the messages and
    * modal warnings shown, each modal question with its detail, and the labels each quick pick of items offered.
+   * With `onlyModals`, only the modal questions and warnings are answered and the rest is left to the
+   * real UI, for UI tests: VS Code refuses to show a modal dialog while extension tests run.
    */
-  runAnswering(command: string | (() => Thenable<unknown>), answers: { input?: string; inputs?: Array<string | undefined>; button?: string; send?: boolean; pick?: string }):
+  runAnswering(command: string | (() => Thenable<unknown>), answers: { input?: string; inputs?: Array<string | undefined>; button?: string; send?: boolean; pick?: string; onlyModals?: boolean }):
     Promise<{ asked: vscode.InputBoxOptions[]; said: string[]; confirmed: string[]; offered: string[][] }>;
   /** The code of the code view looked at last, as loaded. */
   currentCode(): Code | undefined;
@@ -234,7 +236,7 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
     },
     forgetStarredCopy: (codeId) => stars.forgetCopy(codeId),
     forgetStars: () => stars.clear(),
-    async runAnswering(command, { input, inputs, button, send, pick }) {
+    async runAnswering(command, { input, inputs, button, send, pick, onlyModals }) {
       const asked: vscode.InputBoxOptions[] = [];
       const said: string[] = [];
       const confirmed: string[] = [];
@@ -243,13 +245,15 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
       const answer = (question: vscode.InputBoxOptions): string | undefined => (asked.push(question), queue ? queue.shift() : input);
       const { accountUi: ui } = parts;
       const real = { ...ui };
-      ui.askToken = ui.ask = async (options) => answer(options);
-      ui.askComment = async (value, prompt) => answer({ prompt, value });
-      ui.pick = async (_items, { title, placeHolder }) => answer({ title, placeHolder });
       ui.confirm = async (message, detail, ok) => (confirmed.push(`${message}\n${detail}`), send === false ? undefined : ok);
-      ui.tell = async (_error, message, ...buttons) => (said.push(message), buttons.find((b) => b === button));
-      ui.choose = async (items) => (offered.push(items.map((i) => i.label)), items.find((i) => i.label === pick));
       ui.warn = async (message, offers) => (said.push(message), offers === button);
+      if (!onlyModals) {
+        ui.askToken = ui.ask = async (options) => answer(options);
+        ui.askComment = async (value, prompt) => answer({ prompt, value });
+        ui.pick = async (_items, { title, placeHolder }) => answer({ title, placeHolder });
+        ui.tell = async (_error, message, ...buttons) => (said.push(message), buttons.find((b) => b === button));
+        ui.choose = async (items) => (offered.push(items.map((i) => i.label)), items.find((i) => i.label === pick));
+      }
       try {
         await (typeof command === 'string' ? vscode.commands.executeCommand(command) : command());
       } finally {

@@ -4,7 +4,8 @@
 // field's reason beside it.
 //
 // Native inputs rather than a webview form: an InputBox for the title and the tags, the comment in an
-// untitled Markdown editor (VS Code has no multi-line InputBox), a modal dialog for the preview. They
+// untitled Markdown editor (VS Code has no multi-line InputBox: commentEditor.ts), a modal dialog for
+// the preview. They
 // are VS Code's own widgets: keyboard-driven, read by screen readers, themed and localized as the
 // rest of VS Code, with no second script bundle, CSP or message protocol to keep safe, and they cost
 // the extension bundles, which are close to their size budget, almost nothing.
@@ -16,9 +17,10 @@ import type { Accounts } from '../accounts/accounts';
 import type { AccountUi } from '../accounts/commands';
 import { Commands } from '../commandIds';
 import { oneLine, type ErrorReporter } from '../errorReporting';
-import { showInformationMessage, showModal } from '../notifications';
+import { showModal } from '../notifications';
 import type { ServiceConnection } from '../service';
 import type { SettingsSource } from '../settings';
+import type { CommentEditors } from './commentEditor';
 
 /** What sharing asks and says through, beside Sign In's; the test API answers it. */
 export interface ShareUi extends AccountUi {
@@ -30,26 +32,47 @@ export interface ShareUi extends AccountUi {
   confirm(message: string, detail: string, button: string): Thenable<string | undefined>;
 }
 
-export function shareUi(accountUi: AccountUi): ShareUi {
+export function shareUi(accountUi: AccountUi, comments: CommentEditors): ShareUi {
   return {
     ...accountUi,
-    ask: (options) => vscode.window.showInputBox(options),
-    askComment: async (value, prompt) => {
-      const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: value });
-      await vscode.window.showTextDocument(doc, { preview: false });
-      const use = vscode.l10n.t('Use as Comment');
-      const chosen = await showInformationMessage(prompt, use);
-      const text = doc.getText();
-      // The comment is taken: its scratch editor goes without asking to save it.
-      if (!doc.isClosed) {
-        await vscode.window.showTextDocument(doc);
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-      }
-      return chosen === use ? text : undefined;
-    },
+    ask,
+    askComment: (value, prompt) => comments.ask(value, prompt),
     pick: (items, options) => vscode.window.showQuickPick([...items], options),
     confirm: (message, detail, button) => showModal(message, detail, button),
   };
+}
+
+/**
+ * An input box, as showInputBox shows one, but with the initial value's validation message shown at
+ * once: showInputBox shows it only after a first keystroke, so a refused field asked again would
+ * not show its reason beside it.
+ */
+function ask(options: vscode.InputBoxOptions): Promise<string | undefined> {
+  const box = vscode.window.createInputBox();
+  const { title, value = '', prompt, placeHolder, password = false, ignoreFocusOut = false } = options;
+  Object.assign(box, { title, value, prompt, placeholder: placeHolder, password, ignoreFocusOut });
+  const validate = async (v: string): Promise<boolean> => {
+    const result = await options.validateInput?.(v);
+    box.validationMessage = result ?? undefined;
+    return !result || (typeof result === 'object' && result.severity !== vscode.InputBoxValidationSeverity.Error);
+  };
+  return new Promise<string | undefined>((resolve) => {
+    const done = (answer: string | undefined): void => {
+      resolve(answer);
+      for (const s of subscriptions) s.dispose();
+      box.dispose();
+    };
+    const subscriptions = [
+      box.onDidChangeValue((v) => void validate(v)),
+      box.onDidAccept(async () => {
+        const v = box.value;
+        if (await validate(v)) done(v);
+      }),
+      box.onDidHide(() => done(undefined)),
+    ];
+    void validate(value);
+    box.show();
+  });
 }
 
 export interface ShareDeps {
@@ -127,7 +150,7 @@ export function registerShareCommands({ accounts, service, settings, errors, log
       draft.title = title;
       const comment = await ui.askComment(draft.comment, [
         refused.comment?.value === draft.comment ? refused.comment.reason : undefined,
-        vscode.l10n.t('Write the comment on "{0}" in this editor (several lines are welcome), then choose Use as Comment.', title),
+        vscode.l10n.t('Write the comment on "{0}" in this editor (several lines are welcome), then choose Use as Comment (✓) above it.', title),
       ].filter(Boolean).join(' '));
       if (comment === undefined) return;
       draft.comment = comment;
