@@ -77,11 +77,13 @@ describe('Share Selection as Code (UI)', function () {
     await ui.waitFor({ css: `${QUICK_INPUT} .quick-input-title`, hasText: title }, 'hidden');
   }
 
-  /** What the scratch comment editor holds on screen, once it is the focused editor. */
-  async function commentEditor(): Promise<string> {
+  /** Waits for the scratch comment editor to be the focused editor, showing `holding`. */
+  async function commentEditor(holding: string): Promise<void> {
     await waitFor(() => (vscode.window.activeTextEditor?.document.languageId === 'markdown' ? true : undefined), 'the comment editor');
     await ui.waitFor({ css: `${EDITOR}.focused` });
-    return ui.editorText();
+    let shown = '';
+    await waitFor(async () => ((shown = await ui.editorText()) === holding ? true : undefined), `the comment editor to show ${JSON.stringify(holding)}`)
+      .catch((err: Error) => assert.fail(`${err.message}: ${JSON.stringify(shown)}`));
   }
 
   /** Types `lines` into the focused comment editor, checking them on screen. */
@@ -119,7 +121,7 @@ describe('Share Selection as Code (UI)', function () {
     const previews = await previewsWhile(async () => {
       code = await shareLines('# before\ndef total(xs):\n    n = 0\n    for x in xs: n += x\n    return n\n# after\n', 'python', 1, 4);
       await answer('Share Selection as Code (1/3)', 'Sum with a loop');
-      assert.strictEqual(await commentEditor(), '', 'the comment starts empty');
+      await commentEditor('');
       const [prompt] = await ui.query({ css: TOAST, hasText: COMMENT_PROMPT }, [], 1);
       assert.ok(prompt.text.includes('Write the comment on "Sum with a loop" in this editor (several lines are welcome), then choose Use as Comment (✓) above it.'), prompt.text);
       await writeComment(comment);
@@ -146,7 +148,7 @@ describe('Share Selection as Code (UI)', function () {
     const previews = await previewsWhile(async () => {
       await shareLines('x = 1\nputs x\n', 'ruby', 0, 1);
       await answer('Share Selection as Code (1/3)', '');
-      await commentEditor();
+      await commentEditor('');
       await writeComment(comment);
       // Ctrl+Enter in the editor takes the comment too, and the message saying what to do goes with it.
       await ui.press('ControlOrMeta+Enter');
@@ -160,7 +162,7 @@ describe('Share Selection as Code (UI)', function () {
       // The title asked again with the reason beside it.
       await ui.waitFor({ css: QUICK_INPUT, hasText: "Title can't be blank" });
       await answer('Share Selection as Code (1/3)', 'Printing a number');
-      assert.strictEqual(await commentEditor(), comment.join('\n'), 'the comment as written');
+      await commentEditor(comment.join('\n'));
       await ui.click({ css: USE_AS_COMMENT });
       await ui.waitFor({ css: `${QUICK_INPUT} .quick-input-title`, hasText: 'Share Selection as Code (3/3)' });
       const [tags] = await ui.dom({ css: `${QUICK_INPUT} input.input` });
@@ -180,7 +182,7 @@ describe('Share Selection as Code (UI)', function () {
       // The command itself, so that its end shows: it must end without asking for the tags.
       const run = (await api()).runAnswering('refactorBrowser.shareSelection', { onlyModals: true });
       await answer('Share Selection as Code (1/3)', 'Never finished');
-      await commentEditor();
+      await commentEditor('');
       await ui.type('Half a thought');
       if (stop === 'Cancel') await ui.click({ css: `${TOAST} .monaco-button`, hasText: 'Cancel' });
       // What Don't Save does when the editor is closed (VS Code shows no save dialog while tests run).
