@@ -1,9 +1,11 @@
 // `npm run bench`: every figure as one JSON line on stdout. `npm run bench -- <group>…` runs those
-// groups alone; `vscode.tree` is the first expansion of the tree alone, in fresh windows.
+// groups alone; `vscode.tree` is the first expansion of the tree alone, in fresh windows; `scale`
+// (npm run bench:scale) is the deployment behind nginx, on a PostgreSQL server.
 import { bundleFigures } from './bundle';
 import { clientFigures } from './client';
 import { decodeFigures } from './decode';
 import { report, type Figure } from './measure';
+import { scaleFigures } from './scale';
 import { memoryFigures } from './memory';
 import { stallFigures } from './stall';
 import { throughputFigures } from './throughput';
@@ -22,6 +24,8 @@ async function main(): Promise<number> {
   ];
   // Not part of a full run: `vscode` reports the same figure.
   if (only.includes('vscode.tree')) groups.push(['vscode.tree', vscodeTreeFigures]);
+  // Not part of a full run either: it needs nginx and a PostgreSQL server (npm run bench:scale).
+  if (only.includes('scale')) groups.push(['scale', scaleFigures]);
   let failed = 0;
   for (const [name, run] of groups) {
     if (only.length > 0 && !only.includes(name)) continue;

@@ -43,6 +43,8 @@ export interface Stack {
 }
 
 export interface LogLine {
+  /** When nginx logged it, to the second (ms since the epoch). */
+  readonly time: number;
   readonly request: string;
   readonly status: number;
   /** '' where the cache had no part (POST, DELETE). */
@@ -149,10 +151,10 @@ export function renderNginxConf(values: Record<string, string>): string {
 export function parseAccessLog(text: string): LogLine[] {
   const lines: LogLine[] = [];
   for (const line of text.split('\n')) {
-    const m = /"([^"]*)" (\d{3}) cache=(\S*) upstream=(.*?) time=/.exec(line);
+    const m = /\[([^\]]+)\] "([^"]*)" (\d{3}) cache=(\S*) upstream=(.*?) time=/.exec(line);
     if (!m) continue;
-    const upstreams = m[4] === '-' ? [] : m[4].split(/[,:]\s+/).map((s) => s.trim()).filter((s) => s !== '' && s !== '-');
-    lines.push({ request: m[1], status: Number(m[2]), cache: m[3] === '-' ? '' : m[3], upstreams });
+    const upstreams = m[5] === '-' ? [] : m[5].split(/[,:]\s+/).map((s) => s.trim()).filter((s) => s !== '' && s !== '-');
+    lines.push({ time: Date.parse(m[1]), request: m[2], status: Number(m[3]), cache: m[4] === '-' ? '' : m[4], upstreams });
   }
   return lines;
 }
