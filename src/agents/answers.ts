@@ -48,14 +48,14 @@ export function searchAnswer(input: SearchAnswerInput, maxChars = MAX_ANSWER_CHA
  * a code too long to fit is cut, both said in the answer.
  */
 export function codeAnswer(code: Code, baseUrl: string, maxChars = MAX_ANSWER_CHARS): string {
-  const page = pageUrl(codeUrl(baseUrl, codeRefOf(code)));
+  const page = pageOf(baseUrl, codeRefOf(code));
   const refactors = sortRefactorings(code.refactors ?? [], 'bestRated');
   const head = [
     `# Code #${code.id}: ${oneLine(titleOf(code))}`,
     [
       `- language: ${oneLine(code.language) || 'unknown'}`,
       `- author: ${oneLine(authorOf(code))}`,
-      `- page: ${page}`,
+      `- page: ${page ?? NO_PAGES}`,
       `- refactorings: ${refactors.length}${refactors.length > 1 ? ', best rated first' : ''}`,
     ].join('\n'),
     ...comment(code.comment, MAX_COMMENT_CHARS),
@@ -67,7 +67,27 @@ export function codeAnswer(code: Code, baseUrl: string, maxChars = MAX_ANSWER_CH
   ];
   // The code itself is left out only when the bound is too small for anything: count refactorings.
   return bounded(head, items, tail, maxChars, (left) =>
-    `${count(Math.min(left, refactors.length), 'more refactoring', 'more refactorings')} left out to keep this answer short; the page lists them all: ${page}`);
+    `${count(Math.min(left, refactors.length), 'more refactoring', 'more refactorings')} left out to keep this answer short${page ? `; the page lists them all: ${page}` : ''}`);
+}
+
+/** Said instead of a page URL for a catalog with no web pages. */
+const NO_PAGES = 'none (the built-in sample catalog has no web pages)';
+
+/**
+ * A code's page on the service; undefined for the built-in sample catalog, whose address is on a
+ * `.invalid` host (reserved: it never resolves), so an agent is never handed a link that cannot open.
+ */
+function pageOf(baseUrl: string, ref: string | number): string | undefined {
+  return isSampleAddress(baseUrl) ? undefined : pageUrl(codeUrl(baseUrl, ref));
+}
+
+/** True for an address on a `.invalid` host, as the built-in sample catalog's is. */
+export function isSampleAddress(baseUrl: string): boolean {
+  try {
+    return new URL(baseUrl).hostname.endsWith('.invalid');
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -129,7 +149,7 @@ function hitText(h: SearchHit, n: number, baseUrl: string): string {
     : oneLine(titleOf({ id: h.codeId, title: h.title }));
   const lines = [
     `${n}. Code #${h.codeId}: ${title}`,
-    `   language: ${oneLine(h.language) || 'unknown'}; author: ${oneLine(h.author) || 'anonymous'}; page: ${pageUrl(codeUrl(baseUrl, h.codeId))}`,
+    `   language: ${oneLine(h.language) || 'unknown'}; author: ${oneLine(h.author) || 'anonymous'}; page: ${pageOf(baseUrl, h.codeId) ?? NO_PAGES}`,
   ];
   if (h.line) lines.push(`   matched: ${inlineCode(h.line)}`);
   return lines.join('\n');

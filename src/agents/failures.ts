@@ -2,6 +2,7 @@
 // try later, make an index), never a stack. No `vscode` and no Node import.
 import { isApiError } from '../api/errors';
 import { normalizeBaseUrl } from '../api/urls';
+import { isSampleAddress } from './answers';
 
 // `service` below is the service's base URL, or a name for it (`the built-in sample catalog`).
 
@@ -43,8 +44,9 @@ export function failureLine(e: unknown, service: string, ref?: string): string {
   return message.split('\n')[0] || 'something went wrong';
 }
 
-/** A base URL as the client uses it (`http://h/api/`); a name as it is. */
+/** A base URL as the client uses it (`http://h/api/`); a name as it is; the sample by its name. */
 function shown(service: string): string {
+  if (isSampleAddress(service)) return 'the built-in sample catalog';
   try {
     return normalizeBaseUrl(service).href;
   } catch {

@@ -11,7 +11,7 @@ import type { Code, Refactor } from '../../../src/api/model';
 import { codeAnswer, fenceFor, MAX_ANSWER_CHARS, searchAnswer } from '../../../src/agents/answers';
 import { failureLine, noIndexLine } from '../../../src/agents/failures';
 import { readCodeInput, readSearchInput, SEARCH_INPUT_SCHEMA, CODE_INPUT_SCHEMA } from '../../../src/agents/tools';
-import { inProcessFetch } from '../../../src/server/fetchHandler';
+import { inProcessFetch, SAMPLE_BASE_URL } from '../../../src/server/fetchHandler';
 import { loadSampleDataset } from '../../../src/server/sampleDataset';
 import { indexCatalog } from '../../../src/search/indexer';
 import { CodeSearch, type SearchHit } from '../../../src/search/searchIndex';
@@ -137,6 +137,21 @@ describe('answers for agents', () => {
         assert.ok(text.startsWith(`# Code #${read.id}: `));
         assert.ok(text.includes(`- page: http://sample.test/codes/${read.id}`));
         assert.equal(fencedBlocks(text)[0].body, read.code.replace(/\r\n?/g, '\n').replace(/\n+$/, ''));
+      } finally {
+        await client.close();
+      }
+    });
+    it('gives no page URL for a code of the built-in sample catalog, whose address never resolves', async () => {
+      const client = new RefactorClient({ baseUrl: SAMPLE_BASE_URL, fetch: inProcessFetch(loadSampleDataset()) });
+      try {
+        const [first] = await client.recentCodes();
+        const text = codeAnswer(await client.code(first.id), SAMPLE_BASE_URL);
+        assert.ok(text.includes('- page: none (the built-in sample catalog has no web pages)\n'), text.slice(0, 400));
+        assert.ok(!text.includes('.invalid'), 'no link that cannot open');
+        const hits = searchAnswer({ query: 'sum', hits: [{ kind: 'code', codeId: first.id, title: 'T', language: 'Ruby', author: 'ana', line: 'x', score: 1 } satisfies SearchHit], baseUrl: SAMPLE_BASE_URL });
+        assert.ok(hits.includes('page: none (the built-in sample catalog has no web pages)') && !hits.includes('.invalid'), hits);
+        const e = await client.code('999999').then(() => undefined, (err: unknown) => err);
+        assert.equal(failureLine(e, SAMPLE_BASE_URL, '999999'), 'no code 999999 on the built-in sample catalog; search the catalog for an id that exists');
       } finally {
         await client.close();
       }
