@@ -16,7 +16,7 @@
 // Environment: REFACTOR_BROWSER_TEST_HOSTS (`node`, `web`, or both, the default: `node,web`),
 // REFACTOR_BROWSER_TEST_GREP (only the tests whose full title matches), REFACTOR_BROWSER_CODE_SERVER_DIR
 // (cache folder), CHROMIUM_PATH (default /usr/bin/chromium), REFACTOR_BROWSER_TEST_TIMEOUT (seconds per
-// host, default 600), REFACTOR_BROWSER_TEST_VERBOSE=1 (echo code-server's output and the browser console).
+// host, default 900), REFACTOR_BROWSER_TEST_VERBOSE=1 (echo code-server's output and the browser console).
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
@@ -220,7 +220,7 @@ async function runIn(host: Host, { entry, bridge, browser, owner, verbose, timeo
 
 async function main(): Promise<number> {
   const verbose = process.env.REFACTOR_BROWSER_TEST_VERBOSE === '1';
-  const timeoutS = Number(process.env.REFACTOR_BROWSER_TEST_TIMEOUT || 600);
+  const timeoutS = Number(process.env.REFACTOR_BROWSER_TEST_TIMEOUT || 900);
   const owner = new Owner();
   const onSignal = (signal: NodeJS.Signals): void => {
     console.error(`\n${signal}: stopping chromium, code-server and the test servers`);
