@@ -1,9 +1,10 @@
 // Share Selection as Code…, in both extension hosts, against a writable service: the selection goes
 // verbatim, in the document's language, with the title, comment and tags answered, after a preview
-// of what will be sent; the new code opens in the code view and heads Recent Codes. A refused share
-// keeps what was typed, shows each field's reason beside it and sends again once corrected; a
-// document language the service lacks is asked for; signed out it offers Sign In, and on the
-// built-in sample catalog it says that takes no contributions. No log line ever holds the token.
+// of what will be sent; the new code opens in the code view, heads Recent Codes and is found by
+// search. A refused share keeps what was typed, shows each field's reason beside it and sends again
+// once corrected; a document language the service lacks is asked for; signed out it offers Sign In,
+// and on the built-in sample catalog it says that takes no contributions. No log line ever holds the
+// token.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { Code } from '../../../src/api/model';
@@ -68,7 +69,7 @@ describe('Share Selection as Code', function () {
     assert.ok(await (await api()).session(), 'signed in');
   }
 
-  it('shares the selection verbatim after showing what will be sent; the code view opens on it and Recent Codes lists it first', async () => {
+  it('shares the selection verbatim after showing what will be sent; the code view opens on it, Recent Codes lists it first and search finds it', async () => {
     await signIn();
     await useSettings({ tags: ['legacy', 'loops'] });
     assert.notStrictEqual(await firstRecent(), 'Sum with a loop');
@@ -89,6 +90,9 @@ describe('Share Selection as Code', function () {
     assert.strictEqual(shown.language, 'Python');
     assert.strictEqual(shown.comment, comment);
     assert.strictEqual(await firstRecent(), 'Sum with a loop');
+    // Search knows it at once, without the catalog being indexed again.
+    const browser = await api();
+    await waitFor(async () => ((await browser.searchFor('Sum with a loop'))[0]?.codeId === shown.id ? true : undefined), 'search to find the new code');
   });
 
   it('keeps what was typed when the service refuses it, shows each reason beside its field, and sends again once corrected', async () => {
