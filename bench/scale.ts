@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { languageSlug, SERVICE_LANGUAGES } from '../src/api/languages';
+import { numbers } from '../src/server/generatedCatalog';
 import { request } from '../test/helpers/referenceService';
 import { startStack, type Stack } from '../test/deploy/stack';
 import { figure, median, type Figure } from './measure';
@@ -31,16 +32,10 @@ export const READS_PER_WRITE_SCALE = 1000;
 /** The service's Cache-Control max-age, which nginx keeps a page for. */
 const MAX_AGE_MS = 60_000;
 
-/** A seeded generator (mulberry32), so each round's sequence is the same from run to run. */
+/** A seeded generator of numbers in [0, 1): the generated catalog's mulberry32, so each round's sequence is the same from run to run. */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = numbers(seed);
+  return () => next() / 4294967296;
 }
 
 /** Draws ranks 0..n-1 with probability ∝ 1/(rank+1)^s. */

@@ -68,7 +68,7 @@ export const MAX_GENERATED_CODES = 100_000;
 const sample = sampleCatalogJson as unknown as CatalogJson;
 
 /** A deterministic generator of 32-bit values (mulberry32), seeded per use. */
-function numbers(seed: number): () => number {
+export function numbers(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
