@@ -127,7 +127,7 @@ if (existsSync('src/extension.ts')) {
 
 // The extension reads its built-in sample catalog from a file beside the bundles (the CLI bundles it).
 mkdirSync(out, { recursive: true });
-writeFileSync(`${out}/sample-catalog.json`, JSON.stringify(JSON.parse(readFileSync('src/server/sample-catalog.json', 'utf8'))));
+writeFileSync(`${out}/sample-catalog.json`, JSON.stringify(JSON.parse(readFileSync('src/server/catalog/sample-catalog.json', 'utf8'))));
 
 const common = { sourcemap: !minify, minify, logLevel: 'warning', legalComments: 'none', metafile: true };
 if (watch) {

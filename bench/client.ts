@@ -9,8 +9,8 @@ import { RefactorClient } from '../src/api/client';
 import { fetchVia } from '../src/api/dispatcher';
 import type { FetchLike } from '../src/api/http';
 import { decodeCodes } from '../src/api/xmlDecode';
-import { startServer } from '../src/server/server';
-import { generateCatalog } from '../src/server/generatedCatalog';
+import { startServer } from '../src/server/http/server';
+import { generateCatalog } from '../src/server/catalog/generatedCatalog';
 import { figure, interleave, median, type Figure } from './measure';
 
 const ROUNDS = { rounds: 21, inner: 50, warmup: 50, maxMs: 15_000 };

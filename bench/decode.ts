@@ -1,9 +1,9 @@
 // Figure 1: decoding a codes list into typed objects against fast-xml-parser's own validation and
 // parse of the same string with the same options: what the body checks and the typed walk add.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { renderCodeListXml } from '../src/server/xmlRender';
+import { renderCodeListXml } from '../src/server/render/xmlRender';
 import { decodeCodes, parserOptions } from '../src/api/xmlDecode';
-import { generateCatalog } from '../src/server/generatedCatalog';
+import { generateCatalog } from '../src/server/catalog/generatedCatalog';
 import { figure, interleave, median, type Figure } from './measure';
 
 const GOAL = 1.5;

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { languageSlug, SERVICE_LANGUAGES } from '../src/api/languages';
-import { numbers } from '../src/server/generatedCatalog';
+import { numbers } from '../src/server/catalog/generatedCatalog';
 import { request } from '../test/helpers/referenceService';
 import { startStack, type Stack } from '../test/deploy/stack';
 import { figure, median, type Figure } from './measure';

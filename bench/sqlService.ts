@@ -4,11 +4,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { loadSampleDataset } from '../src/server/sampleDataset';
-import { startServer, type RunningServer } from '../src/server/server';
+import { loadSampleDataset } from '../src/server/catalog/sampleDataset';
+import { startServer, type RunningServer } from '../src/server/http/server';
 import { openPgliteWorker, type Sql } from '../src/server/sql/executor';
 import { openSqlStore, type SqlStore } from '../src/server/sql/sqlStore';
-import { newToken, tokenHash } from '../src/server/sql/tokens';
+import { newToken, tokenHash } from '../src/server/tokens';
 
 export interface SqlService {
   readonly server: RunningServer;

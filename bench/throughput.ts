@@ -10,9 +10,9 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startServer } from '../src/server/server';
+import { startServer } from '../src/server/http/server';
 import type { ListedCode } from '../src/server/store';
-import { escapeXmlText } from '../src/server/xmlRender';
+import { escapeXmlText } from '../src/server/render/xmlRender';
 import { figure, median, type Figure } from './measure';
 import { startSqlService } from './sqlService';
 

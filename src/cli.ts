@@ -10,8 +10,8 @@ import { parseCommandLine, UsageError, type Command, type GlobalOptions, type Se
 import { readProcessStdin, runWrite, sampleHint, tokenHint } from './cli/write';
 import { formatCode, formatCodes, formatJson, formatRefactors, stripControls } from './cli/format';
 import { helpText } from './cli/help';
-import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from './server/fetchHandler';
-import { loadSampleDataset } from './server/sampleDataset';
+import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from './server/http/fetchHandler';
+import { loadSampleDataset } from './server/catalog/sampleDataset';
 import { runSearch } from './cli/search';
 import { runServiceCommand } from './cli/service';
 import { CLIENT_VERSION } from './api/http';

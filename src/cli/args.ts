@@ -6,7 +6,7 @@ import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import { isId } from '../api/ids';
 import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../api/languages';
 import { CREDENTIALS_REFUSED, parseCodeRef } from '../api/urls';
-import { MAX_GENERATED_CODES } from '../server/generatedCatalog';
+import { MAX_GENERATED_CODES } from '../server/catalog/generatedCatalog';
 
 export type ListCommandName = 'recent' | 'popular' | 'tag' | 'refactorings';
 

@@ -5,13 +5,13 @@
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { withoutCredentials } from '../api/errors';
-import { DatasetError, parseDataset, type Dataset } from '../server/dataset';
-import { loadDatasetFile, readDatasetJson } from '../server/datasetFile';
-import { generateCatalog } from '../server/generatedCatalog';
-import { startServer } from '../server/server';
+import { DatasetError, parseDataset, type Dataset } from '../server/catalog/dataset';
+import { loadDatasetFile, readDatasetJson } from '../server/catalog/datasetFile';
+import { generateCatalog } from '../server/catalog/generatedCatalog';
+import { startServer } from '../server/http/server';
 import { openPgliteWorker, openPostgres } from '../server/sql/executor';
 import { openSqlStore, type SqlStore } from '../server/sql/sqlStore';
-import { newToken, tokenHash } from '../server/sql/tokens';
+import { newToken, tokenHash } from '../server/tokens';
 import type { WriteResult } from '../server/store';
 import type { ServiceCommand, Storage } from './args';
 import { askOwnerChannel, startOwnerChannel, type OwnerReply, type OwnerRequest } from './ownerChannel';

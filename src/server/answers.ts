@@ -5,8 +5,8 @@
 import { REASON_PHRASES } from '../api/statusText';
 import { strongEtag } from './etag';
 import type { Format } from './routes';
-import { renderErrorHtml } from './htmlRender';
-import { renderErrorXml } from './xmlRender';
+import { renderErrorHtml } from './render/htmlRender';
+import { renderErrorXml } from './render/xmlRender';
 
 export interface Answer {
   readonly status: Status;

@@ -32,6 +32,33 @@ export const ROUTE_METHODS: Readonly<Record<Route['kind'], readonly string[]>> =
   health: ['GET', 'HEAD'],
 };
 
+/** A request as the service sees it, from node:http or an in-process fetch alike. */
+export interface ServiceRequest {
+  readonly method: string;
+  /** The request target: origin-form (`/codes/recent.xml?page=2`), or absolute-form as a proxy sends it. */
+  readonly url: string;
+  /** Lower-case names, as node:http gives them. */
+  readonly headers: {
+    readonly 'if-none-match'?: string;
+    readonly authorization?: string;
+    readonly 'content-type'?: string;
+    readonly 'content-length'?: string;
+    readonly host?: string;
+    /** What a proxy in front says the client used (`https`), for the Location of what a write made. */
+    readonly 'x-forwarded-proto'?: string;
+  };
+  /**
+   * The client's address, as the server knows it (the peer's, or, behind a trusted proxy, the one it
+   * forwarded): writes refused for their token are counted per address. Absent in process.
+   */
+  readonly client?: string;
+  /**
+   * Reads the body, refusing (with 'too-large') to hold more than `limit` bytes of it. Absent where
+   * a request cannot have one.
+   */
+  readonly body?: (limit: number) => Promise<Uint8Array | 'too-large'>;
+}
+
 export type Format = 'xml' | 'html';
 
 export type Target =

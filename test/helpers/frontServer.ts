@@ -36,7 +36,7 @@ export interface FrontServer {
 }
 
 const LANGUAGE_FORM = /^\/(codes\/popular|refactorings\/recent)\/[^/]+\.xml$/;
-/** What the reference service allows every answer (src/server/responses.ts). */
+/** What the reference service allows every answer (src/server/http/responses.ts). */
 const CORS = { 'access-control-allow-origin': '*' };
 
 function withoutCors(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {

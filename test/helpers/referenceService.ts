@@ -63,7 +63,7 @@ export function readFixture(name: string): CatalogJson {
   return JSON.parse(fs.readFileSync(fixturePath(name), 'utf8')) as CatalogJson;
 }
 
-export const samplePath = path.resolve(__dirname, '../../../src/server/sample-catalog.json');
+export const samplePath = path.resolve(__dirname, '../../../src/server/catalog/sample-catalog.json');
 
 // The catalog format, as the tests write it.
 export interface UserJson { id: number; name: string; identityUrl: string; rating: number; website?: string }

@@ -2,12 +2,12 @@
 // another database `open` gives), served over loopback HTTP. Opening one costs seconds, so a suite opens one in `before` and
 // empties it between tests with reset().
 
-import { startServer, type RunningServer } from '../../src/server/server';
+import { startServer, type RunningServer } from '../../src/server/http/server';
 import { openPglite, type Sql } from '../../src/server/sql/executor';
 import { openSqlStore, type SqlStore } from '../../src/server/sql/sqlStore';
-import { newToken, tokenHash } from '../../src/server/sql/tokens';
-import type { Dataset } from '../../src/server/dataset';
-import type { ContributionLimits } from '../../src/server/writes';
+import { newToken, tokenHash } from '../../src/server/tokens';
+import type { Dataset } from '../../src/server/catalog/dataset';
+import type { ContributionLimits } from '../../src/server/writes/handler';
 
 export interface WritableService {
   /** `http://127.0.0.1:PORT`, no trailing slash. */

@@ -2,9 +2,9 @@
 // renderer from small catalogs built here (hostile text, snippet syntax, huge code, huge lists), and
 // the few bodies that are wrong on purpose. No vscode import: the extension's tests reuse these.
 
-import { parseDataset, type Dataset } from '../../src/server/dataset';
+import { parseDataset, type Dataset } from '../../src/server/catalog/dataset';
 import { parseTarget } from '../../src/server/routes';
-import { renderCodeListXml, renderCodeXml, renderRefactorListXml } from '../../src/server/xmlRender';
+import { renderCodeListXml, renderCodeXml, renderRefactorListXml } from '../../src/server/render/xmlRender';
 
 /** Markup and link schemes a page or a webview must show as text, quotes of both kinds included. */
 export const MARKUP = `<script>alert(1)</script><img src=x onerror="alert(2)"> javascript:alert(3) "double" 'single'`;

@@ -19,8 +19,8 @@
 //   ok                                       the sample catalog, for redirects to land on
 
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type Dataset } from '../../src/server/dataset';
-import { loadSampleDataset } from '../../src/server/sampleDataset';
+import { type Dataset } from '../../src/server/catalog/dataset';
+import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import {
   entityBomb, LOGIN_PAGE, longLineCatalog, manyItemsCatalog, manyLinesCatalog, markupCatalog, markupFlood, render, resourceOf,
   snippetCatalog, withPrototypeKeys, withTerminalControls, type Resource,

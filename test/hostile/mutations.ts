@@ -3,8 +3,8 @@
 // removed tags, random type attributes, entities, stray markup, any text in a field), plus strings of XML pieces.
 
 import fc from 'fast-check';
-import { loadSampleDataset } from '../../src/server/sampleDataset';
-import { renderCodeListXml, renderCodeXml, renderRefactorListXml } from '../../src/server/xmlRender';
+import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
+import { renderCodeListXml, renderCodeXml, renderRefactorListXml } from '../../src/server/render/xmlRender';
 
 /** Small real responses (1 to 3 items), so ten thousand decodes fit in a few seconds. */
 export function seedResponses(): string[] {

@@ -13,7 +13,7 @@ import Mocha from 'mocha';
 import * as vscode from 'vscode';
 import { RefactorClient } from '../../src/api/client';
 import { PAGE_SIZE } from '../../src/api/model';
-import { generateCatalogJson } from '../../src/server/generatedCatalog';
+import { generateCatalogJson } from '../../src/server/catalog/generatedCatalog';
 import { extension, useSettings } from './helpers';
 import { startService } from './services';
 

@@ -5,10 +5,10 @@ import * as assert from 'node:assert';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PAGE_SIZE } from '../../src/api/model';
-import { type DatasetCode } from '../../src/server/dataset';
-import { SAMPLE_BASE_URL } from '../../src/server/fetchHandler';
-import { loadSampleDataset } from '../../src/server/sampleDataset';
-import sampleJson from '../../src/server/sample-catalog.json';
+import { type DatasetCode } from '../../src/server/catalog/dataset';
+import { SAMPLE_BASE_URL } from '../../src/server/http/fetchHandler';
+import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
+import sampleJson from '../../src/server/catalog/sample-catalog.json';
 import { api, resetState, ROOT_LABELS, useSettings } from './helpers';
 import { startService, type RunningService } from './services';
 

@@ -6,7 +6,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { PAGE_SIZE } from '../../src/api/model';
-import { loadSampleDataset } from '../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import { api, resetState, ROOT_LABELS, useSettings, waitFor } from './helpers';
 import { items, useFrontedService } from './catalogHelpers';
 import { closeAllEditors, codeViewTabs, collapseCatalog, waitForCodeViewTab } from './codeViewHelpers';

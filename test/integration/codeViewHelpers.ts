@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import { RefactorClient } from '../../src/api/client';
 import type { Code, Refactor } from '../../src/api/model';
-import { inProcessFetch, SAMPLE_BASE_URL } from '../../src/server/fetchHandler';
-import { loadSampleDataset } from '../../src/server/sampleDataset';
+import { inProcessFetch, SAMPLE_BASE_URL } from '../../src/server/http/fetchHandler';
+import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import { api, waitFor } from './helpers';
 import type { Ui } from './ui';
 

@@ -4,7 +4,7 @@
 // The buttons that send these messages: codeViewSections.ui.test.ts.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import sampleJson from '../../src/server/sample-catalog.json';
+import sampleJson from '../../src/server/catalog/sample-catalog.json';
 import { closeAllEditors, untitledEditor, waitForCodeViewTab } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { startService, type RunningService } from './services';

@@ -3,7 +3,7 @@
 // Refactorings as it shows on screen: each entry named by its refactoring, none marked renamed.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import { authorOf, titleOf } from '../../src/api/names';
 import { ratingPhrase, sortRefactorings } from '../../src/api/ratings';
 import { closeAllEditors, codeRow, collapseCatalog, fetchCode, showRoot, TREE_ROWS, untitledEditor, waitForDiff } from './codeViewHelpers';

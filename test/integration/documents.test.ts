@@ -3,10 +3,10 @@
 // mapped from the service's. That a person cannot type into one: documents.ui.test.ts.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import { RefactorClient } from '../../src/api/client';
 import { serviceOfQuery } from '../../src/extension/code/documentPaths';
-import sampleJson from '../../src/server/sample-catalog.json';
+import sampleJson from '../../src/server/catalog/sample-catalog.json';
 import { closeAllEditors, codeRow, documentText, fetchCode, refactorRow, waitForDiff } from './codeViewHelpers';
 import { resetState, useSettings, waitFor } from './helpers';
 import { startService } from './services';

@@ -3,7 +3,7 @@
 // active editor's language.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { items, useFrontedService } from './catalogHelpers';
 

@@ -4,10 +4,10 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { PAGE_SIZE } from '../../src/api/model';
 import { codeRefOf } from '../../src/api/urls';
-import { loadSampleDataset } from '../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import { closeAllEditors, codeViewTabs, waitForCodeViewTab } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';
-import sampleJson from '../../src/server/sample-catalog.json';
+import sampleJson from '../../src/server/catalog/sample-catalog.json';
 import { uiOrSkip, type Ui } from './ui';
 import { startService } from './services';
 

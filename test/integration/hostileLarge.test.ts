@@ -6,7 +6,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { RefactorClient } from '../../src/api/client';
 import { PAGE_SIZE, type Code } from '../../src/api/model';
-import sampleJson from '../../src/server/sample-catalog.json';
+import sampleJson from '../../src/server/catalog/sample-catalog.json';
 import { startHostileServer, type HostileServer } from '../hostile/server';
 import { closeAllEditors, codeRow, collapseCatalog, settleWebviews, showRoot, TREE_ROWS, webviewText } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';

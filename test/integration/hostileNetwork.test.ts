@@ -6,7 +6,7 @@
 import * as assert from 'node:assert';
 import dns from 'node:dns';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import type { TreeRow } from '../../src/extension/testApi';
 import { closeAllEditors, settleWebviews, webviewText } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';

@@ -3,7 +3,7 @@
 // served and the view says so; changing the address switches services.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import sampleJson from '../../src/server/sample-catalog.json';
+import sampleJson from '../../src/server/catalog/sample-catalog.json';
 import { makeTestCertificate } from '../hostile/tls';
 import { startForwardProxy } from '../helpers/forwardProxy';
 import { startFrontServer } from '../helpers/frontServer';

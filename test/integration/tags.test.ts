@@ -2,7 +2,7 @@
 // for the current language, Remove Tag takes it away.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { items } from './catalogHelpers';
 

@@ -16,7 +16,7 @@ import { promises as fs, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { loadSampleDataset } from '../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import { launchChromium, VIEWPORT } from './codeServer';
 import { ensureCodeServer } from './codeServerInstall';
 import { startCodeServer, type CodeServer } from './codeServerProcess';

@@ -3,8 +3,8 @@
 // bridge holds one for the browser's web worker extension host; the Node extension host holds its own.
 import * as net from 'node:net';
 import { startHostileServer } from '../hostile/server';
-import { parseDataset } from '../../src/server/dataset';
-import { startServer } from '../../src/server/server';
+import { parseDataset } from '../../src/server/catalog/dataset';
+import { startServer } from '../../src/server/http/server';
 import { startFrontServer, type FrontServer } from '../helpers/frontServer';
 import { holdPort, type HeldPort } from '../helpers/testServer';
 import { startWritableService, type WritableService } from '../helpers/writableService';

@@ -1,7 +1,7 @@
 // Rows as the SQL store selects them, and the objects the memory Dataset would give for the same
 // catalog: the same fields, the same derived values, the same Timestamp texts.
 
-import type { DatasetCode, DatasetRefactor, DatasetUser, Timestamp } from '../dataset';
+import type { DatasetCode, DatasetRefactor, DatasetUser, Timestamp } from '../catalog/dataset';
 import type { ListedCode, ListedRefactor } from '../store';
 
 /** int8 and numeric come back as strings from pg and as numbers from PGlite. */

@@ -8,8 +8,8 @@
 
 import { PAGE_SIZE } from '../../api/model';
 import { SERVICE_LANGUAGES } from '../../api/languages';
-import { permalinkOf } from '../datasetFields';
-import type { Dataset, DatasetCode, DatasetUser } from '../dataset';
+import { permalinkOf } from '../catalog/datasetFields';
+import type { Dataset, DatasetCode, DatasetUser } from '../catalog/dataset';
 import type { CatalogStore, CatalogWriter, ListedCode, ListedRefactor, NewCode, NewlyStoredCode, NewRefactor, Page, Summary, WriteRefusal, WriteResult } from '../store';
 import { SqlError, type Sql } from './executor';
 import { migrate } from './migrations';

@@ -2,7 +2,7 @@
 // format"): `serve --catalog` files become a database and a database becomes a file again, ids,
 // offsets and ratings kept, so that export(import(x)) reads as x.
 
-import type { Dataset, Timestamp } from '../dataset';
+import type { Dataset, Timestamp } from '../catalog/dataset';
 import type { Sql } from './executor';
 import { timestamp } from './rows';
 

@@ -3,7 +3,7 @@
 // package.nls.de.json, and dates follow VS Code's display language, not the machine's.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { closeAllEditors, fetchCode, settleWebviews, webviewText } from '../codeViewHelpers';
 import { api, extension, resetState } from '../helpers';
 import { uiOrSkip, type Ui } from '../ui';

@@ -6,8 +6,8 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { ratingPhrase, sortRefactorings } from '../../../src/api/ratings';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
-import sampleJson from '../../../src/server/sample-catalog.json';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
+import sampleJson from '../../../src/server/catalog/sample-catalog.json';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { refusedUrl, startService, type RunningService } from '../services';
 

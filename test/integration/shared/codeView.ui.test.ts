@@ -4,8 +4,8 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { Code } from '../../../src/api/model';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
-import sampleJson from '../../../src/server/sample-catalog.json';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
+import sampleJson from '../../../src/server/catalog/sample-catalog.json';
 import { expectedHost } from '../bridgeClient';
 import {
   closeAllEditors, collapseCatalog, fetchCode, settleWebviews, showRoot, TREE_ROWS, untitledEditor, waitForCodeViewTab, waitForDiff, webviewText,

@@ -5,7 +5,7 @@
 // on the page's heading, not left on the body.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { hasSections, splitSections } from '../../../src/api/sections';
 import { closeAllEditors, fetchCode, settleWebviews, webviewText } from '../codeViewHelpers';
 import { resetState, useSettings, waitFor } from '../helpers';

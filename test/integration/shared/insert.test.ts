@@ -5,7 +5,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { Code } from '../../../src/api/model';
-import sampleJson from '../../../src/server/sample-catalog.json';
+import sampleJson from '../../../src/server/catalog/sample-catalog.json';
 import { closeAllEditors, codeRow, fetchCode, untitledEditor, waitForCodeViewTab } from '../codeViewHelpers';
 import { resetState, useSettings } from '../helpers';
 import { startService, type RunningService } from '../services';

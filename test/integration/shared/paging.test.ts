@@ -2,8 +2,8 @@
 // a short page, an empty one, or a page identical to the last (a service that ignores ?page).
 import * as assert from 'node:assert';
 import { PAGE_SIZE } from '../../../src/api/model';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
-import sampleJson from '../../../src/server/sample-catalog.json';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
+import sampleJson from '../../../src/server/catalog/sample-catalog.json';
 import { api, resetState } from '../helpers';
 import { hasLoadMore, items, rowsWhen, useFrontedService } from '../catalogHelpers';
 

@@ -3,7 +3,7 @@
 // indexing; the index outlives the window and the service; a failed or second run keeps what it has.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { startFront, startService, type FrontService, type RunningService } from '../services';
 import { closeAllEditors } from '../codeViewHelpers';

@@ -4,7 +4,7 @@
 // searches all languages.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { closeAllEditors, waitForCodeViewTab } from '../codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { uiOrSkip, type Ui } from '../ui';

@@ -5,7 +5,7 @@
 // stars belong to their service. (The code view's Star buttons are clicked in stars.ui.test.ts.)
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { items, rowsWhen, useFrontedService } from '../catalogHelpers';
 import { closeAllEditors, waitForCodeViewTab } from '../codeViewHelpers';
 import { api, resetState, ROOT_LABELS, useSettings, waitFor } from '../helpers';

@@ -4,7 +4,7 @@
 // shows the copy kept when it was starred; and the palette's Star or Unstar, as the open code view's code is.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { closeAllEditors, settleWebviews, showRoot, TREE_ROWS, webviewText } from '../codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { startService } from '../services';

@@ -4,8 +4,8 @@
 // getParent for reveal, multi-select.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
-import sampleJson from '../../../src/server/sample-catalog.json';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
+import sampleJson from '../../../src/server/catalog/sample-catalog.json';
 import { api, resetState, ROOT_LABELS, useSettings } from '../helpers';
 import { items, useFrontedService } from '../catalogHelpers';
 

@@ -11,8 +11,8 @@ import type { Code, Refactor } from '../../../src/api/model';
 import { codeAnswer, fenceFor, MAX_ANSWER_CHARS, searchAnswer } from '../../../src/agents/answers';
 import { failureLine, noIndexLine } from '../../../src/agents/failures';
 import { readCodeInput, readSearchInput, SEARCH_INPUT_SCHEMA, CODE_INPUT_SCHEMA } from '../../../src/agents/tools';
-import { inProcessFetch, SAMPLE_BASE_URL } from '../../../src/server/fetchHandler';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
+import { inProcessFetch, SAMPLE_BASE_URL } from '../../../src/server/http/fetchHandler';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { indexCatalog } from '../../../src/search/indexer';
 import { CodeSearch, type SearchHit } from '../../../src/search/searchIndex';
 

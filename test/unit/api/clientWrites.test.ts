@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RefactorClient } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
 import type { Logger } from '../../../src/api/logger';
-import { startServer as startReferenceService } from '../../../src/server/server';
+import { startServer as startReferenceService } from '../../../src/server/http/server';
 import { startServer, type TestServer } from '../../helpers/testServer';
 
 const DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import { RefactorClient } from '../../../src/api/client';
 import type { Code, Refactor } from '../../../src/api/model';
-import { startServer } from '../../../src/server/server';
+import { startServer } from '../../../src/server/http/server';
 import { MARKUP, markupCatalog, SNIPPET_CODE, TERMINAL_CONTROLS } from '../../hostile/bodies';
 import { apiError, assertCliFailure } from '../../hostile/expect';
 import { runCli } from '../../hostile/runCli';

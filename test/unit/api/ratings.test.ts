@@ -10,7 +10,7 @@ import {
   bestRatedIds, compareRefactorings, DEFAULT_REFACTORING_ORDER, isRated, isRefactoringOrder, ratingPhrase, REFACTORING_ORDERS, sortRefactorings,
   type Rated, type RefactoringOrder,
 } from '../../../src/api/ratings';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 
 /** A refactoring with only what the order reads. */
 function r(id: number, rating: number | null, ratingsCount: number | null, createdAt: string | null): Rated {

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { RefactorClient } from '../../../src/api/client';
 import { parseCommandLine } from '../../../src/cli/args';
 import { cacheFolder } from '../../../src/cli/search';
-import { startServer } from '../../../src/server/server';
+import { startServer } from '../../../src/server/http/server';
 import { closedPort, startServer as startHttpServer } from '../../helpers/testServer';
 import { run, startServe, type ServeProcess } from '../../helpers/cliProcess';
 

@@ -14,8 +14,8 @@ import { RefactorClient } from '../../../src/api/client';
 import { codeAnswer, searchAnswer } from '../../../src/agents/answers';
 import { CODE_DESCRIPTION, CODE_INPUT_SCHEMA, SEARCH_DESCRIPTION, SEARCH_INPUT_SCHEMA } from '../../../src/agents/tools';
 import { indexFile } from '../../../src/cli/search';
-import { generateCatalog } from '../../../src/server/generatedCatalog';
-import { startServer, type RunningServer } from '../../../src/server/server';
+import { generateCatalog } from '../../../src/server/catalog/generatedCatalog';
+import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { CodeSearch } from '../../../src/search/searchIndex';
 import { CLI, run } from '../../helpers/cliProcess';
 

@@ -6,12 +6,12 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { parseDataset, type Dataset } from '../../../src/server/dataset';
-import { generateCatalog } from '../../../src/server/generatedCatalog';
+import { parseDataset, type Dataset } from '../../../src/server/catalog/dataset';
+import { generateCatalog } from '../../../src/server/catalog/generatedCatalog';
 import { run, startServe, type Run, type ServeProcess } from '../../helpers/cliProcess';
 
 const FIXTURE = path.resolve(__dirname, '../../../../test/fixtures/catalogs/escaping.json');
-const SAMPLE = path.resolve(__dirname, '../../../../src/server/sample-catalog.json');
+const SAMPLE = path.resolve(__dirname, '../../../../src/server/catalog/sample-catalog.json');
 /** Opening the embedded PostgreSQL takes seconds, and tens of them on a busy 2-core machine; a command that opens it gets this long. */
 const STORAGE_MS = 60_000;
 const TOKEN_LINE = /^[A-Za-z0-9_-]{20,}\n$/;

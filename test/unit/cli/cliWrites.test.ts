@@ -1,7 +1,7 @@
 // The write commands run as a process (dist/cli.js): what they refuse before sending anything, and
 // how a service's refusal reads, one line on stderr with the token nowhere.
 import { strict as assert } from 'node:assert';
-import { startServer } from '../../../src/server/server';
+import { startServer } from '../../../src/server/http/server';
 import { run } from '../../helpers/cliProcess';
 
 const TOKEN = 'cli-t0ken-never-shown';

@@ -8,7 +8,7 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { parseDataset } from '../../../src/server/dataset';
+import { parseDataset } from '../../../src/server/catalog/dataset';
 import { request } from '../../helpers/referenceService';
 import { run, startServe, type ServeProcess } from '../../helpers/cliProcess';
 

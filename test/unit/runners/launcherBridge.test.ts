@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { startBridge, withCallLog, type Bridge } from '../../runners/bridge';
 import { startFrontServer, type FrontServer } from '../../helpers/frontServer';
-import { startServer, type RunningServer } from '../../../src/server/server';
+import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { request } from '../../helpers/referenceService';
 
 /** One bridge message as the suite sends it; resolves with the bridge's reply. */

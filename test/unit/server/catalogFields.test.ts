@@ -5,7 +5,7 @@
 
 import * as assert from 'node:assert/strict';
 import { SERVICE_LANGUAGES } from '../../../src/api/languages';
-import { DatasetError, parseDataset, type Dataset } from '../../../src/server/dataset';
+import { DatasetError, parseDataset, type Dataset } from '../../../src/server/catalog/dataset';
 import type { CatalogJson, CodeJson, RefactorJson, UserJson } from '../../helpers/referenceService';
 
 type Loose = Record<string, unknown>;

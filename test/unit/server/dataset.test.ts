@@ -7,9 +7,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { SERVICE_LANGUAGES } from '../../../src/api/languages';
 import { hasSections, splitSections } from '../../../src/api/sections';
-import { DatasetError, parseDataset } from '../../../src/server/dataset';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
-import { loadDatasetFile } from '../../../src/server/datasetFile';
+import { DatasetError, parseDataset } from '../../../src/server/catalog/dataset';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
+import { loadDatasetFile } from '../../../src/server/catalog/datasetFile';
 import { Oracle, readFixture, samplePath, type CatalogJson } from '../../helpers/referenceService';
 
 /** A deep copy of the escaping fixture with one change applied. */

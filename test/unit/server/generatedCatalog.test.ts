@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { SERVICE_LANGUAGES } from '../../../src/api/languages';
-import { generateCatalog, generateCatalogJson, MAX_GENERATED_CODES, type CatalogJson } from '../../../src/server/generatedCatalog';
+import { generateCatalog, generateCatalogJson, MAX_GENERATED_CODES, type CatalogJson } from '../../../src/server/catalog/generatedCatalog';
 import { samplePath } from '../../helpers/referenceService';
 
 const sample = (): CatalogJson => JSON.parse(fs.readFileSync(samplePath, 'utf8')) as CatalogJson;

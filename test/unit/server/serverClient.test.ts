@@ -6,8 +6,8 @@ import * as fs from 'node:fs';
 import * as fc from 'fast-check';
 import { RefactorClient } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
-import { parseDataset } from '../../../src/server/dataset';
-import { startServer, type RunningServer } from '../../../src/server/server';
+import { parseDataset } from '../../../src/server/catalog/dataset';
+import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { generatedCatalog, Oracle, readFixture, samplePath, type CatalogJson } from '../../helpers/referenceService';
 
 function suite(name: string, load: () => CatalogJson, useSample: boolean): void {

@@ -3,9 +3,9 @@
 // request header causes is answered on any path.
 
 import * as assert from 'node:assert/strict';
-import type { Dataset } from '../../../src/server/dataset';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
-import { startServer, type RunningServer } from '../../../src/server/server';
+import type { Dataset } from '../../../src/server/catalog/dataset';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
+import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { request, type RawResponse } from '../../helpers/referenceService';
 
 function assertReadableCrossOrigin(res: RawResponse, what: string): void {

@@ -4,12 +4,12 @@
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { type Dataset } from '../../../src/server/dataset';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
-import { handle, inProcessFetch, type Fetch } from '../../../src/server/fetchHandler';
-import { memoryStore } from '../../../src/server/memoryStore';
-import { Responder } from '../../../src/server/responses';
-import { startServer, type RunningServer } from '../../../src/server/server';
+import { type Dataset } from '../../../src/server/catalog/dataset';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
+import { handle, inProcessFetch, type Fetch } from '../../../src/server/http/fetchHandler';
+import { memoryStore } from '../../../src/server/catalog/memoryStore';
+import { Responder } from '../../../src/server/http/responses';
+import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { request } from '../../helpers/referenceService';
 
 /** What only a connection adds: the in-process answer has no connection. */

@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { SERVICE_LANGUAGES } from '../../../src/api/languages';
-import { parseDataset } from '../../../src/server/dataset';
-import { startServer, type RunningServer } from '../../../src/server/server';
+import { parseDataset } from '../../../src/server/catalog/dataset';
+import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { generatedCatalog, Oracle, readFixture, request, samplePath, type CatalogJson } from '../../helpers/referenceService';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";

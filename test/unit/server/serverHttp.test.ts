@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as net from 'node:net';
-import { parseDataset } from '../../../src/server/dataset';
-import { startServer, type RunningServer } from '../../../src/server/server';
+import { parseDataset } from '../../../src/server/catalog/dataset';
+import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { readFixture, request } from '../../helpers/referenceService';
 
 describe('reference service HTTP', () => {

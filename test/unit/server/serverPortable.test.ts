@@ -9,9 +9,9 @@ import * as vm from 'node:vm';
 import * as esbuild from 'esbuild';
 import fc from 'fast-check';
 import { fnv1a64, strongEtag } from '../../../src/server/etag';
-import type { Dataset } from '../../../src/server/dataset';
-import { inProcessFetch, type Fetch } from '../../../src/server/fetchHandler';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
+import type { Dataset } from '../../../src/server/catalog/dataset';
+import { inProcessFetch, type Fetch } from '../../../src/server/http/fetchHandler';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 
 const root = path.resolve(__dirname, '../../../..');
 const ORIGIN = 'http://sample.invalid';
@@ -23,7 +23,7 @@ describe('reference service without Node', () => {
     bundle = await esbuild.build({
       // The fetch handler and the sample catalog's loader, as one module.
       stdin: {
-        contents: "export { inProcessFetch } from './src/server/fetchHandler'; export { loadSampleDataset } from './src/server/sampleDataset';",
+        contents: "export { inProcessFetch } from './src/server/http/fetchHandler'; export { loadSampleDataset } from './src/server/catalog/sampleDataset';",
         resolveDir: root,
         loader: 'ts',
       },
@@ -42,9 +42,9 @@ describe('reference service without Node', () => {
   it('bundles for the browser from src/ alone: no node: module, no package, nothing left external', () => {
     const inputs = Object.keys(bundle.metafile.inputs);
     assert.deepEqual(inputs.filter((i) => !i.startsWith('src/') && i !== '<stdin>'), [], 'every input is the project source');
-    assert.ok(inputs.includes('src/server/responses.ts') && inputs.includes('src/server/sample-catalog.json'), inputs.join(', '));
+    assert.ok(inputs.includes('src/server/http/responses.ts') && inputs.includes('src/server/catalog/sample-catalog.json'), inputs.join(', '));
     // The extension serves its sample this way: no write API and no database code comes with it.
-    assert.deepEqual(inputs.filter((i) => i.startsWith('src/server/sql/') || i === 'src/server/writes.ts' || i === 'src/server/submission.ts'), []);
+    assert.deepEqual(inputs.filter((i) => i.startsWith('src/server/sql/') || i.startsWith('src/server/writes/')), []);
     for (const [name, output] of Object.entries(bundle.metafile.outputs)) assert.deepEqual(output.imports, [], `${name} imports nothing at run time`);
   });
 

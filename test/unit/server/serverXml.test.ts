@@ -5,8 +5,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { XMLValidator } from 'fast-xml-parser';
-import { parseDataset } from '../../../src/server/dataset';
-import { startServer, type RunningServer } from '../../../src/server/server';
+import { parseDataset } from '../../../src/server/catalog/dataset';
+import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { generatedCatalog, Oracle, plainParser, readFixture, request, samplePath, type CatalogJson, type XmlNode } from '../../helpers/referenceService';
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';

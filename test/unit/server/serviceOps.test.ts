@@ -5,10 +5,10 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as net from 'node:net';
-import { inProcessFetch } from '../../../src/server/fetchHandler';
-import { memoryStore } from '../../../src/server/memoryStore';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
-import { startServer } from '../../../src/server/server';
+import { inProcessFetch } from '../../../src/server/http/fetchHandler';
+import { memoryStore } from '../../../src/server/catalog/memoryStore';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
+import { startServer } from '../../../src/server/http/server';
 import type { CatalogStore } from '../../../src/server/store';
 import { request } from '../../helpers/referenceService';
 import { startWritableService, type WritableService } from '../../helpers/writableService';

@@ -6,9 +6,9 @@
 
 import * as assert from 'node:assert/strict';
 import { PAGE_SIZE } from '../../../src/api/model';
-import { parseDataset } from '../../../src/server/dataset';
-import { inProcessFetch, type Fetch } from '../../../src/server/fetchHandler';
-import { startServer } from '../../../src/server/server';
+import { parseDataset } from '../../../src/server/catalog/dataset';
+import { inProcessFetch, type Fetch } from '../../../src/server/http/fetchHandler';
+import { startServer } from '../../../src/server/http/server';
 import { generatedCatalog, request, type CatalogJson } from '../../helpers/referenceService';
 
 const BASE = 'http://pages.test/';

@@ -4,10 +4,10 @@
 // when unset, outside CI.
 import * as assert from 'node:assert/strict';
 import { decodeCode, decodeCodes } from '../../../src/api/xmlDecode';
-import { startServer, type RunningServer } from '../../../src/server/server';
+import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { openPostgres } from '../../../src/server/sql/executor';
 import { openSqlStore, type SqlStore } from '../../../src/server/sql/sqlStore';
-import { newToken, tokenHash } from '../../../src/server/sql/tokens';
+import { newToken, tokenHash } from '../../../src/server/tokens';
 import { deleteCode, postCode, postRefactor, rate, readUntil } from '../../helpers/contributions';
 import { request, type RawResponse } from '../../helpers/referenceService';
 

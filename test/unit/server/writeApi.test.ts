@@ -2,8 +2,8 @@
 // PostgreSQL: what a contributor sends, what the service answers, and what every reader sees next.
 import * as assert from 'node:assert/strict';
 import { decodeCode, decodeCodes, decodeRefactors } from '../../../src/api/xmlDecode';
-import { loadSampleDataset } from '../../../src/server/sampleDataset';
-import { startServer, type RunningServer } from '../../../src/server/server';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
+import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { plainParser, request, type RawResponse, type XmlNode } from '../../helpers/referenceService';
 import { startWritableService, type WritableService } from '../../helpers/writableService';
 

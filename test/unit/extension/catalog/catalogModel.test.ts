@@ -17,8 +17,8 @@ import { appendPage, isLastPage } from '../../../../src/extension/catalog/paging
 import { CatalogModel, type CatalogState, type CatalogStars, type RowData } from '../../../../src/extension/catalog/model';
 import type { ItemTarget } from '../../../../src/extension/code/items';
 import { StarList, type Star } from '../../../../src/extension/stars/starList';
-import { loadSampleDataset } from '../../../../src/server/sampleDataset';
-import { startServer, type RunningServer } from '../../../../src/server/server';
+import { loadSampleDataset } from '../../../../src/server/catalog/sampleDataset';
+import { startServer, type RunningServer } from '../../../../src/server/http/server';
 import { startFrontServer, type FrontServer } from '../../../helpers/frontServer';
 
 /** globalState's contract, in memory; values go through JSON as VS Code stores them. */

@@ -4,7 +4,7 @@
 
 import { openPgliteWorker } from '../../../../src/server/sql/executor';
 import { openSqlStore } from '../../../../src/server/sql/sqlStore';
-import { tokenHash } from '../../../../src/server/sql/tokens';
+import { tokenHash } from '../../../../src/server/tokens';
 
 async function main(dataDir: string): Promise<void> {
   const store = await openSqlStore(await openPgliteWorker(dataDir));

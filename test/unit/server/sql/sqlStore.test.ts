@@ -6,13 +6,13 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { PAGE_SIZE } from '../../../../src/api/model';
-import { languageKey, parseDataset, type Dataset, type DatasetCode, type DatasetRefactor } from '../../../../src/server/dataset';
-import { generateCatalog } from '../../../../src/server/generatedCatalog';
-import { loadSampleDataset } from '../../../../src/server/sampleDataset';
+import { languageKey, parseDataset, type Dataset, type DatasetCode, type DatasetRefactor } from '../../../../src/server/catalog/dataset';
+import { generateCatalog } from '../../../../src/server/catalog/generatedCatalog';
+import { loadSampleDataset } from '../../../../src/server/catalog/sampleDataset';
 import { openPglite, openPgliteWorker, openPostgres, type Sql } from '../../../../src/server/sql/executor';
 import { migrate, MIGRATIONS } from '../../../../src/server/sql/migrations';
 import { openSqlStore, type SqlStore } from '../../../../src/server/sql/sqlStore';
-import { tokenHash } from '../../../../src/server/sql/tokens';
+import { tokenHash } from '../../../../src/server/tokens';
 import type { ListedCode, ListedRefactor, NewCode } from '../../../../src/server/store';
 import { samplePath } from '../../../helpers/referenceService';
 

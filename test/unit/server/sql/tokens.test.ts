@@ -2,7 +2,7 @@
 
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { newToken, tokenHash } from '../../../../src/server/sql/tokens';
+import { newToken, tokenHash } from '../../../../src/server/tokens';
 
 describe('tokens', () => {
   it('are 32 random bytes in base64url, never the same twice', () => {

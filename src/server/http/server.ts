@@ -5,12 +5,12 @@
 
 import * as http from 'node:http';
 import { isIP, type AddressInfo, type Socket } from 'node:net';
-import { type Dataset } from './dataset';
-import { memoryStore } from './memoryStore';
-import { loadSampleDataset } from './sampleDataset';
+import { type Dataset } from '../catalog/dataset';
+import { memoryStore } from '../catalog/memoryStore';
+import { loadSampleDataset } from '../catalog/sampleDataset';
 import { Responder } from './responses';
-import type { CatalogStore } from './store';
-import { Contributions, type ContributionLimits } from './writes';
+import type { CatalogStore } from '../store';
+import { Contributions, type ContributionLimits } from '../writes/handler';
 
 export interface ServerOptions {
   /** 0 (the default) picks a free port. */

@@ -2,9 +2,9 @@
 // `serve --generate`. Every listing is already sorted in the Dataset, so a page is a slice; the
 // version never changes, so the Responder renders each page once.
 
-import { PAGE_SIZE } from '../api/model';
+import { PAGE_SIZE } from '../../api/model';
 import type { Dataset, DatasetCode, DatasetRefactor, Listing } from './dataset';
-import type { CatalogStore, ListedRefactor, Page, Summary } from './store';
+import type { CatalogStore, ListedRefactor, Page, Summary } from '../store';
 
 export function memoryStore(dataset: Dataset): CatalogStore {
   const withCode = (r: DatasetRefactor): ListedRefactor => {

@@ -2,8 +2,8 @@
 // the order of its tables (attributes alphabetically, nested user/refactors last), text escaped
 // so that a conforming parser gives back the catalog's text exactly.
 
-import type { DatasetCode, DatasetRefactor, DatasetUser, Timestamp } from './dataset';
-import type { ListedCode } from './store';
+import type { DatasetCode, DatasetRefactor, DatasetUser, Timestamp } from '../catalog/dataset';
+import type { ListedCode } from '../store';
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 

@@ -2,11 +2,11 @@
 // scripts, readable without JavaScript. Every value goes through one escaper, by construction: pages
 // are built with the `html` tag, which escapes each interpolation unless it is already SafeHtml.
 
-import { PAGE_SIZE } from '../api/model';
-import { authorOf, titleOf } from '../api/names';
-import { languageSlug } from '../api/languages';
-import type { DatasetCode, DatasetRefactor, Timestamp } from './dataset';
-import type { ListedCode, ListedRefactor, Page, Summary } from './store';
+import { PAGE_SIZE } from '../../api/model';
+import { authorOf, titleOf } from '../../api/names';
+import { languageSlug } from '../../api/languages';
+import type { DatasetCode, DatasetRefactor, Timestamp } from '../catalog/dataset';
+import type { ListedCode, ListedRefactor, Page, Summary } from '../store';
 
 /** The one HTML escaper: text and double- or single-quoted attribute values alike. */
 export function escapeHtml(s: string): string {

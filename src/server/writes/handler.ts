@@ -4,14 +4,13 @@
 // refused write reaches the store only when the store itself must decide (a missing code, another
 // person's row, a second rating), and the store then stores nothing. No Node module here.
 
-import { error, personal, type Answer } from './answers';
-import { pagePath } from './htmlRender';
-import type { Format, Route } from './routes';
-import type { ServiceRequest } from './responses';
-import { tokenHash } from './sql/tokens';
-import type { CatalogReader, CatalogWriter, WriteResult } from './store';
-import { checkNewCode, checkNewRefactor, checkRating, readSubmission, SubmissionError, type Checked } from './submission';
-import { renderCodeXml, renderRefactorXml, renderUserXml } from './xmlRender';
+import { error, personal, type Answer } from '../answers';
+import { pagePath } from '../render/htmlRender';
+import type { Format, Route, ServiceRequest } from '../routes';
+import { tokenHash } from '../tokens';
+import type { CatalogReader, CatalogWriter, WriteResult } from '../store';
+import { checkNewCode, checkNewRefactor, checkRating, readSubmission, SubmissionError, type Checked } from './body';
+import { renderCodeXml, renderRefactorXml, renderUserXml } from '../render/xmlRender';
 
 export interface ContributionLimits {
   /** Writes one person may make in any minute; past it, 429 with Retry-After. */

@@ -5,41 +5,17 @@
 // rendered is kept for as long as the store's version stays the same, so unchanged data is read and
 // rendered once. Only resources that exist are kept, and no more than MAX_KEPT of them.
 
-import { ALL_LANGUAGES_SLUG } from '../api/languages';
-import { EMPTY, error, formatOf, health, internalError, ok, preflight, type Answer, type Found } from './answers';
-import { languageKey } from './dataset';
-import { pagePath, renderCodeHtml, renderCodeListHtml, renderIndexHtml, renderRefactorHtml, renderRefactorListHtml } from './htmlRender';
-import { parseTarget, ROUTE_METHODS, type Format, type Route } from './routes';
-import type { CatalogStore, ListedCode, Page, Summary } from './store';
-import { renderCodeListXml, renderCodeXml, renderRefactorListXml, renderRefactorXml } from './xmlRender';
+import { ALL_LANGUAGES_SLUG } from '../../api/languages';
+import { EMPTY, error, formatOf, health, internalError, ok, preflight, type Answer, type Found } from '../answers';
+import { languageKey } from '../catalog/dataset';
+import { pagePath, renderCodeHtml, renderCodeListHtml, renderIndexHtml, renderRefactorHtml, renderRefactorListHtml } from '../render/htmlRender';
+import { parseTarget, ROUTE_METHODS, type Format, type Route, type ServiceRequest } from '../routes';
+import type { CatalogStore, ListedCode, Page, Summary } from '../store';
+import { renderCodeListXml, renderCodeXml, renderRefactorListXml, renderRefactorXml } from '../render/xmlRender';
 
-export type { Answer } from './answers';
+export type { Answer } from '../answers';
+export type { ServiceRequest } from '../routes';
 
-export interface ServiceRequest {
-  readonly method: string;
-  /** The request target: origin-form (`/codes/recent.xml?page=2`), or absolute-form as a proxy sends it. */
-  readonly url: string;
-  /** Lower-case names, as node:http gives them. */
-  readonly headers: {
-    readonly 'if-none-match'?: string;
-    readonly authorization?: string;
-    readonly 'content-type'?: string;
-    readonly 'content-length'?: string;
-    readonly host?: string;
-    /** What a proxy in front says the client used (`https`), for the Location of what a write made. */
-    readonly 'x-forwarded-proto'?: string;
-  };
-  /**
-   * The client's address, as the server knows it (the peer's, or, behind a trusted proxy, the one it
-   * forwarded): writes refused for their token are counted per address. Absent in process.
-   */
-  readonly client?: string;
-  /**
-   * Reads the body, refusing (with 'too-large') to hold more than `limit` bytes of it. Absent where
-   * a request cannot have one.
-   */
-  readonly body?: (limit: number) => Promise<Uint8Array | 'too-large'>;
-}
 
 /** What the read-only service answers to a write, and where to look for one that takes them. */
 export const READ_ONLY_MESSAGE =
@@ -55,7 +31,7 @@ export const HEALTH_TIMEOUT_MS = 2_000;
 const MAX_KEPT = 4096;
 
 /**
- * What answers the write API and the account (writes.ts's Contributions, over a writable store).
+ * What answers the write API and the account (writes/handler.ts's Contributions, over a writable store).
  * Given by the caller, so that a read-only service (the extension's in-process sample) carries none
  * of it.
  */

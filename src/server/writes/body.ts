@@ -5,10 +5,10 @@
 // blank"), one reason per invalid field. No Node module here.
 
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../api/languages';
-import { parserOptions, scanMarkup } from '../api/xmlDecode';
-import { NOT_XML_CHAR } from './datasetFields';
-import type { NewCode, NewRefactor } from './store';
+import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../../api/languages';
+import { parserOptions, scanMarkup } from '../../api/xmlDecode';
+import { NOT_XML_CHAR } from '../catalog/datasetFields';
+import type { NewCode, NewRefactor } from '../store';
 
 /** The body cannot be read as a submission at all: a 400 with this one-line reason. */
 export class SubmissionError extends Error {

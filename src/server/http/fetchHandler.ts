@@ -3,8 +3,8 @@
 // answer is the Responder's, as `serve`'s is (server.ts), so the status, reason phrase, headers and body bytes
 // are the same either way; only what a connection adds (Date, Connection, Keep-Alive) is missing.
 
-import type { Dataset } from './dataset';
-import { memoryStore } from './memoryStore';
+import type { Dataset } from '../catalog/dataset';
+import { memoryStore } from '../catalog/memoryStore';
 import { Responder } from './responses';
 
 /**
