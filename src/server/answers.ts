@@ -4,7 +4,7 @@
 
 import { REASON_PHRASES } from '../api/statusText';
 import { strongEtag } from './etag';
-import type { Format } from './routes';
+import { allowOf, serviceMethods, type Format } from './routes';
 import { renderErrorHtml } from './render/htmlRender';
 import { renderErrorXml } from './render/xmlRender';
 
@@ -57,10 +57,10 @@ export function preflight(writable: boolean): Answer {
     statusText: REASON_PHRASES[204],
     headers: {
       ...corsHeaders(writable),
-      'Access-Control-Allow-Methods': writable ? 'GET, HEAD, POST, DELETE' : 'GET, HEAD',
+      'Access-Control-Allow-Methods': serviceMethods(writable).join(', '),
       'Access-Control-Allow-Headers': writable ? 'Accept, Content-Type, If-None-Match, Authorization' : 'Accept, Content-Type, If-None-Match',
       'Access-Control-Max-Age': '86400',
-      Allow: writable ? 'GET, HEAD, POST, DELETE, OPTIONS' : 'GET, HEAD, OPTIONS',
+      Allow: allowOf(serviceMethods(writable)),
     },
     body: EMPTY,
   };
@@ -132,9 +132,4 @@ function baseHeaders(format: Format, body: Uint8Array, cors: Record<string, stri
     ...(format === 'html' ? { 'Content-Security-Policy': HTML_CSP } : {}),
     ...cors,
   };
-}
-
-/** `.xml` paths answer XML, errors included; every other path HTML. */
-export function formatOf(rawUrl: string): Format {
-  return rawUrl.split('?')[0].endsWith('.xml') ? 'xml' : 'html';
 }

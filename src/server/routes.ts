@@ -1,6 +1,9 @@
-// From a request target to the resource it names. Paths are matched segment by segment after
-// percent-decoding each segment on its own, so `%2F` or `..` can never name anything but a catalog
-// entry, and nothing outside the catalog is ever looked up: there is no file system behind a path.
+// From a request target to the resource it names, and back. Every route is one row of ROUTES: its
+// path, the methods it takes and whether only a writable service has it; the parser, the 405's and
+// the preflight's `Allow` and the pages' links (render/htmlRender.ts's pagePath) all read that row.
+// Paths are matched segment by segment after percent-decoding each segment on its own, so `%2F` or
+// `..` can never name anything but a catalog entry, and nothing outside the catalog is ever looked
+// up: there is no file system behind a path.
 
 export type Route =
   | { readonly kind: 'index' }
@@ -17,20 +20,98 @@ export type Route =
   // Whether this instance can answer: its storage is asked, and the answer is never cached.
   | { readonly kind: 'health' };
 
-/** The methods each kind of route takes, besides OPTIONS (the CORS preflight, on any path). */
-export const ROUTE_METHODS: Readonly<Record<Route['kind'], readonly string[]>> = {
-  index: ['GET', 'HEAD'],
-  codes: ['GET', 'HEAD'],
-  tag: ['GET', 'HEAD'],
-  refactors: ['GET', 'HEAD'],
-  code: ['GET', 'HEAD', 'DELETE'],
-  refactor: ['GET', 'HEAD', 'DELETE'],
-  newCode: ['POST'],
-  newRefactor: ['POST'],
-  rate: ['POST'],
-  account: ['GET', 'HEAD'],
-  health: ['GET', 'HEAD'],
+/** Every method a route may take, in the order `Allow` lists them (OPTIONS, the CORS preflight, after them, on any path). */
+const METHODS = ['GET', 'HEAD', 'POST', 'DELETE'] as const;
+export type Method = (typeof METHODS)[number];
+/** The methods that only read: all a read-only service takes. */
+export const READS: readonly Method[] = ['GET', 'HEAD'];
+
+export interface RouteSpec {
+  /**
+   * The HTML page's path; the same path with `.xml` is the XML resource, unless `htmlOnly`. A `{field}`
+   * is one segment, read into the route's field of that name by the reader of that name (any text
+   * where there is none), or by another with `{field:reader}`; `{field?}`, last only, may be left out.
+   */
+  readonly path: string;
+  /** In METHODS' order. */
+  readonly methods: readonly Method[];
+  /** A list, taking `?page=N`. */
+  readonly paged?: true;
+  /** No `.xml` form. */
+  readonly htmlOnly?: true;
+  /** Only a service that takes writes has it: a read-only one answers 404. */
+  readonly writesOnly?: true;
+}
+
+export const ROUTES: { readonly [K in Route['kind']]: RouteSpec } = {
+  index: { path: '/', methods: READS, htmlOnly: true },
+  codes: { path: '/codes/{listing}/{language?}', methods: READS, paged: true },
+  tag: { path: '/tags/{tag}/{language?}', methods: READS, paged: true },
+  refactors: { path: '/refactorings/recent/{language?}', methods: READS, paged: true },
+  code: { path: '/codes/{id:code}', methods: [...READS, 'DELETE'] },
+  refactor: { path: '/codes/{codeId:code}/refactors/{id}', methods: [...READS, 'DELETE'] },
+  newCode: { path: '/codes', methods: ['POST'], writesOnly: true },
+  newRefactor: { path: '/codes/{codeId:code}/refactors', methods: ['POST'], writesOnly: true },
+  rate: { path: '/codes/{codeId:code}/refactors/{id}/rate', methods: ['POST'], writesOnly: true },
+  account: { path: '/account', methods: READS, writesOnly: true },
+  // As load balancers and orchestrators expect it: no `.xml`.
+  health: { path: '/healthz', methods: READS, htmlOnly: true },
 };
+
+/** What reads a `{field}`'s segment into the route; undefined when the segment names nothing there. */
+const READERS: Readonly<Record<string, (segment: string) => string | number | undefined>> = {
+  listing: (s) => (s === 'recent' || s === 'popular' ? s : undefined),
+  /** A code is named by its id, alone or followed by a hyphen and any text (the permalink, usually). */
+  code: (s) => {
+    const m = /^(\d{1,15})(?:-.*)?$/s.exec(s);
+    return m ? Number(m[1]) : undefined;
+  },
+  /** A refactoring is named by its id alone. */
+  id: (s) => (/^\d{1,15}$/.test(s) ? Number(s) : undefined),
+};
+const TEXT = (s: string): string => s;
+
+type Part =
+  | { readonly literal: string }
+  | { readonly field: string; readonly read: (segment: string) => string | number | undefined; readonly optional: boolean };
+
+function partsOf(path: string): readonly Part[] {
+  return path.split('/').filter((s) => s !== '').map((s): Part => {
+    const param = /^\{(\w+)(?::(\w+))?(\?)?\}$/.exec(s);
+    if (!param) return { literal: s };
+    const [, field, reader = field, optional] = param;
+    return { field, read: Object.hasOwn(READERS, reader) ? READERS[reader] : TEXT, optional: optional === '?' };
+  });
+}
+
+const KINDS = Object.keys(ROUTES) as Array<Route['kind']>;
+const PARTS = Object.fromEntries(KINDS.map((kind) => [kind, partsOf(ROUTES[kind].path)])) as Record<Route['kind'], readonly Part[]>;
+
+const ALL_METHODS = METHODS.filter((m) => KINDS.some((kind) => ROUTES[kind].methods.includes(m)));
+
+/** The methods a service takes on some path, OPTIONS aside: reads only, unless it takes writes. */
+export function serviceMethods(writable: boolean): readonly Method[] {
+  return writable ? ALL_METHODS : READS;
+}
+
+/** The `Allow` header of a route, or of a whole service: its methods, then OPTIONS. */
+export function allowOf(methods: readonly Method[]): string {
+  return [...methods, 'OPTIONS'].join(', ');
+}
+
+/** A route's fields as its path takes them: a code's `id` may be `42-its-permalink` too. */
+export type PathFields<K extends Route['kind']> = { readonly [F in keyof Omit<Extract<Route, { kind: K }>, 'kind'>]: string | number | undefined };
+
+/** The HTML page's path of a route, each field percent-encoded as one segment; an optional one left out when empty. */
+export function pathOf<K extends Route['kind']>(kind: K, fields: PathFields<K>): string {
+  const values = fields as Readonly<Record<string, string | number | undefined>>;
+  const segments = PARTS[kind].flatMap((part) => {
+    if ('literal' in part) return [part.literal];
+    const value = values[part.field];
+    return part.optional && (value === undefined || value === '') ? [] : [encodeURIComponent(String(value))];
+  });
+  return `/${segments.join('/')}`;
+}
 
 /** A request as the service sees it, from node:http or an in-process fetch alike. */
 export interface ServiceRequest {
@@ -65,19 +146,12 @@ export type Target =
   | { readonly ok: true; readonly route: Route; readonly format: Format; readonly page: number }
   | { readonly ok: false; readonly status: 400 | 404; readonly message: string; readonly format: Format };
 
-/** A code is named by its id, alone or followed by a hyphen and any text (the permalink, usually). */
-const CODE_REF = /^(\d{1,15})(?:-.*)?$/s;
-/** A refactoring is named by its id alone. */
-const REFACTOR_ID = /^\d{1,15}$/;
-/** The health check's path, as load balancers and orchestrators expect it: HTML-format only, no `.xml`. */
-export const HEALTH_PATH = '/healthz';
-
 /** Pages past about a billion hold nothing anyway; bounding the digits keeps the number exact. */
 const PAGE = /^\d{1,9}$/;
 
 export const BAD_PAGE_MESSAGE = 'page must not be negative or past 999999999, nor given twice (e.g. ?page=2)';
 
-/** Parses `req.url` (origin-form, or absolute-form as a proxy sends it). */
+/** Parses `req.url` (origin-form, or absolute-form as a proxy sends it). `.xml` paths answer XML, errors included; every other path HTML. */
 export function parseTarget(rawUrl: string): Target {
   const q = rawUrl.indexOf('?');
   let path = q < 0 ? rawUrl : rawUrl.slice(0, q);
@@ -88,12 +162,9 @@ export function parseTarget(rawUrl: string): Target {
   const format: Format = path.endsWith('.xml') ? 'xml' : 'html';
   const notFound = { ok: false, status: 404, message: 'no such resource', format } as const;
   if (!path.startsWith('/')) return notFound;
-  if (path === '/') return { ok: true, route: { kind: 'index' }, format, page: 1 };
-  if (path === HEALTH_PATH) return { ok: true, route: { kind: 'health' }, format, page: 1 };
-
-  const raw = (format === 'xml' ? path.slice(0, -'.xml'.length) : path).slice(1).split('/');
+  const rest = (format === 'xml' ? path.slice(0, -'.xml'.length) : path).slice(1);
   const segments: string[] = [];
-  for (const s of raw) {
+  for (const s of rest === '' ? [] : rest.split('/')) {
     if (s === '') return notFound;
     try {
       segments.push(decodeURIComponent(s));
@@ -102,40 +173,43 @@ export function parseTarget(rawUrl: string): Target {
     }
   }
 
-  const route = match(segments);
+  const route = match(segments, format);
   if (!route) return notFound;
-  if (route.kind !== 'codes' && route.kind !== 'tag' && route.kind !== 'refactors') return { ok: true, route, format, page: 1 };
+  if (!ROUTES[route.kind].paged) return { ok: true, route, format, page: 1 };
   const page = parsePage(query);
   if (page === undefined) return { ok: false, status: 400, message: BAD_PAGE_MESSAGE, format };
   return { ok: true, route, format, page };
 }
 
-/** The route the segments name; the index is only ever `/`, matched before. */
-function match(s: string[]): Exclude<Route, { kind: 'index' | 'health' }> | undefined {
-  const [first, second, third, fourth, fifth] = s;
-  if (s.length === 1) {
-    if (first === 'codes') return { kind: 'newCode' };
-    if (first === 'account') return { kind: 'account' };
-    return undefined;
+/** The route whose path the segments fill; no two can: their literals and readers tell them apart. */
+function match(segments: readonly string[], format: Format): Route | undefined {
+  for (const kind of KINDS) {
+    if (format === 'xml' && ROUTES[kind].htmlOnly) continue;
+    const fields = fill(PARTS[kind], segments);
+    if (fields) return { kind, ...fields } as Route;
   }
-  if (s.length > 5) return undefined;
-  // Lists: a third segment, where there is one, names the language (undefined: all languages).
-  if (s.length <= 3) {
-    if (first === 'codes' && (second === 'recent' || second === 'popular')) return { kind: 'codes', listing: second, language: third };
-    if (first === 'tags') return { kind: 'tag', tag: second, language: third };
-    if (first === 'refactorings' && second === 'recent') return { kind: 'refactors', language: third };
+  return undefined;
+}
+
+/** What the segments give each `{field}` of a route's path, or undefined when they do not fit it. */
+function fill(parts: readonly Part[], segments: readonly string[]): Record<string, string | number | undefined> | undefined {
+  if (segments.length > parts.length) return undefined;
+  const fields: Record<string, string | number | undefined> = {};
+  for (const [i, part] of parts.entries()) {
+    const s = segments.at(i);
+    if ('literal' in part) {
+      if (s !== part.literal) return undefined;
+    } else if (s !== undefined) {
+      const value = part.read(s);
+      if (value === undefined) return undefined;
+      fields[part.field] = value;
+    } else if (part.optional) {
+      fields[part.field] = undefined;
+    } else {
+      return undefined;
+    }
   }
-  if (first !== 'codes') return undefined;
-  const code = CODE_REF.exec(second);
-  if (!code) return undefined;
-  const codeId = Number(code[1]);
-  if (s.length === 2) return { kind: 'code', id: codeId };
-  if (third !== 'refactors') return undefined;
-  if (s.length === 3) return { kind: 'newRefactor', codeId };
-  if (!REFACTOR_ID.test(fourth)) return undefined;
-  const id = Number(fourth);
-  if (s.length === 4) return { kind: 'refactor', codeId, id };
-  return fifth === 'rate' ? { kind: 'rate', codeId, id } : undefined;
+  return fields;
 }
 
 /**

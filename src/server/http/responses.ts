@@ -6,10 +6,10 @@
 // rendered once. Only resources that exist are kept, and no more than MAX_KEPT of them.
 
 import { ALL_LANGUAGES_SLUG } from '../../api/languages';
-import { EMPTY, error, formatOf, health, internalError, ok, preflight, type Answer, type Found } from '../answers';
+import { EMPTY, error, health, internalError, ok, preflight, type Answer, type Found } from '../answers';
 import { languageKey } from '../catalog/dataset';
 import { pagePath, renderCodeHtml, renderCodeListHtml, renderIndexHtml, renderRefactorHtml, renderRefactorListHtml } from '../render/htmlRender';
-import { parseTarget, ROUTE_METHODS, type Format, type Route, type ServiceRequest } from '../routes';
+import { allowOf, parseTarget, READS, ROUTES, serviceMethods, type Format, type Route, type ServiceRequest } from '../routes';
 import type { CatalogStore, ListedCode, Page, Summary } from '../store';
 import { renderCodeListXml, renderCodeXml, renderRefactorListXml, renderRefactorXml } from '../render/xmlRender';
 
@@ -18,8 +18,7 @@ export type { ServiceRequest } from '../routes';
 
 
 /** What the read-only service answers to a write, and where to look for one that takes them. */
-export const READ_ONLY_MESSAGE =
-  'only GET, HEAD and OPTIONS are allowed: this service is read-only (`refactor-browser serve --data-dir DIR` starts one that takes contributions)';
+export const READ_ONLY_MESSAGE = `only ${serviceMethods(false).join(', ')} and OPTIONS are allowed: this service is read-only (\`refactor-browser serve --data-dir DIR\` starts one that takes contributions)`;
 
 /** Request targets remembered verbatim (short ones only, oldest dropped first): odd URLs cannot grow memory. */
 const MAX_REMEMBERED_TARGETS = 2048;
@@ -38,9 +37,6 @@ const MAX_KEPT = 4096;
 export interface WriteHandler {
   answer(route: Route, request: ServiceRequest, format: Format): Promise<Answer>;
 }
-
-/** Routes that exist only where writes are taken. */
-const WRITE_ONLY: ReadonlySet<Route['kind']> = new Set(['newCode', 'newRefactor', 'rate', 'account']);
 
 type Resolved = { status: 200; text: string; keep: boolean } | { status: 404; message: string };
 
@@ -80,24 +76,24 @@ export class Responder {
     try {
       const { method } = request;
       if (method === 'OPTIONS') return preflight(this.writable);
-      if (method === 'GET' || method === 'HEAD') {
+      const reading = (READS as readonly string[]).includes(method);
+      if (reading) {
         const known = this.current(request.url);
         if (known) return this.conditional(request, known);
       }
       const target = parseTarget(request.url);
-      const reading = method === 'GET' || method === 'HEAD';
-      if (!this.writable && !reading) return this.notAllowed(request.url);
-      if (!target.ok || (!this.writable && WRITE_ONLY.has(target.route.kind))) {
+      if (!this.writable && !reading) return error(405, READ_ONLY_MESSAGE, target.format, false, { Allow: allowOf(serviceMethods(false)) });
+      if (!target.ok || (!this.writable && ROUTES[target.route.kind].writesOnly)) {
         return target.ok ? error(404, 'no such resource', target.format, false) : error(target.status, target.message, target.format, this.writable);
       }
       const { route, format } = target;
-      const methods = ROUTE_METHODS[route.kind];
-      if (!methods.includes(method)) {
-        const allowed = [...methods, 'OPTIONS'].join(', ');
+      const { methods, writesOnly } = ROUTES[route.kind];
+      if (!(methods as readonly string[]).includes(method)) {
+        const allowed = allowOf(methods);
         return error(405, `only ${allowed} are allowed here`, format, this.writable, { Allow: allowed });
       }
       if (route.kind === 'health') return health(await this.healthy(), this.writable);
-      if (this.writes && (WRITE_ONLY.has(route.kind) || !reading)) return await this.writes.answer(route, request, format);
+      if (this.writes && (writesOnly || !reading)) return await this.writes.answer(route, request, format);
       return this.conditional(request, await this.find(request.url, route, format, target.page));
     } catch {
       return internalError(this.writable);
@@ -123,10 +119,6 @@ export class Responder {
     const { revalidation } = found;
     if (revalidation && matchesNoneMatch(request.headers['if-none-match'], revalidation.etag)) return revalidation.notModified;
     return found;
-  }
-
-  private notAllowed(rawUrl: string): Answer {
-    return error(405, READ_ONLY_MESSAGE, formatOf(rawUrl), false, { Allow: 'GET, HEAD, OPTIONS' });
   }
 
   /** What is kept for this target, if it was read at the store's current version. */
@@ -189,7 +181,7 @@ export class Responder {
         const lang = await this.language(route.language);
         const items = await (route.listing === 'recent' ? s.recentCodes(lang.key, page) : s.popularCodes(lang.key, page));
         const title = `${route.listing === 'recent' ? 'Recent' : 'Popular'} ${lang.name ? `${lang.name} ` : ''}codes`;
-        const path = route.listing === 'recent' ? pagePath.recent(lang.name) : pagePath.popular(lang.name);
+        const path = pagePath[route.listing](lang.name);
         return codeList(items, format, page, title, path);
       }
       case 'tag': {

@@ -6,6 +6,7 @@ import { PAGE_SIZE } from '../../api/model';
 import { authorOf, titleOf } from '../../api/names';
 import { languageSlug } from '../../api/languages';
 import type { DatasetCode, DatasetRefactor, Timestamp } from '../catalog/dataset';
+import { pathOf } from '../routes';
 import type { ListedCode, ListedRefactor, Page, Summary } from '../store';
 
 /** The one HTML escaper: text and double- or single-quoted attribute values alike. */
@@ -43,20 +44,20 @@ pre { background: #f6f8fa; border: 1px solid #ddd; padding: .75rem; overflow-x: 
 @media (prefers-color-scheme: dark) { body { color: #ddd; background: #1e1e1e; } a { color: #6cb6ff; } .meta { color: #aaa; } pre { background: #2a2a2a; border-color: #444; } }
 `;
 
-/** Where each resource's page is; the XML form is the same path plus `.xml`. */
-/** The original service's own link form for a language: `cs`, `cpp`, `vb`, other names in lower case. */
-function slug(language: string): string {
-  return encodeURIComponent(languageSlug(language));
-}
-
+/** Where each resource's page is (routes.ts's table); the XML form is the same path plus `.xml`. */
 export const pagePath = {
-  code: (c: { id: number; permalink: string }) => `/codes/${c.id}-${c.permalink}`,
-  recent: (language?: string) => (language ? `/codes/recent/${slug(language)}` : '/codes/recent'),
-  popular: (language?: string) => (language ? `/codes/popular/${slug(language)}` : '/codes/popular'),
-  tag: (tag: string, language?: string) => `/tags/${encodeURIComponent(tag)}${language ? `/${slug(language)}` : ''}`,
-  refactor: (r: { codeId: number; id: number }) => `/codes/${r.codeId}/refactors/${r.id}`,
-  refactorings: (language?: string) => (language ? `/refactorings/recent/${slug(language)}` : '/refactorings/recent'),
+  code: (c: { id: number; permalink: string }) => pathOf('code', { id: `${c.id}-${c.permalink}` }),
+  recent: (language?: string) => pathOf('codes', { listing: 'recent', language: slug(language) }),
+  popular: (language?: string) => pathOf('codes', { listing: 'popular', language: slug(language) }),
+  tag: (tag: string, language?: string) => pathOf('tag', { tag, language: slug(language) }),
+  refactor: (r: { codeId: number; id: number }) => pathOf('refactor', r),
+  refactorings: (language?: string) => pathOf('refactors', { language: slug(language) }),
 };
+
+/** The original service's own link form for a language: `cs`, `cpp`, `vb`, other names in lower case. */
+function slug(language: string | undefined): string | undefined {
+  return language ? languageSlug(language) : undefined;
+}
 
 function layout(title: string, main: SafeHtml, xmlPath?: string): string {
   return html`<!DOCTYPE html>
