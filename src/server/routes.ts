@@ -79,8 +79,10 @@ function partsOf(path: string): readonly Part[] {
   return path.split('/').filter((s) => s !== '').map((s): Part => {
     const param = /^\{(\w+)(?::(\w+))?(\?)?\}$/.exec(s);
     if (!param) return { literal: s };
-    const [, field, reader = field, optional] = param;
-    return { field, read: Object.hasOwn(READERS, reader) ? READERS[reader] : TEXT, optional: optional === '?' };
+    const [, field, reader, optional] = param;
+    if (reader !== undefined && !Object.hasOwn(READERS, reader)) throw new Error(`${path}: no reader named ${reader}`);
+    const read = Object.hasOwn(READERS, reader ?? field) ? READERS[reader ?? field] : TEXT;
+    return { field, read, optional: optional === '?' };
   });
 }
 
