@@ -13,6 +13,7 @@ import { formatDateTime, titleOf } from '../../names';
 import type { Section } from '../../../api/sections';
 import { codeRefOf, codeUrl, pageUrl } from '../../../api/urls';
 import { isWebUrl, parseCodeViewState, parseToExtension, type BlockTarget, type ToWebview } from '../../../protocol/codeView';
+import { ContextKeys } from '../../commandIds';
 import { Disposable, toDisposable } from '../../dispose';
 import { logFailure, oneLine } from '../../errorReporting';
 import { isApiError } from '../../../api/errors';
@@ -23,10 +24,6 @@ import type { SettingsSource } from '../../settings';
 import { buildCodeViewModel, CODE_VIEW_WEBVIEW_OPTIONS, renderCodeViewHtml } from './html';
 
 export const CODE_VIEW_TYPE = 'refactorBrowser.code';
-/** True while at least one code view is open: the palette offers the commands that act on it. */
-export const HAS_CODE_VIEW_CONTEXT = 'refactorBrowser.hasCodeView';
-/** True while the code of the code view looked at last is starred: the palette offers Unstar, else Star. */
-export const CODE_VIEW_STARRED_CONTEXT = 'refactorBrowser.codeViewStarred';
 
 /** What the buttons in the view do; the command layer implements them. Insert and Copy take a section of the item's code. */
 export interface CodeViewActions {
@@ -293,7 +290,7 @@ export class CodeViewPanels extends Disposable implements vscode.WebviewPanelSer
   private current: CodeViewPanel | undefined;
   /** Orders the views asked for that are still being written to the settings. */
   private writingOrders = 0;
-  /** What CODE_VIEW_STARRED_CONTEXT was last set to. */
+  /** What ContextKeys.codeViewStarred was last set to. */
   private starredContext = false;
 
   constructor(
@@ -352,7 +349,7 @@ export class CodeViewPanels extends Disposable implements vscode.WebviewPanelSer
     const view = new CodeViewPanel(codeId, panel, this, listed);
     this.panels.set(codeId, view);
     if (panel.active || !this.current) this.current = view;
-    void vscode.commands.executeCommand('setContext', HAS_CODE_VIEW_CONTEXT, true);
+    void vscode.commands.executeCommand('setContext', ContextKeys.hasCodeView, true);
     this.updateStarredContext();
     return view;
   }
@@ -391,17 +388,17 @@ export class CodeViewPanels extends Disposable implements vscode.WebviewPanelSer
   forget(view: CodeViewPanel): void {
     if (this.panels.get(view.codeId) === view) this.panels.delete(view.codeId);
     if (this.current === view) this.current = [...this.panels.values()].pop();
-    if (this.panels.size === 0) void vscode.commands.executeCommand('setContext', HAS_CODE_VIEW_CONTEXT, false);
+    if (this.panels.size === 0) void vscode.commands.executeCommand('setContext', ContextKeys.hasCodeView, false);
     this.updateStarredContext();
   }
 
-  /** Sets CODE_VIEW_STARRED_CONTEXT for the code the palette's Star and Unstar act on (currentCode). */
+  /** Sets ContextKeys.codeViewStarred for the code the palette's Star and Unstar act on (currentCode). */
   updateStarredContext(): void {
     const code = this.currentCode();
     const starred = code !== undefined && this.stars.starredIn(code).some((t) => t.kind === 'code');
     if (starred === this.starredContext) return;
     this.starredContext = starred;
-    void vscode.commands.executeCommand('setContext', CODE_VIEW_STARRED_CONTEXT, starred);
+    void vscode.commands.executeCommand('setContext', ContextKeys.codeViewStarred, starred);
   }
 
   /** Hands `message` to the code view of `codeId` as if its webview had posted it (the test API's way in). */
