@@ -86,7 +86,7 @@ describe('the context key table', () => {
   it('names the key of every setContext call, and each key is set somewhere', () => {
     const set: string[] = [];
     for (const { file, text } of files) {
-      for (const m of text.matchAll(/'setContext',\s*([^,]+),/g)) {
+      for (const m of text.matchAll(/['"`]setContext['"`],\s*([^,]+),/g)) {
         const name = /^ContextKeys\.(\w+)$/.exec(m[1].trim());
         assert.ok(name && Object.hasOwn(ContextKeys, name[1]), `${file} sets ${m[1]}`);
         set.push(name[1]);
