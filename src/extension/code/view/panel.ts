@@ -5,7 +5,7 @@
 // with Retry. Messages in are checked by the shared protocol; actions are delegated to the commands.
 // The refactorings show in the order of refactorBrowser.refactoringOrder, which the view's switch
 // writes and every open view follows. Here the open views and what they share; one view's state is
-// state.ts's, what its webview is given render.ts's, what it says messages.ts's.
+// state.ts's, what its webview is given render.ts's, what its webview asks messages.ts's.
 import * as vscode from 'vscode';
 import type { Logger } from '../../../api/logger';
 import type { Code } from '../../../api/model';

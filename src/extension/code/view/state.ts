@@ -1,6 +1,7 @@
 // One code view's state: loading, the code shown (from the service, or the copy kept of a starred
 // code when the service cannot be reached), or a one-line error with Retry; whether its webview is
-// ready to be told, and what it shows. Rendering it is render.ts's, its webview's messages messages.ts's.
+// ready to be told, and what it shows. What its webview is given is render.ts's; what the webview asks,
+// messages.ts's.
 import * as vscode from 'vscode';
 import type { Code } from '../../../api/model';
 import type { RefactoringOrder } from '../../../api/ratings';
