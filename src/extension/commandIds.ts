@@ -1,6 +1,7 @@
-// Every command the extension contributes, by one name each: registrations, tree rows and
-// executeCommand calls name a command through this table, and a unit test holds it equal to
-// package.json's contributes.commands. No VS Code import.
+// Every command the extension contributes and every context key it sets, by one name each:
+// registrations, tree rows and executeCommand calls name a command through these tables, setContext
+// calls a key, and a unit test holds them equal to package.json's contributes.commands and to the keys
+// its `when` clauses read. No VS Code import.
 
 export const Commands = {
   refresh: 'refactorBrowser.refresh',
@@ -36,3 +37,17 @@ export const Commands = {
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];
+
+/** The context keys package.json's `when` clauses read, each true while what it says holds. */
+export const ContextKeys = {
+  /** A person is signed in to the current service: Sign Out, Rate…, Delete… and Refactor… show. */
+  signedIn: 'refactorBrowser.signedIn',
+  /** The service cannot be reached and the Catalog shows nothing: its welcome content says so. */
+  unreachable: 'refactorBrowser.unreachable',
+  /** At least one code view is open: the palette offers the commands that act on it. */
+  hasCodeView: 'refactorBrowser.hasCodeView',
+  /** The code of the code view looked at last is starred: the palette offers Unstar, else Star. */
+  codeViewStarred: 'refactorBrowser.codeViewStarred',
+  /** The active editor holds a comment being written: Use as Comment shows in its title. */
+  commentEditor: 'refactorBrowser.commentEditor',
+} as const;

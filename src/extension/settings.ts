@@ -5,11 +5,10 @@ import * as vscode from 'vscode';
 import { withoutCredentials } from '../api/errors';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import { Disposable } from './dispose';
+import { MAX_TIMEOUT_SECONDS } from './settingBounds';
 import { DEFAULT_REFACTORING_ORDER, isRefactoringOrder, type RefactoringOrder } from '../api/ratings';
 
 export const SECTION = 'refactorBrowser';
-/** refactorBrowser.requestTimeout's maximum in package.json. */
-export const MAX_TIMEOUT_SECONDS = 300;
 
 export interface Settings {
   /** The service's base address; empty: the built-in sample catalog. */

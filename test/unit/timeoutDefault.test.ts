@@ -1,6 +1,7 @@
 // The default deadline, wherever a user meets it: the client, the CLI's parsed default
 // and its help text, and the extension's setting. Waiting 15 s for a timeout would prove it too slowly;
-// these say the same number in every place, so changing one place alone fails here.
+// these say the same number in every place, so changing one place alone fails here. The same for the
+// setting's maximum, which package.json states and the extension applies.
 
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -9,9 +10,10 @@ import { RefactorClient } from '../../src/api/client';
 import { DEFAULT_TIMEOUT_MS } from '../../src/api/http';
 import { parseCommandLine } from '../../src/cli/args';
 import { helpText } from '../../src/cli/help';
+import { MAX_TIMEOUT_SECONDS } from '../../src/extension/settingBounds';
 
 const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as {
-  contributes: { configuration: { properties: Record<string, { default?: unknown }> } };
+  contributes: { configuration: { properties: Record<string, { default?: unknown; maximum?: unknown }> } };
 };
 
 describe('the default deadline', () => {
@@ -44,5 +46,10 @@ describe('the default deadline', () => {
 
   it('is 15 s in the extension setting refactorBrowser.requestTimeout (seconds)', () => {
     assert.equal(pkg.contributes.configuration.properties['refactorBrowser.requestTimeout'].default, DEFAULT_TIMEOUT_MS / 1000);
+  });
+
+  it('is at most 300 s in the extension setting, as package.json says and the extension applies', () => {
+    assert.equal(MAX_TIMEOUT_SECONDS, 300);
+    assert.equal(pkg.contributes.configuration.properties['refactorBrowser.requestTimeout'].maximum, MAX_TIMEOUT_SECONDS);
   });
 });

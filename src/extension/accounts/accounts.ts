@@ -5,6 +5,7 @@
 // provider and signs it out through removeSession.
 import * as vscode from 'vscode';
 import { normalizeBaseUrl } from '../../api/urls';
+import { ContextKeys } from '../commandIds';
 import { Disposable } from '../dispose';
 import type { ServiceConnection } from '../service';
 import type { SettingsSource } from '../settings';
@@ -104,7 +105,7 @@ export class Accounts extends Disposable implements vscode.AuthenticationProvide
       const kept = await this.read();
       const now = kept && asSession(kept);
       this.now = now;
-      await vscode.commands.executeCommand('setContext', 'refactorBrowser.signedIn', Boolean(now));
+      await vscode.commands.executeCommand('setContext', ContextKeys.signedIn, Boolean(now));
       if (before?.id !== now?.id) this.changed.fire({ added: now ? [now] : [], removed: before ? [before] : [], changed: [] });
       return now;
     }).catch(() => undefined);

@@ -10,13 +10,12 @@ import type { OfflineStore } from './offlineStore';
 import type { ServiceConnection } from '../service';
 import type { Stars } from '../stars/stars';
 import type { SettingsSource } from '../settings';
+import { ContextKeys } from '../commandIds';
 import { Disposable, toDisposable } from '../dispose';
 import type { CatalogNode } from './nodes';
 import { isOne, listOf } from '../names';
 
 export const VIEW_ID = 'refactorBrowser.catalog';
-/** True while the service cannot be reached and nothing is shown (package.json viewsWelcome). */
-export const UNREACHABLE_KEY = 'refactorBrowser.unreachable';
 /** How long a request runs before the view's message says what is loading. */
 const LOADING_MESSAGE_DELAY_MS = 300;
 
@@ -38,7 +37,7 @@ export class CatalogView extends Disposable {
     this._register(toDisposable(() => clearTimeout(this.loadingTimer)));
     for (const d of [
       this.tree.onDidChangeUnreachable((cause) => {
-        void vscode.commands.executeCommand('setContext', UNREACHABLE_KEY, cause !== undefined);
+        void vscode.commands.executeCommand('setContext', ContextKeys.unreachable, cause !== undefined);
         this.showState();
       }),
       this.tree.onDidChangeFailures(() => this.showState()),

@@ -5,13 +5,10 @@
 // 15 seconds, or at the first Escape in the editor, while the comment is still being written. Cancel
 // there, or closing the editor, gives the comment up.
 import * as vscode from 'vscode';
-import { Commands } from '../commandIds';
+import { Commands, ContextKeys } from '../commandIds';
 import { Disposable } from '../dispose';
 import type { ErrorReporter } from '../errorReporting';
 import { notificationText } from '../notifications';
-
-/** True while the active editor holds a comment being written: Use as Comment shows in its title. */
-const CONTEXT = 'refactorBrowser.commentEditor';
 
 export class CommentEditors extends Disposable {
   /** Each open comment's document, with what taking it does. */
@@ -60,6 +57,6 @@ export class CommentEditors extends Disposable {
 
   private showContext(): void {
     const active = vscode.window.activeTextEditor?.document;
-    void vscode.commands.executeCommand('setContext', CONTEXT, active !== undefined && this.open.has(active));
+    void vscode.commands.executeCommand('setContext', ContextKeys.commentEditor, active !== undefined && this.open.has(active));
   }
 }

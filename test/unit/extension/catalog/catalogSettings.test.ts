@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { localizedManifest } from '../../../helpers/manifest';
 import { normalizeTag } from '../../../../src/extension/catalog/tags';
+import { ContextKeys } from '../../../../src/extension/commandIds';
 
 const pkg = localizedManifest<{
   activationEvents: string[];
@@ -60,9 +61,9 @@ describe('package.json for the Catalog view', () => {
   it('shows welcome content on the context key the extension sets when the service cannot be reached', () => {
     const welcome = pkg.contributes.viewsWelcome.find((w) => w.view === 'refactorBrowser.catalog');
     assert.ok(welcome);
-    assert.equal(welcome.when, 'refactorBrowser.unreachable');
+    assert.equal(welcome.when, ContextKeys.unreachable);
     assert.match(welcome.contents, /\(command:refactorBrowser\.refresh\)/);
     const source = readFileSync(path.resolve(__dirname, '../../../../../src/extension/catalog/view.ts'), 'utf8');
-    assert.match(source, /UNREACHABLE_KEY = 'refactorBrowser\.unreachable'/);
+    assert.match(source, /'setContext', ContextKeys\.unreachable,/);
   });
 });
