@@ -6,6 +6,7 @@ import { RefactorClient } from '../../src/api/client';
 import type { Code, Refactor } from '../../src/api/model';
 import { inProcessFetch, SAMPLE_BASE_URL } from '../../src/server/http/fetchHandler';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
+import { Commands } from '../../src/extension/commandIds';
 import type { Context } from 'mocha';
 import { api, resetState, signOut, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';
@@ -121,7 +122,7 @@ export async function settleWebviews(ui: Ui): Promise<void> {
   // Any code will do; the extension must be browsing the sample catalog (every caller's is, then).
   const { id: codeId, title } = loadSampleDataset().codes.get(3)!;
   for (let attempt = 1; ; attempt++) {
-    await vscode.commands.executeCommand('refactorBrowser.openCode', codeId);
+    await vscode.commands.executeCommand(Commands.openCode, codeId);
     try {
       await webviewText(ui, [title], 10_000);
       break;

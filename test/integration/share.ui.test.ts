@@ -8,6 +8,7 @@
 // being written) for the README.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
+import { Commands } from '../../src/extension/commandIds';
 import { closeAllEditors, endContributingUi, showRoot, startContributingUi, TREE_ROWS, untitledEditor, waitForCodeViewTab, webviewText } from './codeViewHelpers';
 import { api, signIn, useSettings, waitFor } from './helpers';
 import { startWritable, type WritableTestService } from './services';
@@ -176,7 +177,7 @@ describe('Share Selection as Code (UI)', function () {
       const editor = await untitledEditor('a = 1\n', 'ruby');
       editor.selection = new vscode.Selection(0, 0, 1, 0);
       // The command itself, so that its end shows: it must end without asking for the tags.
-      const run = (await api()).runAnswering('refactorBrowser.shareSelection', { onlyModals: true });
+      const run = (await api()).runAnswering(Commands.shareSelection, { onlyModals: true });
       await answer('Share Selection as Code (1/3)', 'Never finished');
       await commentEditor('');
       await ui.type('Half a thought');
