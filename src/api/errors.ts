@@ -11,7 +11,7 @@ export type ApiErrorKind =
   | 'type-mismatch'      // an element's text does not match its `type` attribute, or a required field is missing
   | 'too-large'          // the body passed the size cap, or holds far more elements or attributes than the API's shapes
   | 'too-many-redirects' // more redirects than allowed, or a loop
-  | 'insecure-redirect'  // a redirect from https to http, or to a scheme other than http(s)
+  | 'insecure-redirect'  // a redirect from https to http, to a scheme other than http(s), or with a token to another origin
   | 'connection'         // refused, reset, unknown host, TLS failure
   | 'aborted'            // cancelled by the caller's AbortSignal
   | 'invalid-url'        // the base URL or a reference is not a usable http(s) URL

@@ -1,9 +1,9 @@
 // The transport: one GET for an XML document (or one write: a POST or DELETE) through an injected WHATWG `fetch` (undici's in the CLI
 // and the tests, the extension host's own in the extension, an in-process one for the built-in
 // sample catalog), with what a service on the open internet needs around it: one overall deadline,
-// a size cap enforced while streaming, redirects followed by hand (so every hop is checked), and a
-// few retries for the failures that are worth retrying. Every failure comes out as an ApiError
-// whose message is one line naming the URL and the cause. No Node module: it runs in a browser too.
+// a size cap enforced while streaming, redirects followed by hand (so every hop is checked, and a
+// token never follows one to another origin), and a few retries for the failures that are worth
+// retrying. Every failure comes out as an ApiError whose message is one line naming the URL and the cause. No Node module: it runs in a browser too.
 
 import { ApiError } from './errors';
 import { type Logger, silentLogger, withoutCredentialsIn } from './logger';
@@ -159,6 +159,9 @@ export async function fetchXml(url: string, options: RequestOptions): Promise<Ht
       const outcome = await exchangeWithRetries(current, ctx);
       if (outcome.kind === 'done') return outcome.result;
       const next = nextHop(current, outcome.status, outcome.location);
+      if (ctx.headers.authorization !== undefined && new URL(next).origin !== new URL(current).origin) {
+        throw new ApiError('insecure-redirect', current, `redirect to ${new URL(next).origin} refused (${TOKEN_STAYS})`, { status: outcome.status });
+      }
       redirects++;
       if (redirects > ctx.maxRedirects) {
         throw new ApiError('too-many-redirects', current, `too many redirects (more than ${ctx.maxRedirects})`);
@@ -290,6 +293,11 @@ async function exchange(url: string, ctx: Context): Promise<Exchange> {
     discard(res);
     throw new ApiError('http-status', url, `redirected${NOT_REDIRECTED}`);
   }
+  if (res.type === 'opaqueredirect' && ctx.headers.authorization !== undefined) {
+    // Where it leads is hidden, so it may be another origin: the token is not sent after it.
+    discard(res);
+    throw new ApiError('insecure-redirect', url, `redirected, and the browser does not say where (${TOKEN_STAYS})`);
+  }
   if (res.type === 'opaqueredirect') {
     // A browser hides a redirect's status and Location from a manual fetch: let it follow, then
     // check where it ended (a browser also refuses loops and stops after 20 hops itself).
@@ -328,6 +336,9 @@ async function exchange(url: string, ctx: Context): Promise<Exchange> {
   }
   throw statusError(url, status);
 }
+
+/** Why a request with a token follows no redirect to another origin (Sign In's read; writes follow none). */
+const TOKEN_STAYS = 'a token goes only to the service it was given for';
 
 /** A redirect is not followed for a write: its body and token would go to another address. */
 const NOT_REDIRECTED = ' (a write is not sent on to another address)';

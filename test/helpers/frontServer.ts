@@ -1,7 +1,7 @@
 // A real node:http (or, given a certificate, https) server in front of a reference service that behaves like services the spec
 // allows but the reference service does not: it may answer 404 for the language forms the spec
 // does not show (popular codes, recent refactorings), ignore `?page`, hold answers until released,
-// or send no CORS headers. Everything else is forwarded byte for byte. Its own answers (500, 404)
+// send no CORS headers, or redirect everything elsewhere. Everything else is forwarded byte for byte. Its own answers (500, 404)
 // carry the reference service's CORS header, so a browser reads them as it reads the service's.
 import * as http from 'node:http';
 import * as https from 'node:https';
@@ -15,6 +15,8 @@ export interface FrontOptions {
   ignorePage?: boolean;
   /** No Access-Control-* header on any answer, preflights included: a browser may read none of them. */
   noCors?: boolean;
+  /** Answers every request but a browser's preflight with a 302 to this origin, same path and query. */
+  redirectTo?: string;
   /** Serve https with this key and certificate (test/hostile/tls.ts makes one). */
   tls?: { key: string; cert: string };
 }
@@ -70,6 +72,10 @@ export async function startFrontServer(upstream: string, options: FrontOptions):
       if (busyFor > 0) {
         busy.set(url.pathname + url.search, busyFor - 1);
         res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '0', ...cors }).end('busy, ask again');
+        return;
+      }
+      if (!preflight && options.redirectTo !== undefined) {
+        res.writeHead(302, { location: new URL(url.pathname + url.search, options.redirectTo).href, ...cors }).end();
         return;
       }
       if (!preflight && options.noLanguageForms && LANGUAGE_FORM.test(url.pathname)) {

@@ -42,11 +42,8 @@ export interface HostileOptions {
 const DEFAULT_LIFETIME_MS = 120_000;
 
 export async function startHostileServer(options: HostileOptions = {}): Promise<HostileServer> {
-  const sockets = new Set<Socket>();
-  const timers = new Set<NodeJS.Timeout>();
   const records: RequestRecord[] = [];
   let origin = '';
-  let closing: Promise<void> | undefined;
 
   const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const path = req.url ?? '/';
@@ -63,17 +60,7 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
       record,
       origin,
       countPath: (p) => records.filter((r) => r.path === p).length,
-      later: (ms, fn) => {
-        const t = setTimeout(() => {
-          timers.delete(t);
-          fn();
-        }, ms);
-        timers.add(t);
-        res.once('close', () => {
-          clearTimeout(t);
-          timers.delete(t);
-        });
-      },
+      later: (ms, fn) => life.later(res, ms, fn),
     };
     const handle = caseFor(name);
     if (!handle) {
@@ -88,14 +75,7 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
   };
 
   const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, onRequest) : http.createServer(onRequest);
-  // Node would otherwise answer a stalled client with 408 after its own timeouts; the cases decide.
-  server.requestTimeout = 0;
-  server.headersTimeout = 0;
-  // Raw TCP sockets in both cases, so a client stuck in the TLS handshake is destroyed on close too.
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
+  const life = boundedLife(server, options.lifetimeMs ?? DEFAULT_LIFETIME_MS);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -103,6 +83,38 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
   const port = (server.address() as AddressInfo).port;
   origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
 
+  return {
+    url: origin,
+    port,
+    requests: (prefix) => records.filter((r) => r.path.startsWith(prefix)),
+    close: life.close,
+  };
+}
+
+/** What ends everything a hostile server started: see boundedLife. */
+export interface BoundedLife {
+  /** Runs `fn` after `ms`, unless `res` closes first: an Exchange's `later`. */
+  later(this: void, res: http.ServerResponse, ms: number, fn: () => void): void;
+  /** Ends every case's timer, destroys every socket (stalled ones included) and stops listening; once. */
+  close(this: void): Promise<void>;
+}
+
+/**
+ * Keeps `server`'s sockets and its cases' timers so that close() ends them all, and closes it by
+ * itself after `lifetimeMs`, so a forgotten server cannot keep a process alive. Also leaves the
+ * stalled clients to the cases (Node would otherwise answer them 408 after its own timeouts).
+ */
+export function boundedLife(server: http.Server | https.Server, lifetimeMs: number): BoundedLife {
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  server.requestTimeout = 0;
+  server.headersTimeout = 0;
+  // Raw TCP sockets for https too, so a client stuck in the TLS handshake is destroyed on close.
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       clearTimeout(lifetime);
@@ -111,13 +123,20 @@ export async function startHostileServer(options: HostileOptions = {}): Promise<
       for (const s of sockets) s.destroy();
       server.close(() => resolve());
     }));
-  const lifetime = setTimeout(() => void close(), options.lifetimeMs ?? DEFAULT_LIFETIME_MS);
+  const lifetime = setTimeout(() => void close(), lifetimeMs);
   lifetime.unref();
-
   return {
-    url: origin,
-    port,
-    requests: (prefix) => records.filter((r) => r.path.startsWith(prefix)),
+    later(res, ms, fn) {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        fn();
+      }, ms);
+      timers.add(t);
+      res.once('close', () => {
+        clearTimeout(t);
+        timers.delete(t);
+      });
+    },
     close,
   };
 }

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { RefactorBrowserApi } from '../../src/extension/testApi';
+import { Commands } from '../../src/extension/commandIds';
 import { extension, waitFor } from './helpers';
 
 /** What the log says went over the network: requests, and the sample service starting. */
@@ -20,7 +21,7 @@ describe('Activation', () => {
     const ext = extension();
     assert.strictEqual(ext.isActive, false, 'activated before anything asked for it (an eager activation event?)');
     // Refresh from the palette, before the Catalog was ever shown.
-    await vscode.commands.executeCommand('refactorBrowser.refresh');
+    await vscode.commands.executeCommand(Commands.refresh);
     await waitFor(() => ext.isActive || undefined, 'the extension to activate when its command runs');
     const api = ext.exports;
     assert.ok(api && typeof api.treeRows === 'function', 'activate() returned no test API');

@@ -7,6 +7,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { PAGE_SIZE } from '../../src/api/model';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
+import { Commands } from '../../src/extension/commandIds';
 import { api, resetState, ROOT_LABELS, useSettings, waitFor } from './helpers';
 import { items, useFrontedService } from './catalogHelpers';
 import { closeAllEditors, codeViewTabs, collapseCatalog, waitForCodeViewTab } from './codeViewHelpers';
@@ -128,7 +129,7 @@ describe('Catalog view (UI)', function () {
 
   it('filters by a language picked in Filter by Language…, by one typed in, and clears it with All Languages', async () => {
     const browser = await api();
-    void vscode.commands.executeCommand('refactorBrowser.filterLanguage');
+    void vscode.commands.executeCommand(Commands.filterLanguage);
     await ui.waitFor({ css: QUICK_INPUT });
     await ui.type('Haskell');
     await ui.waitFor({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: 'Haskell' });
@@ -147,7 +148,7 @@ describe('Catalog view (UI)', function () {
 
     // The pick that just closed must be gone before the next opens, or typing may reach the old one.
     await ui.waitFor({ css: QUICK_INPUT }, 'hidden');
-    void vscode.commands.executeCommand('refactorBrowser.filterLanguage');
+    void vscode.commands.executeCommand(Commands.filterLanguage);
     await ui.waitFor({ css: QUICK_INPUT });
     await ui.type('Cobol');
     await ui.waitFor({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: 'filter by this name' });
@@ -155,7 +156,7 @@ describe('Catalog view (UI)', function () {
     await waitFor(() => (browser.settings().language === 'Cobol' ? true : undefined), 'the typed filter');
 
     await ui.waitFor({ css: QUICK_INPUT }, 'hidden');
-    void vscode.commands.executeCommand('refactorBrowser.filterLanguage');
+    void vscode.commands.executeCommand(Commands.filterLanguage);
     // By the keyboard, as with the others: a click could land on the row of the pick that just closed
     // (one full run in four timed out that way).
     await ui.waitFor({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: 'All Languages' });

@@ -8,6 +8,7 @@ import type { Code } from '../../src/api/model';
 import { sortRefactorings } from '../../src/api/ratings';
 import { codeRefOf } from '../../src/api/urls';
 import { DOCUMENT_SCHEME } from '../../src/extension/code/documentPaths';
+import { Commands } from '../../src/extension/commandIds';
 import {
   closeAllEditors, codeRow, codeViewTabs, fetchCode, refactorRow, settleWebviews, waitForCodeViewTab, webviewText,
 } from './codeViewHelpers';
@@ -35,7 +36,7 @@ describe('Code view details (UI)', function () {
   const dom = (css: string) => ui.dom({ css }, { webview: true, frameText: code.title, maxText: 200 });
 
   it('shows when the code and each refactoring were posted, each rating with its votes, and highlighted code', async () => {
-    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await vscode.commands.executeCommand(Commands.openCode, code.id);
     await webviewText(ui, [code.title, `Refactorings (${code.refactors!.length})`]);
     const instants = (await dom('time')).map((t) => new Date(t.attributes.datetime).getTime());
     // The refactorings are shown best rated first (codeViewOrder.ui.test.ts holds that order).
@@ -75,14 +76,14 @@ describe('Code view details (UI)', function () {
   it('scrolls to a refactoring opened from its row, and to another one opened in the same view', async () => {
     // One in the middle: the last ones cannot reach the top, as the page ends below them.
     const middle = code.refactors![Math.floor(code.refactors!.length / 2)];
-    await vscode.commands.executeCommand('refactorBrowser.openCode', refactorRow(middle));
+    await vscode.commands.executeCommand(Commands.openCode, refactorRow(middle));
     await waitForCodeViewTab(code.title);
     await atTop(middle.id);
     const [original] = await dom(`#code-${code.id}`);
     assert.ok(original.top < 0, `the original is scrolled out of view (top ${original.top})`);
 
     const second = code.refactors![1];
-    await vscode.commands.executeCommand('refactorBrowser.openCode', refactorRow(second));
+    await vscode.commands.executeCommand(Commands.openCode, refactorRow(second));
     await atTop(second.id);
     assert.strictEqual(codeViewTabs().length, 1, 'the same view');
   });
@@ -90,7 +91,7 @@ describe('Code view details (UI)', function () {
   it('copies a refactoring and opens it as a read-only document from its buttons', async () => {
     // The third shown (blocks far down the page are laid out, and hold their text, only once scrolled to).
     const r = sortRefactorings(code.refactors!, 'bestRated')[2];
-    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await vscode.commands.executeCommand(Commands.openCode, code.id);
     await webviewText(ui, [code.title, r.title]);
     await vscode.env.clipboard.writeText('');
     await ui.webviewClick({ css: `#refactor-${r.id} button`, hasText: 'Copy' }, code.title);
@@ -131,7 +132,7 @@ describe('Code view details (UI)', function () {
     try {
       await useSettings({ baseUrl: service.url });
       const browser = await api();
-      await vscode.commands.executeCommand('refactorBrowser.openInBrowser', codeRow(code));
+      await vscode.commands.executeCommand(Commands.openInBrowser, codeRow(code));
       const line = await waitFor(() => browser.recentLog().find((l) => l.includes(' in the browser')), 'the opened URL in the log');
       const url = /opening (\S+) in the browser/.exec(line)?.[1];
       assert.strictEqual(url, `${service.url}/codes/${codeRefOf(code)}`);
@@ -146,10 +147,10 @@ describe('Code view details (UI)', function () {
   });
 
   it('offers no page for the built-in sample catalog: no Open in Browser link, and the command says why', async () => {
-    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await vscode.commands.executeCommand(Commands.openCode, code.id);
     await webviewText(ui, [code.title]);
     assert.deepStrictEqual((await dom('button')).filter((b) => b.text === 'Open in Browser'), []);
-    await vscode.commands.executeCommand('refactorBrowser.openInBrowser', codeRow(code));
+    await vscode.commands.executeCommand(Commands.openInBrowser, codeRow(code));
     await ui.waitFor({ css: '.notifications-toasts .notification-toast', hasText: 'The built-in sample catalog has no web pages' });
     await vscode.commands.executeCommand('notifications.clearAll');
   });

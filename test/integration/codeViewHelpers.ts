@@ -6,8 +6,10 @@ import { RefactorClient } from '../../src/api/client';
 import type { Code, Refactor } from '../../src/api/model';
 import { inProcessFetch, SAMPLE_BASE_URL } from '../../src/server/http/fetchHandler';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
-import { api, waitFor } from './helpers';
-import type { Ui } from './ui';
+import { Commands } from '../../src/extension/commandIds';
+import type { Context } from 'mocha';
+import { api, resetState, signOut, waitFor } from './helpers';
+import { uiOrSkip, type Ui } from './ui';
 
 /** What a CodeNode is to the commands: its contextValue and its code. */
 export function codeRow(code: Code): { contextValue: string; code: Code } {
@@ -120,7 +122,7 @@ export async function settleWebviews(ui: Ui): Promise<void> {
   // Any code will do; the extension must be browsing the sample catalog (every caller's is, then).
   const { id: codeId, title } = loadSampleDataset().codes.get(3)!;
   for (let attempt = 1; ; attempt++) {
-    await vscode.commands.executeCommand('refactorBrowser.openCode', codeId);
+    await vscode.commands.executeCommand(Commands.openCode, codeId);
     try {
       await webviewText(ui, [title], 10_000);
       break;
@@ -138,4 +140,28 @@ const COLLAPSE_ALL = 'workbench.actions.treeView.refactorBrowser.catalog.collaps
 export async function collapseCatalog(): Promise<void> {
   // VS Code registers the command once the view has been shown: before that there is nothing to collapse.
   if ((await vscode.commands.getCommands()).includes(COLLAPSE_ALL)) await vscode.commands.executeCommand(COLLAPSE_ALL);
+}
+
+/**
+ * The `before` of a UI test that contributes (shares, refactors, rates, deletes): the UI, or the
+ * test skipped where there is none; default settings; webviews settled (settleWebviews).
+ */
+export async function startContributingUi(context: Context): Promise<Ui> {
+  const ui = uiOrSkip(context);
+  await resetState();
+  await settleWebviews(ui);
+  return ui;
+}
+
+/**
+ * What a contributing UI test leaves behind, undone: signed out, no notifications, no editors, the
+ * Catalog collapsed (VS Code's tree keeps the rows a test opened open, and a list open there is
+ * fetched again whenever the service changes, which later tests do not expect), default settings.
+ */
+export async function endContributingUi(): Promise<void> {
+  await signOut();
+  await vscode.commands.executeCommand('notifications.clearAll');
+  await closeAllEditors();
+  await collapseCatalog();
+  await resetState();
 }

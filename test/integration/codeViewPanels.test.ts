@@ -6,6 +6,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { codeRefOf } from '../../src/api/urls';
+import { Commands } from '../../src/extension/commandIds';
 import { closeAllEditors, codeRow, codeViewTabs, fetchCode, refactorRow, waitForCodeViewTab } from './codeViewHelpers';
 import { api, resetState, waitFor } from './helpers';
 
@@ -19,32 +20,32 @@ describe('Code view panels', function () {
     const code = await fetchCode(1);
     const base = await (await api()).serviceUrl();
     const page = new URL(`codes/${codeRefOf(code)}`, base.endsWith('/') ? base : `${base}/`).href;
-    await vscode.commands.executeCommand('refactorBrowser.openCode', codeRow(code));
+    await vscode.commands.executeCommand(Commands.openCode, codeRow(code));
     await waitForCodeViewTab(code.title);
     for (const arg of [code.id, codeRefOf(code), String(code.id), page, `${page}.xml`, refactorRow(code.refactors![0])]) {
-      await vscode.commands.executeCommand('refactorBrowser.openCode', arg);
+      await vscode.commands.executeCommand(Commands.openCode, arg);
       assert.strictEqual(codeViewTabs().length, 1, `after opening ${JSON.stringify(arg)}`);
     }
     const other = await fetchCode(3);
-    await vscode.commands.executeCommand('refactorBrowser.openCode', codeRow(other));
+    await vscode.commands.executeCommand(Commands.openCode, codeRow(other));
     await waitForCodeViewTab(other.title);
     assert.deepStrictEqual(codeViewTabs().map((t) => t.label).sort(), [code.title, other.title].sort());
   });
 
   it('opens the code of a refactoring row', async () => {
     const code = await fetchCode(5);
-    await vscode.commands.executeCommand('refactorBrowser.openCode', refactorRow(code.refactors![2]));
+    await vscode.commands.executeCommand(Commands.openCode, refactorRow(code.refactors![2]));
     await waitForCodeViewTab(code.title);
   });
 
   it('keeps a panel for a code that cannot be loaded, named by its id', async () => {
-    await vscode.commands.executeCommand('refactorBrowser.openCode', 999_999);
+    await vscode.commands.executeCommand(Commands.openCode, 999_999);
     const tab = await waitFor(() => codeViewTabs()[0], 'a code view tab');
     assert.strictEqual(tab.label, 'Code #999999');
   });
 
   it('closes with the editor group like any editor', async () => {
-    await vscode.commands.executeCommand('refactorBrowser.openCode', 4);
+    await vscode.commands.executeCommand(Commands.openCode, 4);
     await waitFor(() => codeViewTabs()[0], 'a code view tab');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await waitFor(() => (codeViewTabs().length === 0 ? true : undefined), 'no code view tab');

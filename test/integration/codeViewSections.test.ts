@@ -5,6 +5,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import sampleJson from '../../src/server/catalog/sample-catalog.json';
+import { Commands } from '../../src/extension/commandIds';
 import { closeAllEditors, untitledEditor, waitForCodeViewTab } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { startService, type RunningService } from './services';
@@ -41,7 +42,7 @@ describe('Code view sections', function () {
 
   /** Opens the code's view and waits until it shows the code (its tab then has the code's title). */
   async function openView(): Promise<void> {
-    await vscode.commands.executeCommand('refactorBrowser.openCode', 201);
+    await vscode.commands.executeCommand(Commands.openCode, 201);
     await waitForCodeViewTab('Greeter and its spec');
   }
 

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { Code } from '../../src/api/model';
+import { Commands } from '../../src/extension/commandIds';
 import { closeAllEditors, fetchCode, settleWebviews, untitledEditor, webviewText } from './codeViewHelpers';
 import { resetState, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';
@@ -25,7 +26,7 @@ describe('Code view sections (UI)', function () {
 
   it('shows each section under its title and inserts one section from its own button', async () => {
     const editor = await untitledEditor('', 'ruby');
-    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await vscode.commands.executeCommand(Commands.openCode, code.id);
     const text = await webviewText(ui, [code.title, 'user_spec.rb', 'Run the spec', 'describe User do']);
     assert.ok(!text.includes('## user'), 'heading lines are titles, not code');
     const titles = await ui.dom({ css: `#code-${code.id} .part-title` }, { webview: true, frameText: code.title });

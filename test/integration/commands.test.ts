@@ -4,6 +4,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { Code } from '../../src/api/model';
+import { Commands } from '../../src/extension/commandIds';
 import { codeRow, fetchCode, refactorRow } from './codeViewHelpers';
 import { api, resetState, useSettings } from './helpers';
 import { startService, type RunningService } from './services';
@@ -27,15 +28,15 @@ describe('Copy commands', function () {
   });
 
   it('Copy Code puts the exact code or refactoring on the clipboard', async () => {
-    await vscode.commands.executeCommand('refactorBrowser.copyCode', codeRow(code));
+    await vscode.commands.executeCommand(Commands.copyCode, codeRow(code));
     assert.strictEqual(await vscode.env.clipboard.readText(), code.code);
     const refactor = code.refactors![1];
-    await vscode.commands.executeCommand('refactorBrowser.copyCode', refactorRow(refactor));
+    await vscode.commands.executeCommand(Commands.copyCode, refactorRow(refactor));
     assert.strictEqual(await vscode.env.clipboard.readText(), refactor.code);
   });
 
   it("Copy Page URL copies the code's page, which the service serves", async () => {
-    await vscode.commands.executeCommand('refactorBrowser.copyPageUrl', codeRow(code));
+    await vscode.commands.executeCommand(Commands.copyPageUrl, codeRow(code));
     const url = await vscode.env.clipboard.readText();
     assert.strictEqual(url, `${base}codes/${code.id}-${code.permalink}`);
     const response = await fetch(url);
@@ -46,7 +47,7 @@ describe('Copy commands', function () {
 
   it("Copy Page URL of a refactoring points at its anchor on the code's page", async () => {
     const refactor = code.refactors![0];
-    await vscode.commands.executeCommand('refactorBrowser.copyPageUrl', refactorRow(refactor));
+    await vscode.commands.executeCommand(Commands.copyPageUrl, refactorRow(refactor));
     const url = await vscode.env.clipboard.readText();
     assert.strictEqual(url, `${base}codes/${code.id}#refactor-${refactor.id}`);
     const response = await fetch(url);
@@ -59,8 +60,8 @@ describe('Copy commands', function () {
     try {
       await vscode.env.clipboard.writeText('before');
       const browser = await api();
-      await vscode.commands.executeCommand('refactorBrowser.copyPageUrl', codeRow(code));
-      await vscode.commands.executeCommand('refactorBrowser.openInBrowser', codeRow(code));
+      await vscode.commands.executeCommand(Commands.copyPageUrl, codeRow(code));
+      await vscode.commands.executeCommand(Commands.openInBrowser, codeRow(code));
       assert.strictEqual(await vscode.env.clipboard.readText(), 'before');
       assert.ok(!browser.recentLog().some((l) => l.includes('sample.refactor-browser.invalid') && l.includes(' in the browser')), 'nothing was opened');
     } finally {

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import { authorOf, titleOf } from '../../src/api/names';
 import { ratingPhrase, sortRefactorings } from '../../src/api/ratings';
+import { Commands } from '../../src/extension/commandIds';
 import { closeAllEditors, codeRow, collapseCatalog, fetchCode, showRoot, TREE_ROWS, untitledEditor, waitForDiff } from './codeViewHelpers';
 import { resetState, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';
@@ -78,7 +79,7 @@ describe('Context menus (UI)', function () {
   it('Compare All Refactorings heads each entry with its refactoring, author and rating, and marks none renamed', async () => {
     const code = await fetchCode(sample.recentCodes.all[0].id);
     assert.ok((code.refactors?.length ?? 0) >= 2, 'the code has refactorings');
-    await vscode.commands.executeCommand('refactorBrowser.compareAllRefactorings', codeRow(code));
+    await vscode.commands.executeCommand(Commands.compareAllRefactorings, codeRow(code));
     const [best] = sortRefactorings(code.refactors!, 'bestRated');
     const name = `${titleOf(best)} by ${authorOf(best)}, ${ratingPhrase(best)}`;
     // The multi-diff editor's entry header: the right side's file name, then an "R" and the left

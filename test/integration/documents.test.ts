@@ -7,6 +7,7 @@ import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import { RefactorClient } from '../../src/api/client';
 import { serviceOfQuery } from '../../src/extension/code/documentPaths';
 import sampleJson from '../../src/server/catalog/sample-catalog.json';
+import { Commands } from '../../src/extension/commandIds';
 import { closeAllEditors, codeRow, documentText, fetchCode, refactorRow, waitForDiff } from './codeViewHelpers';
 import { resetState, useSettings, waitFor } from './helpers';
 import { startService } from './services';
@@ -28,7 +29,7 @@ function firstCodeIn(language: string): number {
 }
 
 async function openAsDocument(row: unknown): Promise<vscode.TextEditor> {
-  await vscode.commands.executeCommand('refactorBrowser.openAsDocument', row);
+  await vscode.commands.executeCommand(Commands.openAsDocument, row);
   return waitFor(() => {
     const e = vscode.window.activeTextEditor;
     return e?.document.uri.scheme === 'refactor-browser' ? e : undefined;
@@ -92,7 +93,7 @@ describe('Virtual documents', function () {
       await useSettings({ baseUrl: serviceA.url });
       const codeA = await fetchCode(1);
       const refactorA = codeA.refactors![0];
-      await vscode.commands.executeCommand('refactorBrowser.compareWithOriginal', refactorRow(refactorA));
+      await vscode.commands.executeCommand(Commands.compareWithOriginal, refactorRow(refactorA));
       const diff = await waitForDiff(`${codeA.title} ↔ ${refactorA.title}`);
       assert.strictEqual(await documentText(diff.original), codeA.code);
 

@@ -1,6 +1,7 @@
 // A virtual document as a person meets it: typing into it changes nothing.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
+import { Commands } from '../../src/extension/commandIds';
 import { closeAllEditors, codeRow, fetchCode } from './codeViewHelpers';
 import { resetState, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';
@@ -20,7 +21,7 @@ describe('Virtual documents (UI)', function () {
 
   it('cannot be typed into', async () => {
     const code = await fetchCode(1);
-    await vscode.commands.executeCommand('refactorBrowser.openAsDocument', codeRow(code));
+    await vscode.commands.executeCommand(Commands.openAsDocument, codeRow(code));
     const editor = await waitFor(() => {
       const e = vscode.window.activeTextEditor;
       return e?.document.uri.scheme === 'refactor-browser' ? e : undefined;

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
+import { Commands } from '../../src/extension/commandIds';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { items, useFrontedService } from './catalogHelpers';
 
@@ -16,7 +17,7 @@ describe('Language filter', function () {
 
   it('filters every list by the language set with Filter by Language…, shown in the view description', async () => {
     const browser = await api();
-    await vscode.commands.executeCommand('refactorBrowser.filterLanguage', 'ruby');
+    await vscode.commands.executeCommand(Commands.filterLanguage, 'ruby');
     await waitFor(() => (browser.settings().language === 'Ruby' ? true : undefined), 'the language setting');
     assert.strictEqual(browser.view().description, 'Ruby');
     const recent = items(await browser.treeRows(['Recent Codes']));
@@ -27,7 +28,7 @@ describe('Language filter', function () {
     const popular = items(await browser.treeRows(['Popular Codes']));
     assert.ok(popular.length > 0 && popular.every((r) => r.description.startsWith('Ruby · ')));
 
-    await vscode.commands.executeCommand('refactorBrowser.filterLanguage', '');
+    await vscode.commands.executeCommand(Commands.filterLanguage, '');
     await waitFor(() => (browser.settings().language === '' ? true : undefined), 'All Languages');
     assert.strictEqual(browser.view().description, '');
     assert.ok(new Set(items(await browser.treeRows(['Recent Codes'])).map((r) => r.description.split(' · ')[0])).size > 3);

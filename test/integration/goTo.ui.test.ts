@@ -8,6 +8,7 @@ import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import { closeAllEditors, codeViewTabs, waitForCodeViewTab } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import sampleJson from '../../src/server/catalog/sample-catalog.json';
+import { Commands } from '../../src/extension/commandIds';
 import { uiOrSkip, type Ui } from './ui';
 import { startService } from './services';
 
@@ -29,7 +30,7 @@ describe('Go to Code and Open Code (UI)', function () {
     const browser = await api();
     await browser.treeRows(['Recent Codes']); // what the Catalog has loaded is what the pick offers
     const code = sample.recentCodes.all[1];
-    void vscode.commands.executeCommand('refactorBrowser.goToCode');
+    void vscode.commands.executeCommand(Commands.goToCode);
     await ui.waitFor({ css: QUICK_INPUT });
     await ui.type(code.title);
     await ui.waitFor({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: code.title });
@@ -39,7 +40,7 @@ describe('Go to Code and Open Code (UI)', function () {
 
   it('Go to Code opens a typed code id', async () => {
     const code = sample.codes.get(7)!;
-    void vscode.commands.executeCommand('refactorBrowser.goToCode');
+    void vscode.commands.executeCommand(Commands.goToCode);
     await ui.waitFor({ css: QUICK_INPUT });
     await ui.type('7');
     await ui.waitFor({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: 'Open code 7' });
@@ -56,7 +57,7 @@ describe('Go to Code and Open Code (UI)', function () {
       && ![...sample.codes.values()].some((c) => c.title.includes(r.user!.name) || c.refactors.some((o) => o.title.includes(r.user!.name))))!;
     assert.ok(refactor, 'a refactoring whose author no title names');
     const code = sample.codes.get(refactor.codeId)!;
-    void vscode.commands.executeCommand('refactorBrowser.goToCode');
+    void vscode.commands.executeCommand(Commands.goToCode);
     await ui.waitFor({ css: QUICK_INPUT });
     await ui.type(refactor.user!.name);
     // Only the description (language · author) holds the name: the row shows because it matched there.
@@ -80,7 +81,7 @@ describe('Go to Code and Open Code (UI)', function () {
     const base = await (await api()).serviceUrl();
     const page = new URL(`codes/${codeRefOf(code)}`, base.endsWith('/') ? base : `${base}/`).href;
     for (const typed of [codeRefOf(code), page]) {
-      void vscode.commands.executeCommand('refactorBrowser.goToCode');
+      void vscode.commands.executeCommand(Commands.goToCode);
       await ui.waitFor({ css: QUICK_INPUT });
       await ui.type(typed);
       await ui.waitFor({ css: `${QUICK_INPUT} .monaco-list-row`, hasText: `Open code ${codeRefOf(code)}` });
@@ -94,7 +95,7 @@ describe('Go to Code and Open Code (UI)', function () {
     const code = sample.codes.get(5)!;
     const base = await (await api()).serviceUrl();
     const page = `${new URL(`codes/${codeRefOf(code)}`, base.endsWith('/') ? base : `${base}/`).href}#refactor-${code.refactors[1].id}`;
-    void vscode.commands.executeCommand('refactorBrowser.openCode');
+    void vscode.commands.executeCommand(Commands.openCode);
     await ui.waitFor({ css: QUICK_INPUT });
     await ui.type(page);
     await ui.press('Enter');
@@ -112,7 +113,7 @@ describe('Go to Code and Open Code (UI)', function () {
     try {
       await useSettings({ baseUrl: service.url });
       await (await api()).treeRows(['Recent Codes']);
-      void vscode.commands.executeCommand('refactorBrowser.goToCode');
+      void vscode.commands.executeCommand(Commands.goToCode);
       await ui.waitFor({ css: QUICK_INPUT });
       const row = `${QUICK_INPUT} .monaco-list-row`;
       await ui.waitFor({ css: row, hasText: '$(alert) Click me $(loading~spin)' });
@@ -128,7 +129,7 @@ describe('Go to Code and Open Code (UI)', function () {
   });
 
   it('answers a reference that names no code with one line and Show Log', async () => {
-    await vscode.commands.executeCommand('refactorBrowser.openCode', 'codes/../secret');
+    await vscode.commands.executeCommand(Commands.openCode, 'codes/../secret');
     await ui.waitFor({ css: '.notifications-toasts .notification-toast', hasText: 'Could not open the code: not a code id, code_ref or code page URL' });
     await ui.waitFor({ css: '.notifications-toasts .notification-toast .monaco-button', hasText: 'Show Log' });
     await vscode.commands.executeCommand('notifications.clearAll');

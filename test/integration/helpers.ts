@@ -1,10 +1,12 @@
 // Helpers for the integration suite inside VS Code: the extension and its test API, settings changes
-// that wait until the extension has applied them, and a reset to a clean state between tests. No
+// that wait until the extension has applied them, a reset to a clean state between tests, and
+// signing in and out of the current service. No
 // Node module: the tests in shared/ use them in the browser's web worker extension host too
 // (services.ts starts the loopback servers).
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { RefactorBrowserApi } from '../../src/extension';
+import { Commands } from '../../src/extension/commandIds';
 import type { Settings } from '../../src/extension/settings';
 import type { RefactoringOrder } from '../../src/api/ratings';
 
@@ -102,4 +104,21 @@ export async function resetState(): Promise<void> {
   // Stars are kept across windows (and synced): one test's must not show in the next one's Catalog.
   await (await api()).forgetStars();
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+/** Runs Sign In… on the current service, typing `token` into its box (undefined: Escape); what it asked and said. */
+export async function signIn(token: string | undefined): Promise<{ asked: vscode.InputBoxOptions[]; said: string[] }> {
+  return (await api()).runAnswering(Commands.signIn, { input: token });
+}
+
+/** Signs out of the current service, if signed in, as VS Code's Accounts menu does (no message). */
+export async function signOut(): Promise<void> {
+  const session = await (await api()).session();
+  if (session) await (await api()).removeSession(session.id);
+}
+
+/** Asserts that no line of the extension's log holds any of `tokens`. */
+export async function assertNoLogHolds(...tokens: string[]): Promise<void> {
+  const log = (await api()).recentLog();
+  for (const token of tokens) assert.ok(!log.some((line) => line.includes(token)), 'no log line holds a token');
 }

@@ -4,6 +4,7 @@
 // view's webview shows it as text: read from its DOM, nothing in it was made from the data but text.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
+import { Commands } from '../../src/extension/commandIds';
 import type { DomInfo } from '../ui/protocol';
 import { MARKUP, markupCatalogJson } from '../hostile/bodies';
 import { closeAllEditors, collapseCatalog, settleWebviews, showRoot, TREE_ROWS, webviewText } from './codeViewHelpers';
@@ -118,7 +119,7 @@ describe('Hostile content in VS Code', function () {
     it('shows every field in the code view as text: no script, image, handler or javascript: link from the data', async () => {
       const browser = await api();
       await browser.treeRows(['Recent Codes']); // so the view knows the author (the single-code answer has none)
-      await vscode.commands.executeCommand('refactorBrowser.openCode', 1);
+      await vscode.commands.executeCommand(Commands.openCode, 1);
       await webviewText(ui, [
         `Title ${MARKUP}`, `Comment ${MARKUP}`, `Mallory ${MARKUP}`, `const s = '${MARKUP}';`,
         `Refactor ${MARKUP}`, `Anon ${MARKUP}`, `Why ${MARKUP}`, `Second ${MARKUP}`,

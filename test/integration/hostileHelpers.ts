@@ -5,10 +5,10 @@
 // Catalog's other roots must keep listing while one fails, and the same base URL must turn bad after
 // a good answer was cached (the offline store is keyed by base URL) and good again for Retry.
 import * as http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import Mocha from 'mocha';
 import { caseFor, type Exchange } from '../hostile/cases';
-import type { RequestRecord } from '../hostile/server';
+import { boundedLife, type RequestRecord } from '../hostile/server';
 
 export interface Switchboard {
   /** `http://127.0.0.1:<port>`, to be set as refactorBrowser.baseUrl. */
@@ -26,8 +26,6 @@ const LIFETIME_MS = 180_000;
 export async function startSwitchboard(): Promise<Switchboard> {
   const broken = new Map<string, string>();
   const records: RequestRecord[] = [];
-  const sockets = new Set<Socket>();
-  const timers = new Set<NodeJS.Timeout>();
   let origin = '';
 
   const server = http.createServer((req, res) => {
@@ -46,17 +44,7 @@ export async function startSwitchboard(): Promise<Switchboard> {
     const exchange: Exchange = {
       req, res, rest, record, origin,
       countPath: (p) => records.filter((r) => r.path === p).length,
-      later: (ms, fn) => {
-        const t = setTimeout(() => {
-          timers.delete(t);
-          fn();
-        }, ms);
-        timers.add(t);
-        res.once('close', () => {
-          clearTimeout(t);
-          timers.delete(t);
-        });
-      },
+      later: (ms, fn) => life.later(res, ms, fn),
     };
     try {
       caseFor(name)!(exchange);
@@ -64,28 +52,12 @@ export async function startSwitchboard(): Promise<Switchboard> {
       res.destroy(err instanceof Error ? err : new Error(String(err)));
     }
   });
-  server.requestTimeout = 0;
-  server.headersTimeout = 0;
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.once('close', () => sockets.delete(s));
-  });
+  const life = boundedLife(server, LIFETIME_MS);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  let closing: Promise<void> | undefined;
-  const close = () => (closing ??= new Promise<void>((resolve) => {
-    clearTimeout(lifetime);
-    for (const t of timers) clearTimeout(t);
-    timers.clear();
-    for (const s of sockets) s.destroy();
-    server.close(() => resolve());
-  }));
-  const lifetime = setTimeout(() => void close(), LIFETIME_MS);
-  lifetime.unref();
 
   return {
     url: origin,
@@ -95,7 +67,7 @@ export async function startSwitchboard(): Promise<Switchboard> {
       else broken.set(apiPath, caseName);
     },
     requests: (prefix) => records.filter((r) => r.path.startsWith(prefix)),
-    close,
+    close: life.close,
   };
 }
 

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { RefactorClient } from '../../src/api/client';
 import { PAGE_SIZE, type Code } from '../../src/api/model';
 import sampleJson from '../../src/server/catalog/sample-catalog.json';
+import { Commands } from '../../src/extension/commandIds';
 import { startHostileServer, type HostileServer } from '../hostile/server';
 import { closeAllEditors, codeRow, collapseCatalog, settleWebviews, showRoot, TREE_ROWS, webviewText } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';
@@ -122,7 +123,7 @@ describe('Hostile large content in VS Code', function () {
         const lastLine = code.code.trimEnd().split('\n').at(-1)!;
 
         await timed(`${what}: code view`, async () => {
-          await vscode.commands.executeCommand('refactorBrowser.openCode', 1);
+          await vscode.commands.executeCommand(Commands.openCode, 1);
           await webviewText(ui, ['Code 1', 'Refactorings (2)'], BOUND_MS);
         });
         const [block] = await ui.dom({ css: '#code-1 pre code' }, { webview: true, frameText: 'Refactorings (2)', maxText: 40 });
@@ -133,7 +134,7 @@ describe('Hostile large content in VS Code', function () {
 
         // Both codes are code 1 of their services: the second document must not show the first's text.
         const editor = await timed(`${what}: virtual document`, async () => {
-          await vscode.commands.executeCommand('refactorBrowser.openAsDocument', codeRow(code));
+          await vscode.commands.executeCommand(Commands.openAsDocument, codeRow(code));
           return waitFor(() => {
             const e = vscode.window.activeTextEditor;
             return e?.document.uri.scheme === 'refactor-browser' ? e : undefined;

@@ -8,6 +8,7 @@ import type { DomInfo } from '../ui/protocol';
 import { COMMAND_LINK } from '../hostile/cases';
 import sampleJson from '../../src/server/catalog/sample-catalog.json';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
+import { Commands } from '../../src/extension/commandIds';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { startSwitchboard, watchUnhandled, type Switchboard } from './hostileHelpers';
 import { startService } from './services';
@@ -61,7 +62,7 @@ describe('Hostile text in notifications (UI)', function () {
       const [row] = (await (await api()).treeRows(['Recent Codes'])).filter((r) => r.label === title);
       assert.ok(row, 'the code is listed');
       // The row's own title is not the one shown: the code is asked for, and its title comes from the service.
-      void vscode.commands.executeCommand('refactorBrowser.compareAllRefactorings', { contextValue: 'refactorBrowser.code', code: { id: 303, title: 'row' } });
+      void vscode.commands.executeCommand(Commands.compareAllRefactorings, { contextValue: 'refactorBrowser.code', code: { id: 303, title: 'row' } });
       const text = await notification('has no refactorings yet');
       assert.ok(text.includes(`${title} has no refactorings yet.`), text);
     } finally {
@@ -81,7 +82,7 @@ describe('Hostile text in notifications (UI)', function () {
     ] as const) {
       board.set(`/codes/${code.id}.xml`, name);
       const row = { contextValue: 'refactorBrowser.code', code: { ...code, user: undefined, refactors: undefined } };
-      void vscode.commands.executeCommand('refactorBrowser.openAsDocument', row);
+      void vscode.commands.executeCommand(Commands.openAsDocument, row);
       const text = await notification('Could not open the document');
       assert.ok(text.includes(`Could not open the document: ${cause}`), text);
       assert.ok(!text.includes('Try again'), `the made-up phrase is not shown: ${text}`);
@@ -98,7 +99,7 @@ describe('Hostile text in notifications (UI)', function () {
     const [code] = sample.recentCodes.all.filter((c) => !held.has(String(c.id)));
     const row = { contextValue: 'refactorBrowser.code', code: { ...code, user: undefined, refactors: undefined } };
     board.set(`/codes/${code.id}.xml`, 'to-credentials');
-    void vscode.commands.executeCommand('refactorBrowser.openAsDocument', row);
+    void vscode.commands.executeCommand(Commands.openAsDocument, row);
     const shown = [await notification('Could not open the document')];
     const masked = `${board.url.replace('http://', 'http://***@')}/ok/codes/${code.id}.xml`;
     assert.ok(shown[0].includes(`Could not open the document: ${masked}: `), shown[0]);
@@ -115,7 +116,7 @@ describe('Hostile text in notifications (UI)', function () {
       assert.match(rows[0]?.label ?? '', /must not contain a user name or password/, base);
       shown.push(...rows.map((r) => `${r.label} ${r.description}`), browser.view().message);
     }
-    void vscode.commands.executeCommand('refactorBrowser.openAsDocument', row);
+    void vscode.commands.executeCommand(Commands.openAsDocument, row);
     const text = await notification('Could not open the document');
     assert.ok(text.includes(`Could not open the document: http:\\\\***@${host}/: a base URL must not contain a user name or password`), text);
     shown.push(text);

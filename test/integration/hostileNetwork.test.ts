@@ -8,6 +8,7 @@ import dns from 'node:dns';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import type { TreeRow } from '../../src/extension/testApi';
+import { Commands } from '../../src/extension/commandIds';
 import { closeAllEditors, settleWebviews, webviewText } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { report, startSwitchboard, watchUnhandled, type Switchboard } from './hostileHelpers';
@@ -72,7 +73,7 @@ function errorCause(rows: TreeRow[]): string {
   assert.strictEqual(rows.length, 1, `one row, got ${JSON.stringify(labels(rows))}`);
   const [row] = rows;
   assert.strictEqual(row.contextValue, 'refactorBrowser.error');
-  assert.strictEqual(row.command, 'refactorBrowser.retry');
+  assert.strictEqual(row.command, Commands.retry);
   assert.strictEqual(row.icon, 'error');
   assert.match(row.label, /^Could not load: /);
   assert.ok(!/[\r\n]/.test(row.label), `one line: ${JSON.stringify(row.label)}`);
@@ -136,7 +137,7 @@ describe('Hostile network in VS Code', function () {
       assert.deepStrictEqual(labels(items(fixed)), SAMPLE_TITLES);
 
       sb.set(RECENT, c.name);
-      await vscode.commands.executeCommand('refactorBrowser.refresh');
+      await vscode.commands.executeCommand(Commands.refresh);
       await browser.treeRows(['Popular Codes']);
       const again = Date.now();
       assert.deepStrictEqual(labels(items(await browser.treeRows(['Recent Codes']))), SAMPLE_TITLES, 'the cached list');
@@ -153,7 +154,7 @@ describe('Hostile network in VS Code', function () {
     const browser = await api();
     for (const name of ['redirect-3', 'proto', 'nul']) {
       sb.set(RECENT, name);
-      await vscode.commands.executeCommand('refactorBrowser.refresh');
+      await vscode.commands.executeCommand(Commands.refresh);
       assert.deepStrictEqual(labels(items(await browser.treeRows(['Recent Codes']))), SAMPLE_TITLES, name);
       assert.strictEqual((await browser.row(['Recent Codes'])).description, '', `${name}: live, not cached`);
     }
@@ -172,7 +173,7 @@ describe('Hostile network in VS Code', function () {
     const sb = await useBoard(5);
     assert.deepStrictEqual(labels(items(await browser.treeRows(['Recent Codes']))), SAMPLE_TITLES);
     await sb.close();
-    await vscode.commands.executeCommand('refactorBrowser.refresh');
+    await vscode.commands.executeCommand(Commands.refresh);
     assert.deepStrictEqual(labels(items(await browser.treeRows(['Recent Codes']))), SAMPLE_TITLES);
     assert.match((await browser.row(['Recent Codes'])).description, /^cached /);
     assert.strictEqual(errorCause(await browser.treeRows(['Popular Codes'])), 'connection refused', 'never loaded: nothing cached');
@@ -208,7 +209,7 @@ describe('Hostile network in VS Code', function () {
     await browser.treeRows(['Popular Codes']);
     for (const name of ['never', 'html-login', 'bomb']) {
       sb.set(`/codes/${broken.id}.xml`, name);
-      await vscode.commands.executeCommand('refactorBrowser.refresh');
+      await vscode.commands.executeCommand(Commands.refresh);
       await browser.treeRows(['Popular Codes']);
       const cause = errorCause(await browser.treeRows(['Popular Codes', broken.title]));
       assert.match(cause, name === 'never' ? /^timed out after 1 s$/ : name === 'bomb' ? /DOCTYPE/ : /HTML page/);
@@ -234,7 +235,7 @@ describe('Hostile network in VS Code', function () {
       const row = { contextValue: 'refactorBrowser.code', code: { ...code, user: undefined, refactors: undefined } };
       sb.set(`/codes/${code.id}.xml`, name);
       const before = vscode.workspace.textDocuments.length;
-      await vscode.commands.executeCommand('refactorBrowser.openAsDocument', row);
+      await vscode.commands.executeCommand(Commands.openAsDocument, row);
       // This service's lines only: earlier tests may have logged failures of the same code elsewhere.
       const logged = (): string[] => browser.recentLog().filter((l) => l.startsWith(`error ${sb.url}/codes/${code.id}.xml`));
       await waitFor(() => (logged().length > 0 ? true : undefined), `the ${name} failure logged`, 5000);
@@ -266,7 +267,7 @@ describe('Hostile network in VS Code', function () {
         const path = `/codes/${code.id}.xml`;
         sb.set(path, name);
         const started = Date.now();
-        await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+        await vscode.commands.executeCommand(Commands.openCode, code.id);
         const text = await webviewText(ui, [reason, 'Retry']);
         const ms = Date.now() - started;
         const line = text.split('\n').find((l) => l.includes(reason))!;

@@ -7,6 +7,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import type { Code } from '../../src/api/model';
+import { Commands } from '../../src/extension/commandIds';
 import { closeAllEditors, codeRow, documentText, fetchCode, refactorRow, untitledEditor, waitForDiff } from './codeViewHelpers';
 import { resetState, useSettings, waitFor } from './helpers';
 import { startService, type RunningService } from './services';
@@ -58,7 +59,7 @@ for (const language of ['constructor', '__proto__']) {
     });
 
     it('opens as a plaintext document with its exact text', async () => {
-      await vscode.commands.executeCommand('refactorBrowser.openAsDocument', codeRow(code));
+      await vscode.commands.executeCommand(Commands.openAsDocument, codeRow(code));
       const editor = await waitFor(() => {
         const e = vscode.window.activeTextEditor;
         return e?.document.uri.scheme === 'refactor-browser' ? e : undefined;
@@ -70,7 +71,7 @@ for (const language of ['constructor', '__proto__']) {
 
     it('compares a refactoring with its original', async () => {
       const refactor = code.refactors![0];
-      await vscode.commands.executeCommand('refactorBrowser.compareWithOriginal', refactorRow(refactor));
+      await vscode.commands.executeCommand(Commands.compareWithOriginal, refactorRow(refactor));
       const diff = await waitForDiff(`${code.title} ↔ ${refactor.title}`);
       assert.strictEqual(await documentText(diff.original), code.code);
       assert.strictEqual(await documentText(diff.modified), refactor.code);
@@ -78,7 +79,7 @@ for (const language of ['constructor', '__proto__']) {
 
     it('inserts at the cursor', async () => {
       const editor = await untitledEditor('');
-      await vscode.commands.executeCommand('refactorBrowser.insertAtCursor', codeRow(code));
+      await vscode.commands.executeCommand(Commands.insertAtCursor, codeRow(code));
       // At an empty line the code's final line break is dropped (it would only add a blank line).
       const expected = code.code.replace(/\n$/, '');
       await waitFor(() => (editor.document.getText() === expected ? true : undefined), 'the inserted code');

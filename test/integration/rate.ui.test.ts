@@ -5,11 +5,10 @@
 // Saves media/screenshots/rate.png (the stars offered) for the README.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { RefactorClient } from '../../src/api/client';
-import { closeAllEditors, collapseCatalog, settleWebviews, showRoot, TREE_ROWS, waitForCodeViewTab, webviewText } from './codeViewHelpers';
-import { api, resetState, useSettings, waitFor } from './helpers';
+import { endContributingUi, showRoot, startContributingUi, TREE_ROWS, waitForCodeViewTab, webviewText } from './codeViewHelpers';
+import { api, signIn, useSettings, waitFor } from './helpers';
 import { startWritable, type WritableTestService } from './services';
-import { uiOrSkip, type Ui } from './ui';
+import type { Ui } from './ui';
 
 const QUICK_INPUT = '.quick-input-widget';
 const TOAST = '.notifications-toasts .notification-toast';
@@ -21,18 +20,11 @@ describe('Rate (UI)', function () {
   let service: WritableTestService;
 
   before(async function () {
-    ui = uiOrSkip(this);
-    await resetState();
-    await settleWebviews(ui);
+    ui = await startContributingUi(this);
     service = await startWritable();
   });
   after(async () => {
-    const session = await (await api()).session().catch(() => undefined);
-    if (session) await (await api()).removeSession(session.id);
-    await vscode.commands.executeCommand('notifications.clearAll');
-    await closeAllEditors();
-    await collapseCatalog();
-    await resetState();
+    await endContributingUi();
     await service?.close();
     await vscode.commands.executeCommand('workbench.view.explorer');
   });
@@ -40,18 +32,10 @@ describe('Rate (UI)', function () {
   it('rates a refactoring four stars from its row\'s context menu; the row and the code view show its rating and votes', async () => {
     const ana = await service.addPerson('Ana Lima');
     const bo = await service.addPerson('Bo Berg');
-    const as = async <T>(token: string, write: (c: RefactorClient) => Promise<T>): Promise<T> => {
-      const client = new RefactorClient({ baseUrl: service.url, token, timeoutMs: 10_000 });
-      try {
-        return await write(client);
-      } finally {
-        await client.close();
-      }
-    };
-    const code = (await as(ana, (c) => c.postCode({ title: 'Sum prices', language: 'Ruby', comment: 'Adds them up.', code: 'total = 0\nprices.each { |p| total += p }\n' }))).value;
-    const refactor = (await as(bo, (c) => c.postRefactor(code.id, { title: 'Use sum', comment: 'Shorter.', code: 'total = prices.sum\n' }))).value;
+    const code = (await service.as(ana, (c) => c.postCode({ title: 'Sum prices', language: 'Ruby', comment: 'Adds them up.', code: 'total = 0\nprices.each { |p| total += p }\n' }))).value;
+    const refactor = (await service.as(bo, (c) => c.postRefactor(code.id, { title: 'Use sum', comment: 'Shorter.', code: 'total = prices.sum\n' }))).value;
     await useSettings({ baseUrl: service.url });
-    await (await api()).runAnswering('refactorBrowser.signIn', { input: ana });
+    await signIn(ana);
     assert.ok(await (await api()).session(), 'signed in');
 
     await showRoot(ui, 'Recent Refactorings');

@@ -5,6 +5,7 @@
 // remote workspace: the edit is saved to the server's file, the diff shows that file.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
+import { Commands } from '../../src/extension/commandIds';
 import { closeAllEditors, codeRow, fetchCode, waitForDiff } from './codeViewHelpers';
 import { extension, resetState, waitFor } from './helpers';
 
@@ -31,14 +32,14 @@ describe('In a remote window', function () {
     await vscode.workspace.fs.writeFile(file(), new TextEncoder().encode('class A\nend\n'));
     const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file()));
     editor.selection = new vscode.Selection(1, 0, 1, 0);
-    await vscode.commands.executeCommand('refactorBrowser.insertAtCursor', codeRow(code));
+    await vscode.commands.executeCommand(Commands.insertAtCursor, codeRow(code));
     const expected = `class A\n${code.code}end\n`;
     await waitFor(() => (editor.document.getText() === expected ? true : undefined), 'the inserted code');
     assert.ok(await editor.document.save(), 'saved');
     assert.strictEqual(new TextDecoder().decode(await vscode.workspace.fs.readFile(file())), expected, 'the server\'s file holds the code');
 
     await vscode.window.showTextDocument(editor.document);
-    await vscode.commands.executeCommand('refactorBrowser.compareWithEditor', codeRow(code));
+    await vscode.commands.executeCommand(Commands.compareWithEditor, codeRow(code));
     const diff = await waitForDiff(`${code.title} ↔ remote-insert.rb`);
     assert.strictEqual(diff.modified.toString(), file().toString(), 'the right side is the remote file itself');
   });

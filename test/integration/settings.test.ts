@@ -4,6 +4,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import sampleJson from '../../src/server/catalog/sample-catalog.json';
+import { Commands } from '../../src/extension/commandIds';
 import { makeTestCertificate } from '../hostile/tls';
 import { startForwardProxy } from '../helpers/forwardProxy';
 import { startFrontServer } from '../helpers/frontServer';
@@ -70,7 +71,7 @@ describe('Settings and services', function () {
         assert.deepStrictEqual(rows.map((r) => r.contextValue), ['refactorBrowser.error'], root);
         assert.match(rows[0].label, /must not contain a user name or password/);
       }
-      await vscode.commands.executeCommand('refactorBrowser.openCode', 1);
+      await vscode.commands.executeCommand(Commands.openCode, 1);
       const shown = [
         ...(await browser.treeRows(['Recent Codes'])).map((r) => `${r.label} ${r.description}`),
         browser.view().message, browser.view().description, ...browser.recentLog(),

@@ -8,10 +8,11 @@
 // being written) for the README.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { closeAllEditors, collapseCatalog, showRoot, TREE_ROWS, untitledEditor, waitForCodeViewTab, webviewText } from './codeViewHelpers';
-import { api, resetState, useSettings, waitFor } from './helpers';
+import { Commands } from '../../src/extension/commandIds';
+import { closeAllEditors, endContributingUi, showRoot, startContributingUi, TREE_ROWS, untitledEditor, waitForCodeViewTab, webviewText } from './codeViewHelpers';
+import { api, signIn, useSettings, waitFor } from './helpers';
 import { startWritable, type WritableTestService } from './services';
-import { uiOrSkip, type Ui } from './ui';
+import type { Ui } from './ui';
 
 const QUICK_INPUT = '.quick-input-widget';
 const EDITOR = '.editor-group-container.active .monaco-editor';
@@ -26,12 +27,11 @@ describe('Share Selection as Code (UI)', function () {
   let service: WritableTestService;
 
   before(async function () {
-    ui = uiOrSkip(this);
-    await resetState();
+    ui = await startContributingUi(this);
     service = await startWritable();
     const token = await service.addPerson('Ana Lima');
     await useSettings({ baseUrl: service.url });
-    await (await api()).runAnswering('refactorBrowser.signIn', { input: token });
+    await signIn(token);
     assert.ok(await (await api()).session(), 'signed in');
     await vscode.commands.executeCommand('workbench.view.extension.refactorBrowser');
   });
@@ -40,10 +40,7 @@ describe('Share Selection as Code (UI)', function () {
     await closeAllEditors();
   });
   after(async () => {
-    const session = await (await api()).session().catch(() => undefined);
-    if (session) await (await api()).removeSession(session.id);
-    await collapseCatalog();
-    await resetState();
+    await endContributingUi();
     await service?.close();
     await vscode.commands.executeCommand('workbench.view.explorer');
   });
@@ -180,7 +177,7 @@ describe('Share Selection as Code (UI)', function () {
       const editor = await untitledEditor('a = 1\n', 'ruby');
       editor.selection = new vscode.Selection(0, 0, 1, 0);
       // The command itself, so that its end shows: it must end without asking for the tags.
-      const run = (await api()).runAnswering('refactorBrowser.shareSelection', { onlyModals: true });
+      const run = (await api()).runAnswering(Commands.shareSelection, { onlyModals: true });
       await answer('Share Selection as Code (1/3)', 'Never finished');
       await commentEditor('');
       await ui.type('Half a thought');

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
+import { Commands } from '../../src/extension/commandIds';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { items } from './catalogHelpers';
 
@@ -17,7 +18,7 @@ describe('Tags', function () {
     const browser = await api();
     assert.deepStrictEqual((await browser.treeRows(['Tags'])).map((r) => r.contextValue), ['refactorBrowser.empty']);
     const tag = [...sample.tags.values()].sort((a, b) => b.codes.all.length - a.codes.all.length)[0];
-    await vscode.commands.executeCommand('refactorBrowser.addTag', `  ${tag.name} `);
+    await vscode.commands.executeCommand(Commands.addTag, `  ${tag.name} `);
     await waitFor(() => (browser.settings().tags.includes(tag.name) ? true : undefined), 'the tag to be saved');
     const tagRows = await browser.treeRows(['Tags']);
     assert.deepStrictEqual(tagRows.map((r) => [r.label, r.contextValue, r.collapsible]), [[tag.name, 'refactorBrowser.tag', true]]);
@@ -30,9 +31,9 @@ describe('Tags', function () {
     assert.deepStrictEqual(filtered.map((r) => r.label), tag.codes.all.filter((c) => c.language === language).map((c) => c.title));
 
     // Adding it again changes nothing.
-    await vscode.commands.executeCommand('refactorBrowser.addTag', tag.name);
+    await vscode.commands.executeCommand(Commands.addTag, tag.name);
     assert.deepStrictEqual(vscode.workspace.getConfiguration('refactorBrowser').get('tags'), [tag.name]);
-    await vscode.commands.executeCommand('refactorBrowser.removeTag', tag.name);
+    await vscode.commands.executeCommand(Commands.removeTag, tag.name);
     await waitFor(() => (browser.settings().tags.length === 0 ? true : undefined), 'the tag to be removed');
     assert.deepStrictEqual((await browser.treeRows(['Tags'])).map((r) => r.contextValue), ['refactorBrowser.empty']);
   });

@@ -13,6 +13,8 @@ export interface FrontWireOptions {
   ignorePage?: boolean;
   /** No Access-Control-* header on any answer: a browser may not read them (a service that does not allow CORS). */
   noCors?: boolean;
+  /** Answers every request (a browser's preflights left out) with a 302 to this loopback http origin, same path. */
+  redirectTo?: string;
 }
 
 /** One request a front server saw (a browser's CORS preflights left out). */

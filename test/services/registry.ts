@@ -66,8 +66,9 @@ export class TestServices {
       case 'startFront': {
         const upstream = new URL(request.upstream);
         if (upstream.protocol !== 'http:' || upstream.hostname !== '127.0.0.1') throw new Error(`a front server forwards to loopback http only, not ${request.upstream}`);
-        const { noLanguageForms, ignorePage, noCors } = request.options;
-        const front = await startFrontServer(upstream.href, { noLanguageForms, ignorePage, noCors });
+        const { noLanguageForms, ignorePage, noCors, redirectTo } = request.options;
+        if (redirectTo !== undefined && !/^http:\/\/127\.0\.0\.1:\d+\/?$/.test(redirectTo)) throw new Error(`a front server redirects to a loopback http origin only, not ${redirectTo}`);
+        const front = await startFrontServer(upstream.href, { noLanguageForms, ignorePage, noCors, redirectTo });
         return this.add(front.url, { close: () => front.close(), front });
       }
       case 'startHostile': {

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
+import { Commands } from '../../../src/extension/commandIds';
 import { closeAllEditors, fetchCode, settleWebviews, webviewText } from '../codeViewHelpers';
 import { api, extension, resetState } from '../helpers';
 import { uiOrSkip, type Ui } from '../ui';
@@ -38,7 +39,7 @@ describe('In German (VS Code started with --locale de)', function () {
     const pkg = extension().packageJSON as { contributes: { commands: Array<{ command: string; title: Localized }>; views: Record<string, Array<{ name: Localized }>> } };
     const text = (v: Localized | undefined): string | undefined => (typeof v === 'object' ? v.value : v);
     // VS Code resolves the %key% placeholders of package.json with package.nls.de.json before handing it over.
-    assert.strictEqual(text(pkg.contributes.commands.find((c) => c.command === 'refactorBrowser.insertAtCursor')?.title), 'An der Cursorposition einfügen');
+    assert.strictEqual(text(pkg.contributes.commands.find((c) => c.command === Commands.insertAtCursor)?.title), 'An der Cursorposition einfügen');
     assert.strictEqual(text(pkg.contributes.views.refactorBrowser[0].name), 'Katalog');
   });
 
@@ -51,7 +52,7 @@ describe('In German (VS Code started with --locale de)', function () {
 
     it('labels its buttons and dates in German', async () => {
       const code = await fetchCode(1);
-      await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+      await vscode.commands.executeCommand(Commands.openCode, code.id);
       const posted = code.createdAt!.toLocaleString('de', { dateStyle: 'medium', timeStyle: 'short' });
       await webviewText(ui, [code.title, `Refactorings (${code.refactors!.length})`, 'An der Cursorposition einfügen', 'Als Dokument öffnen', `veröffentlicht am ${posted}`]);
       const buttons = await ui.dom({ css: 'button[aria-label]' }, { webview: true, frameText: code.title });

@@ -1,27 +1,17 @@
 // Signing in to a writable service, in both extension hosts: Sign In… asks for the token the
 // service's owner gave, checks it with the service and keeps it for that service only; a refused
 // token or an unreachable service keeps nothing; Sign Out and VS Code's Accounts menu remove it; a
-// token never goes to another service; the built-in sample catalog takes no contributions. No log
-// line ever holds a token.
+// token never goes to another service, not even by a redirect; the built-in sample catalog takes no
+// contributions. No log line ever holds a token.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { api, resetState, useSettings, waitFor } from '../helpers';
+import { Commands } from '../../../src/extension/commandIds';
+import { expectedHost } from '../bridgeClient';
+import { api, assertNoLogHolds, resetState, signIn, signOut, useSettings, waitFor } from '../helpers';
 import { refusedUrl, startFront, startWritable, type FrontService, type WritableTestService } from '../services';
-
-const SIGN_IN = 'refactorBrowser.signIn';
-const SIGN_OUT = 'refactorBrowser.signOut';
 
 function hostOf(url: string): string {
   return new URL(url).host;
-}
-
-async function signIn(token: string | undefined): Promise<{ asked: vscode.InputBoxOptions[]; said: string[] }> {
-  return (await api()).runAnswering(SIGN_IN, { input: token });
-}
-
-async function assertNotLogged(...tokens: string[]): Promise<void> {
-  const log = (await api()).recentLog();
-  for (const token of tokens) assert.ok(!log.some((line) => line.includes(token)), 'no log line holds a token');
 }
 
 describe('Accounts: Sign In and Sign Out', function () {
@@ -47,8 +37,7 @@ describe('Accounts: Sign In and Sign Out', function () {
     for (const url of [service.url, front?.url]) {
       if (!url) continue;
       await useSettings({ baseUrl: url });
-      const session = await (await api()).session();
-      if (session) await (await api()).removeSession(session.id);
+      await signOut();
     }
     await front?.close();
     front = undefined;
@@ -81,7 +70,7 @@ describe('Accounts: Sign In and Sign Out', function () {
     } finally {
       listening.dispose();
     }
-    await assertNotLogged(ana, bo);
+    await assertNoLogHolds(ana, bo);
   });
 
   it('keeps nothing when the service refuses the token or cannot be reached, and says so in one line', async () => {
@@ -98,12 +87,12 @@ describe('Accounts: Sign In and Sign Out', function () {
     assert.match(refused[0], /^Could not sign in to 127\.0\.0\.1:\d+: .+/);
     assert.ok(!refused[0].includes(ana));
     assert.strictEqual(await (await api()).session(), undefined);
-    await assertNotLogged(wrong, ana);
+    await assertNoLogHolds(wrong, ana);
   });
 
   it('signs out with Sign Out and with the Accounts menu\'s Sign Out, and Escape keeps what was there', async () => {
     await signIn(ana);
-    const { said } = await (await api()).runAnswering(SIGN_OUT, {});
+    const { said } = await (await api()).runAnswering(Commands.signOut, {});
     assert.deepStrictEqual(said, [`Signed out of ${hostOf(service.url)}.`]);
     assert.strictEqual(await (await api()).session(), undefined);
 
@@ -134,12 +123,33 @@ describe('Accounts: Sign In and Sign Out', function () {
 
     await useSettings({ baseUrl: service.url });
     assert.strictEqual((await (await api()).session())?.account.label, `Ana Lima (${hostOf(service.url)})`, 'each service keeps its own account');
-    await assertNotLogged(ana, bo);
+    await assertNoLogHolds(ana, bo);
+  });
+
+  it('refuses a service that redirects Sign In to another address, in one line: the token never gets there and nobody is signed in', async () => {
+    // Elsewhere answers as the service would, so a token that reached it would sign Bo in.
+    const elsewhere = await startFront(service.url);
+    try {
+      front = await startFront(service.url, { redirectTo: elsewhere.url });
+      await useSettings({ baseUrl: front.url });
+      const { said } = await signIn(bo);
+      // A browser's fetch does not show where a redirect leads, so there no redirect is followed with a token.
+      const why = expectedHost() === 'web'
+        ? 'redirected, and the browser does not say where'
+        : `redirect to ${new URL(elsewhere.url).origin} refused`;
+      assert.deepStrictEqual(said, [`Could not sign in to ${hostOf(front.url)}: ${front.url}account.xml: ${why} (a token goes only to the service it was given for)`]);
+      assert.strictEqual(await (await api()).session(), undefined);
+      assert.deepStrictEqual((await elsewhere.requests()).map((r) => r.authorization), [], 'elsewhere is never asked');
+      assert.deepStrictEqual((await front.requests()).map((r) => [r.path, r.authorization]), [['/account.xml', `Bearer ${bo}`]]);
+    } finally {
+      await elsewhere.close();
+    }
+    await assertNoLogHolds(bo);
   });
 
   it('refuses on the built-in sample catalog, which takes no contributions, and offers to set a service', async () => {
     await useSettings({ baseUrl: undefined });
-    const { asked, said } = await (await api()).runAnswering(SIGN_IN, { input: ana, button: 'Set a Service' });
+    const { asked, said } = await (await api()).runAnswering(Commands.signIn, { input: ana, button: 'Set a Service' });
     assert.deepStrictEqual(asked, [], 'no token asked for');
     assert.strictEqual(said.length, 1);
     assert.match(said[0], /built-in sample catalog takes no contributions/);

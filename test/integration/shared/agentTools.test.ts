@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { ratingPhrase, sortRefactorings } from '../../../src/api/ratings';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import sampleJson from '../../../src/server/catalog/sample-catalog.json';
+import { Commands } from '../../../src/extension/commandIds';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { refusedUrl, startService, type RunningService } from '../services';
 
@@ -93,7 +94,7 @@ describe('Tools for agents', function () {
     it('searchCatalog finds what the Catalog listed without indexing, and says the catalog is not indexed', async () => {
       const browser = await api();
       // Listed anew, as the Catalog may hold the list from an earlier test, from before search forgot it.
-      await vscode.commands.executeCommand('refactorBrowser.refresh');
+      await vscode.commands.executeCommand(Commands.refresh);
       await browser.treeRows(['Recent Codes']);
       const code = sample.recentCodes.all[2];
       const found = await waitFor(async () => {
@@ -106,7 +107,7 @@ describe('Tools for agents', function () {
     it('getCode names the author a list gave, which the single-code answer leaves out', async () => {
       const browser = await api();
       // Listed anew, as the Catalog may hold the list from an earlier test, from before search forgot it.
-      await vscode.commands.executeCommand('refactorBrowser.refresh');
+      await vscode.commands.executeCommand(Commands.refresh);
       await browser.treeRows(['Recent Codes']);
       const code = sample.recentCodes.all[0];
       const author = sampleJson.users.find((u) => u.id === code.userId)!.name;

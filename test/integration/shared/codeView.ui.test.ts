@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { Code } from '../../../src/api/model';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import sampleJson from '../../../src/server/catalog/sample-catalog.json';
+import { Commands } from '../../../src/extension/commandIds';
 import { expectedHost } from '../bridgeClient';
 import {
   closeAllEditors, collapseCatalog, fetchCode, settleWebviews, showRoot, TREE_ROWS, untitledEditor, waitForCodeViewTab, waitForDiff, webviewText,
@@ -59,7 +60,7 @@ describe('Code view (UI)', function () {
   it('inserts a refactoring at the cursor and compares it with the original from its buttons', async () => {
     const refactor = code.refactors![0];
     const editor = await untitledEditor('', 'plaintext');
-    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await vscode.commands.executeCommand(Commands.openCode, code.id);
     await webviewText(ui, [code.title, refactor.title]);
     await ui.webviewClick({ css: `#refactor-${refactor.id} button`, hasText: 'Insert at Cursor' }, code.title);
     await waitFor(() => (editor.document.getText() !== '' ? true : undefined), 'the inserted text');
@@ -77,7 +78,7 @@ describe('Code view (UI)', function () {
     try {
       await useSettings({ baseUrl: service.url });
       const started = Date.now();
-      await vscode.commands.executeCommand('refactorBrowser.openCode', 900);
+      await vscode.commands.executeCommand(Commands.openCode, 900);
       const text = await webviewText(ui, ['Ten thousand lines', 'shown without highlighting', 'puts 10000 # line 10000']);
       assert.ok(text.includes('puts 1 # line 1\n'), 'the first line');
       // Generous on purpose: what it guards against (highlighting 10,000 lines, or a view that never
@@ -96,7 +97,7 @@ describe('Code view (UI)', function () {
     const port = refusing.port;
     await useSettings({ baseUrl: `http://127.0.0.1:${port}`, requestTimeout: 5 });
 
-    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await vscode.commands.executeCommand(Commands.openCode, code.id);
     const error = await webviewText(ui, [`/codes/${code.id}.xml`, 'Retry']);
     const message = error.split('\n').find((l) => l.includes(`/codes/${code.id}.xml`))!;
     assert.ok(message.startsWith(`http://127.0.0.1:${port}/`), message);

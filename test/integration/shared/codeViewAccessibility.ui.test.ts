@@ -7,6 +7,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { hasSections, splitSections } from '../../../src/api/sections';
+import { Commands } from '../../../src/extension/commandIds';
 import { closeAllEditors, fetchCode, settleWebviews, webviewText } from '../codeViewHelpers';
 import { resetState, useSettings, waitFor } from '../helpers';
 import { refusedUrl, refusingPort, startService } from '../services';
@@ -32,7 +33,7 @@ describe('Code view accessibility (UI)', function () {
 
   it('has no axe violations, names every button by what it acts on, and lets the keyboard reach every code block', async () => {
     const code = await fetchCode(1);
-    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await vscode.commands.executeCommand(Commands.openCode, code.id);
     await webviewText(ui, [code.title, `Refactorings (${code.refactors!.length})`]);
     const dom = (css: string) => ui.dom({ css }, { webview: true, frameText: code.title, maxText: 80 });
     // What axe checks includes the Order switch and the Best rated mark.
@@ -57,7 +58,7 @@ describe('Code view accessibility (UI)', function () {
   it('has no axe violations in a code shown section by section', async () => {
     const sectioned = loadSampleDataset().recentCodes.all.find((c) => hasSections(splitSections(c.code, c.language)));
     assert.ok(sectioned, 'the sample has a code with sections');
-    await vscode.commands.executeCommand('refactorBrowser.openCode', sectioned.id);
+    await vscode.commands.executeCommand(Commands.openCode, sectioned.id);
     const sections = splitSections(sectioned.code, sectioned.language);
     await webviewText(ui, [sectioned.title, sections[0].title]);
     assert.deepStrictEqual(findings(await ui.axe(sectioned.title)), []);
@@ -70,7 +71,7 @@ describe('Code view accessibility (UI)', function () {
     const theme = vscode.workspace.getConfiguration('workbench');
     try {
       await theme.update('colorTheme', 'Default High Contrast', vscode.ConfigurationTarget.Global);
-      await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+      await vscode.commands.executeCommand(Commands.openCode, code.id);
       await webviewText(ui, [code.title, `Refactorings (${code.refactors!.length})`]);
       const button = await ui.focusRing('button.action', code.title);
       assert.match(button.bodyClass, /vscode-high-contrast/);
@@ -89,7 +90,7 @@ describe('Code view accessibility (UI)', function () {
 
   it('has no axe violations in the error line, which is announced', async () => {
     await useSettings({ baseUrl: await refusedUrl(), requestTimeout: 2 });
-    await vscode.commands.executeCommand('refactorBrowser.openCode', 1);
+    await vscode.commands.executeCommand(Commands.openCode, 1);
     await webviewText(ui, ['Retry']);
     assert.deepStrictEqual(findings(await ui.axe('Retry')), []);
     const alert = await ui.dom({ css: '[role=alert]' }, { webview: true, frameText: 'Retry' });
@@ -115,7 +116,7 @@ describe('Code view accessibility (UI)', function () {
         throw new Error(`${err.message}; focused: ${seen}`);
       });
     };
-    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await vscode.commands.executeCommand(Commands.openCode, code.id);
     await webviewText(ui, [`/codes/${code.id}.xml`, 'Retry']);
     await ui.webviewClick({ role: 'button', name: 'Retry' }, `/codes/${code.id}.xml`);
     // Still refused: the error is drawn again, the button that had focus with it.

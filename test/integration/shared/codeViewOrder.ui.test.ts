@@ -6,6 +6,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { RefactoringOrder } from '../../../src/api/ratings';
+import { Commands } from '../../../src/extension/commandIds';
 import { closeAllEditors, settleWebviews, webviewText } from '../codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { uiOrSkip, type Ui } from '../ui';
@@ -54,7 +55,7 @@ describe('Code view order (UI)', function () {
   }
 
   async function open(code: { id: number; title: string }, count: number): Promise<void> {
-    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await vscode.commands.executeCommand(Commands.openCode, code.id);
     await webviewText(ui, [code.title, `Refactorings (${count})`]);
   }
 

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { Code } from '../../../src/api/model';
 import { authorOf, titleOf } from '../../../src/api/names';
 import { ratingPhrase } from '../../../src/api/ratings';
+import { Commands } from '../../../src/extension/commandIds';
 import {
   closeAllEditors, codeRow, documentText, fetchCode, refactorRow, untitledEditor, waitForDiff,
 } from '../codeViewHelpers';
@@ -27,7 +28,7 @@ describe('Compare', function () {
 
   it('Compare with Original: the code on the left, the refactoring on the right, titled with both', async () => {
     const refactor = code.refactors![1];
-    await vscode.commands.executeCommand('refactorBrowser.compareWithOriginal', refactorRow(refactor));
+    await vscode.commands.executeCommand(Commands.compareWithOriginal, refactorRow(refactor));
     const diff = await waitForDiff(`${code.title} ↔ ${refactor.title}`);
     assert.strictEqual(diff.original.scheme, 'refactor-browser');
     assert.strictEqual(diff.original.path, `/codes/${code.id}/code.rb`);
@@ -40,14 +41,14 @@ describe('Compare', function () {
 
   it('Compare Selected: two rows, the first on the left; any other number only explains', async () => {
     const refactor = code.refactors![0];
-    await vscode.commands.executeCommand('refactorBrowser.compareSelected', codeRow(other), [codeRow(other), refactorRow(refactor)]);
+    await vscode.commands.executeCommand(Commands.compareSelected, codeRow(other), [codeRow(other), refactorRow(refactor)]);
     const diff = await waitForDiff(`${other.title} ↔ ${refactor.title}`);
     assert.strictEqual(await documentText(diff.original), other.code);
     assert.strictEqual(await documentText(diff.modified), refactor.code);
 
     await closeAllEditors();
-    await vscode.commands.executeCommand('refactorBrowser.compareSelected', codeRow(other), [codeRow(other)]);
-    await vscode.commands.executeCommand('refactorBrowser.compareSelected', codeRow(other),
+    await vscode.commands.executeCommand(Commands.compareSelected, codeRow(other), [codeRow(other)]);
+    await vscode.commands.executeCommand(Commands.compareSelected, codeRow(other),
       [codeRow(other), codeRow(code), refactorRow(refactor)]);
     assert.strictEqual(vscode.window.tabGroups.activeTabGroup.activeTab, undefined, 'no diff should open');
   });
@@ -55,7 +56,7 @@ describe('Compare', function () {
   it("Compare with Active Editor: against the editor's selection", async () => {
     const editor = await untitledEditor('first line\ndef total(items)\n  items.sum(&:price)\nend\nlast line\n', 'ruby');
     editor.selection = new vscode.Selection(1, 0, 3, 3);
-    await vscode.commands.executeCommand('refactorBrowser.compareWithEditor', codeRow(code));
+    await vscode.commands.executeCommand(Commands.compareWithEditor, codeRow(code));
     const name = editor.document.uri.path.split('/').pop();
     const diff = await waitForDiff(`${code.title} ↔ ${name} (selection, lines 2–4)`);
     assert.strictEqual(await documentText(diff.original), code.code);
@@ -66,7 +67,7 @@ describe('Compare', function () {
   it('Compare with Active Editor: against the whole document when nothing is selected', async () => {
     const editor = await untitledEditor('puts 1\n', 'ruby');
     const refactor = code.refactors![0];
-    await vscode.commands.executeCommand('refactorBrowser.compareWithEditor', refactorRow(refactor));
+    await vscode.commands.executeCommand(Commands.compareWithEditor, refactorRow(refactor));
     const diff = await waitFor(() => {
       const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
       return input instanceof vscode.TabInputTextDiff ? input : undefined;
@@ -77,7 +78,7 @@ describe('Compare', function () {
 
   /** The pairs of the multi-diff editor Compare All Refactorings opens for `code`. */
   async function compareAll(): Promise<vscode.TabInputTextDiff[]> {
-    await vscode.commands.executeCommand('refactorBrowser.compareAllRefactorings', codeRow(code));
+    await vscode.commands.executeCommand(Commands.compareAllRefactorings, codeRow(code));
     const tab = await waitFor(() => {
       const active = vscode.window.tabGroups.activeTabGroup.activeTab;
       // VS Code appends the number of pairs to the title: "<title> (9 files)".

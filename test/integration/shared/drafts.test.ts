@@ -10,12 +10,10 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { Code } from '../../../src/api/model';
 import { closeAllEditors, waitForCodeViewTab, waitForDiff } from '../codeViewHelpers';
-import { api, resetState, useSettings, waitFor } from '../helpers';
+import { Commands } from '../../../src/extension/commandIds';
+import { api, assertNoLogHolds, resetState, signIn, signOut, useSettings, waitFor } from '../helpers';
 import { startWritable, type WritableTestService } from '../services';
 
-const SIGN_IN = 'refactorBrowser.signIn';
-const REFACTOR = 'refactorBrowser.refactorCode';
-const SUBMIT = 'refactorBrowser.submitRefactoring';
 const DRAFT_SCHEME = 'refactor-browser-draft';
 
 describe('Refactor and Submit Refactoring', function () {
@@ -29,18 +27,14 @@ describe('Refactor and Submit Refactoring', function () {
   /** A Ruby code of Ana's, titled apart from other tests', in the Catalog's Recent Codes. */
   async function anaCode(): Promise<Code> {
     const code = (await service.as(ana, (c) => c.postCode({ title: `Sum prices ${++n}`, language: 'Ruby', comment: 'Adds them up.', code: 'total = 0\nprices.each { |p| total += p }\n' }))).value;
-    await vscode.commands.executeCommand('refactorBrowser.refresh');
+    await vscode.commands.executeCommand(Commands.refresh);
     return code;
-  }
-
-  async function signIn(token: string): Promise<void> {
-    await (await api()).runAnswering(SIGN_IN, { input: token });
   }
 
   /** Runs Refactor… on the code's row and waits for the diff it opens. */
   async function refactorRow(code: Code): Promise<vscode.TabInputTextDiff> {
     const browser = await api();
-    await browser.runOnRow(REFACTOR, ['Recent Codes', code.title]);
+    await browser.runOnRow(Commands.refactorCode, ['Recent Codes', code.title]);
     return waitForDiff(`${code.title} ↔ Your Refactoring`);
   }
 
@@ -63,11 +57,6 @@ describe('Refactor and Submit Refactoring', function () {
     return refactors.map((r) => ({ title: r.title, comment: r.comment, code: r.code }));
   }
 
-  async function assertNotLogged(): Promise<void> {
-    const log = (await api()).recentLog();
-    for (const token of [ana, bo]) assert.ok(!log.some((line) => line.includes(token)), 'no log line holds a token');
-  }
-
   before(async () => {
     service = await startWritable();
     ana = await service.addPerson('Ana Lima');
@@ -80,8 +69,7 @@ describe('Refactor and Submit Refactoring', function () {
 
   afterEach(async () => {
     await useSettings({ baseUrl: service.url });
-    const session = await (await api()).session();
-    if (session) await (await api()).removeSession(session.id);
+    await signOut();
     await closeAllEditors();
   });
 
@@ -104,13 +92,13 @@ describe('Refactor and Submit Refactoring', function () {
     assert.strictEqual(original.languageId, 'ruby');
     assert.strictEqual(draft.languageId, 'ruby');
 
-    const unchanged = await browser.runAnswering(SUBMIT, { inputs: ['Same', 'Nothing.'] });
+    const unchanged = await browser.runAnswering(Commands.submitRefactoring, { inputs: ['Same', 'Nothing.'] });
     assert.deepStrictEqual(unchanged.said, [`The draft is still the code of ${code.title}: change it before you submit it.`]);
     assert.deepStrictEqual(unchanged.asked, []);
 
     const better = 'total = prices.sum\n';
     assert.ok((await edit(diff.modified, better)).isDirty, 'edited, not saved');
-    const sent = await browser.runAnswering(SUBMIT, { inputs: ['Use sum', 'Array#sum says it.'] });
+    const sent = await browser.runAnswering(Commands.submitRefactoring, { inputs: ['Use sum', 'Array#sum says it.'] });
     assert.strictEqual(sent.asked.length, 2, 'a title and a comment');
     assert.deepStrictEqual(sent.said, [`Submitted Use sum as a refactoring of ${code.title}.`]);
     assert.deepStrictEqual(await refactorsOf(code), [{ title: 'Use sum', comment: 'Array#sum says it.', code: better }]);
@@ -121,14 +109,14 @@ describe('Refactor and Submit Refactoring', function () {
     await assert.rejects(Promise.resolve(vscode.workspace.fs.readFile(diff.modified)), 'the draft is gone');
     const rows = await browser.treeRows(['Recent Codes', code.title]);
     assert.ok(rows.some((r) => r.label === 'Use sum'), `the Catalog lists it: ${JSON.stringify(rows.map((r) => r.label))}`);
-    await assertNotLogged();
+    await assertNoLogHolds(ana, bo);
   });
 
   it('a refused submission keeps the draft and its text, says the service\'s reasons in one line, and sends again from what was typed', async () => {
     const browser = await api();
     const code = await anaCode();
     await signIn(bo);
-    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await vscode.commands.executeCommand(Commands.openCode, code.id);
     await waitForCodeViewTab(code.title);
     // The code view's Refactor… button.
     await browser.codeViewMessage(code.id, { type: 'refactor' });
@@ -137,13 +125,13 @@ describe('Refactor and Submit Refactoring', function () {
     await edit(diff.modified, better);
 
     const long = 'T'.repeat(201);
-    const refused = await browser.runAnswering(() => vscode.commands.executeCommand(SUBMIT, diff.modified), { inputs: [long, 'Inject.'] });
+    const refused = await browser.runAnswering(() => vscode.commands.executeCommand(Commands.submitRefactoring, diff.modified), { inputs: [long, 'Inject.'] });
     assert.deepStrictEqual(refused.said, [`Could not submit your refactoring of ${code.title}: Title is too long (maximum is 200 characters)`]);
     assert.deepStrictEqual(await refactorsOf(code), []);
     assert.strictEqual(draftTabs(diff.modified).length, 1, 'the draft stays open');
     assert.strictEqual((await vscode.workspace.openTextDocument(diff.modified)).getText(), better, 'with its text');
 
-    const again = await browser.runAnswering(SUBMIT, { inputs: [long, 'Inject.', 'Inject', 'Inject.'], button: 'Edit and Send Again' });
+    const again = await browser.runAnswering(Commands.submitRefactoring, { inputs: [long, 'Inject.', 'Inject', 'Inject.'], button: 'Edit and Send Again' });
     assert.strictEqual(again.asked[0].value, long, 'the title typed last time');
     assert.strictEqual(again.asked[1].value, 'Inject.', 'the comment typed last time');
     assert.strictEqual(again.asked[2].value, long, 'sent again from what was refused');
@@ -153,7 +141,7 @@ describe('Refactor and Submit Refactoring', function () {
     ]);
     assert.deepStrictEqual(await refactorsOf(code), [{ title: 'Inject', comment: 'Inject.', code: better }]);
     await waitFor(() => (draftTabs(diff.modified).length === 0 ? true : undefined), 'the draft\'s tab to close');
-    await assertNotLogged();
+    await assertNoLogHolds(ana, bo);
   });
 
   it('keeps drafts of two codes at once, each submitting to its own code', async () => {
@@ -167,13 +155,13 @@ describe('Refactor and Submit Refactoring', function () {
     await edit(two.modified, 'total = prices.sum # two\n');
 
     // The second (active) from the palette, then the first by its editor title's button.
-    const sentTwo = await browser.runAnswering(SUBMIT, { inputs: ['Two', 'Second.'] });
+    const sentTwo = await browser.runAnswering(Commands.submitRefactoring, { inputs: ['Two', 'Second.'] });
     assert.deepStrictEqual(sentTwo.said, [`Submitted Two as a refactoring of ${second.title}.`]);
-    const sentOne = await browser.runAnswering(() => vscode.commands.executeCommand(SUBMIT, one.modified), { inputs: ['One', 'First.'] });
+    const sentOne = await browser.runAnswering(() => vscode.commands.executeCommand(Commands.submitRefactoring, one.modified), { inputs: ['One', 'First.'] });
     assert.deepStrictEqual(sentOne.said, [`Submitted One as a refactoring of ${first.title}.`]);
     assert.deepStrictEqual((await refactorsOf(first)).map((r) => [r.title, r.code]), [['One', 'total = prices.sum # one\n']]);
     assert.deepStrictEqual((await refactorsOf(second)).map((r) => [r.title, r.code]), [['Two', 'total = prices.sum # two\n']]);
-    await assertNotLogged();
+    await assertNoLogHolds(ana, bo);
   });
 
   it('a saved draft outlives its editors: Refactor… again and its address both give it back, edits and code, and it still submits to its own code', async () => {
@@ -196,7 +184,7 @@ describe('Refactor and Submit Refactoring', function () {
     const reopened = await vscode.window.showTextDocument(diff.modified);
     assert.strictEqual(reopened.document.getText(), kept);
     await waitFor(() => (reopened.document.languageId === 'ruby' ? true : undefined), 'the draft in Ruby');
-    const sent = await browser.runAnswering(SUBMIT, { inputs: ['', 'Kept.'] });
+    const sent = await browser.runAnswering(Commands.submitRefactoring, { inputs: ['', 'Kept.'] });
     assert.strictEqual(sent.said.length, 1);
     assert.match(sent.said[0], new RegExp(`^Submitted Refactoring #\\d+ as a refactoring of ${code.title}\\.$`));
     assert.deepStrictEqual((await refactorsOf(code)).map((r) => r.code), [kept]);
@@ -206,29 +194,29 @@ describe('Refactor and Submit Refactoring', function () {
   it('signed out offers Sign In; a draft of another service than the one configured now is not sent; on the built-in sample there is nothing to refactor', async () => {
     const browser = await api();
     const code = await anaCode();
-    const declined = await browser.runAnswering(() => browser.runOnRow(REFACTOR, ['Recent Codes', code.title]), {});
+    const declined = await browser.runAnswering(() => browser.runOnRow(Commands.refactorCode, ['Recent Codes', code.title]), {});
     assert.deepStrictEqual(declined.said, [`Sign in to ${host} to refactor its codes.`]);
     assert.strictEqual(vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff, false, 'no draft');
 
-    const signedIn = await browser.runAnswering(() => browser.runOnRow(REFACTOR, ['Recent Codes', code.title]), { button: 'Sign In…', input: bo });
+    const signedIn = await browser.runAnswering(() => browser.runOnRow(Commands.refactorCode, ['Recent Codes', code.title]), { button: 'Sign In…', input: bo });
     assert.deepStrictEqual(signedIn.said, [`Sign in to ${host} to refactor its codes.`, `Signed in to ${host} as Bo Berg.`]);
     const diff = await waitForDiff(`${code.title} ↔ Your Refactoring`);
     await edit(diff.modified, 'total = prices.sum\n');
 
     await useSettings({ baseUrl: undefined });
-    const elsewhere = await browser.runAnswering(() => vscode.commands.executeCommand(SUBMIT, diff.modified), { inputs: ['x', 'y'] });
+    const elsewhere = await browser.runAnswering(() => vscode.commands.executeCommand(Commands.submitRefactoring, diff.modified), { inputs: ['x', 'y'] });
     assert.deepStrictEqual(elsewhere.said, [
       `This draft refactors ${code.title} on ${host}, which is not the service configured now: set Refactor Browser: Base Url to ${new URL(service.url).href} to submit it.`,
     ]);
     assert.deepStrictEqual(elsewhere.asked, []);
     assert.deepStrictEqual(await refactorsOf(code), []);
 
-    const sample = await browser.runAnswering(REFACTOR, {});
+    const sample = await browser.runAnswering(Commands.refactorCode, {});
     assert.strictEqual(sample.said.length, 1);
     assert.match(sample.said[0], /built-in sample catalog takes no contributions/);
     await closeAllEditors();
-    const none = await browser.runAnswering(SUBMIT, {});
+    const none = await browser.runAnswering(Commands.submitRefactoring, {});
     assert.deepStrictEqual(none.said, ['Open a draft first: Refactor… on a code makes one.']);
-    await assertNotLogged();
+    await assertNoLogHolds(ana, bo);
   });
 });

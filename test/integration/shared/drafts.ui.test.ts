@@ -5,10 +5,10 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { expectedHost } from '../bridgeClient';
-import { closeAllEditors, collapseCatalog, settleWebviews, showRoot, TREE_ROWS, waitForDiff, webviewText } from '../codeViewHelpers';
-import { api, resetState, useSettings, waitFor } from '../helpers';
+import { endContributingUi, showRoot, startContributingUi, TREE_ROWS, waitForDiff, webviewText } from '../codeViewHelpers';
+import { api, signIn, useSettings, waitFor } from '../helpers';
 import { startWritable, type WritableTestService } from '../services';
-import { uiOrSkip, type Ui } from '../ui';
+import type { Ui } from '../ui';
 
 const DIFF_EDITORS = '.editor-group-container.active .monaco-diff-editor .monaco-editor .view-lines';
 
@@ -18,20 +18,12 @@ describe('Refactor and Submit Refactoring (UI)', function () {
   let service: WritableTestService | undefined;
 
   before(async function () {
-    ui = uiOrSkip(this);
-    await resetState();
-    await settleWebviews(ui);
+    ui = await startContributingUi(this);
     await (await api()).forgetDrafts();
   });
   after(async () => {
-    const session = await (await api()).session();
-    if (session) await (await api()).removeSession(session.id);
-    await closeAllEditors();
+    await endContributingUi();
     await (await api()).forgetDrafts();
-    // The rows this test opened stay open in VS Code's tree otherwise, and a list open there is
-    // fetched again whenever the service changes, which later tests do not expect.
-    await collapseCatalog();
-    await resetState();
     await service?.close();
   });
 
@@ -44,7 +36,7 @@ describe('Refactor and Submit Refactoring (UI)', function () {
     }))).value;
     await useSettings({ baseUrl: service.url });
     const browser = await api();
-    await browser.runAnswering('refactorBrowser.signIn', { input: bo });
+    await signIn(bo);
 
     await showRoot(ui, 'Recent Codes');
     await ui.contextMenu({ css: `${TREE_ROWS}[aria-level="2"]`, hasText: code.title }, 'Refactor…');

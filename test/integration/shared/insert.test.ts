@@ -6,6 +6,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { Code } from '../../../src/api/model';
 import sampleJson from '../../../src/server/catalog/sample-catalog.json';
+import { Commands } from '../../../src/extension/commandIds';
 import { closeAllEditors, codeRow, fetchCode, untitledEditor, waitForCodeViewTab } from '../codeViewHelpers';
 import { resetState, useSettings } from '../helpers';
 import { startService, type RunningService } from '../services';
@@ -44,7 +45,7 @@ describe('Insert at Cursor', function () {
     await service.close();
   });
 
-  const insert = (code: Code): Thenable<unknown> => vscode.commands.executeCommand('refactorBrowser.insertAtCursor', codeRow(code));
+  const insert = (code: Code): Thenable<unknown> => vscode.commands.executeCommand(Commands.insertAtCursor, codeRow(code));
 
   it('re-indents lines 2..n to the cursor line and adds no blank line at the end of a line', async () => {
     const editor = await untitledEditor('class A\n    \nend\n', 'ruby');
@@ -93,11 +94,11 @@ describe('Insert at Cursor', function () {
   it("from the command palette, inserts the code view's code into the editor used last", async () => {
     const editor = await untitledEditor('# here:\n', 'ruby');
     editor.selection = new vscode.Selection(1, 0, 1, 0);
-    await vscode.commands.executeCommand('refactorBrowser.openCode', greet.id);
+    await vscode.commands.executeCommand(Commands.openCode, greet.id);
     await waitForCodeViewTab(greet.title);
     // The code view has focus: VS Code has no active text editor now.
     assert.strictEqual(vscode.window.activeTextEditor, undefined);
-    await vscode.commands.executeCommand('refactorBrowser.insertAtCursor');
+    await vscode.commands.executeCommand(Commands.insertAtCursor);
     assert.strictEqual(editor.document.getText(), `# here:\n${GREET.slice(0, -1)}`);
   });
 });

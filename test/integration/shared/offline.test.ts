@@ -5,6 +5,7 @@
 // that does not allow other sites' requests (CORS) is named in the row, and the deadline holds there too.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
+import { Commands } from '../../../src/extension/commandIds';
 import { expectedHost } from '../bridgeClient';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { items, rowsWhen, useFrontedService } from '../catalogHelpers';
@@ -26,7 +27,7 @@ describe('Errors, offline and the log', function () {
       await served.front.fail(['/codes/popular.xml']);
       const browser = await api();
       const rows = await browser.treeRows(['Popular Codes']);
-      assert.deepStrictEqual(rows.map((r) => [r.contextValue, r.command]), [['refactorBrowser.error', 'refactorBrowser.retry']]);
+      assert.deepStrictEqual(rows.map((r) => [r.contextValue, r.command]), [['refactorBrowser.error', Commands.retry]]);
       assert.match(rows[0].label, /^Could not load: HTTP 500/);
       assert.ok(!rows[0].label.includes('127.0.0.1'), 'one line, the cause, not the URL');
       assert.strictEqual(items(await browser.treeRows(['Recent Codes'])).length, 25);
@@ -70,7 +71,7 @@ describe('Errors, offline and the log', function () {
       assert.match(browser.view().message, new RegExp(`^Refactorings of "${code.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" could not be loaded: HTTP 500`));
       // Refresh starts over: what failed is no longer said.
       await served.front.fail([]);
-      await vscode.commands.executeCommand('refactorBrowser.refresh');
+      await vscode.commands.executeCommand(Commands.refresh);
       assert.strictEqual(browser.view().message, '');
     } finally {
       await resetState();
@@ -80,7 +81,7 @@ describe('Errors, offline and the log', function () {
 
   it('logs every request with its URL, status and milliseconds', async () => {
     const browser = await api();
-    await vscode.commands.executeCommand('refactorBrowser.refresh');
+    await vscode.commands.executeCommand(Commands.refresh);
     await browser.treeRows(['Recent Refactorings']);
     const url = new URL('refactorings/recent.xml', `${(await browser.serviceUrl()).replace(/\/$/, '')}/`).href;
     assert.ok(browser.recentLog().some((l) => new RegExp(`^info GET ${url.replace(/[.?]/g, '\\$&')} -> (200|304) in \\d+ ms$`).test(l)),
@@ -100,7 +101,7 @@ describe('Errors, offline and the log', function () {
     assert.ok(itsRefactors.every((r) => r.contextValue === 'refactorBrowser.refactor') && itsRefactors.length > 0);
     await service.close();
 
-    await vscode.commands.executeCommand('refactorBrowser.refresh');
+    await vscode.commands.executeCommand(Commands.refresh);
     assert.deepStrictEqual(await browser.treeRows(['Recent Codes']), recent);
     assert.deepStrictEqual(await browser.treeRows(['Recent Refactorings']), refactors);
     const again = await browser.treeRows(expanded);
@@ -129,7 +130,7 @@ describe('Errors, offline and the log', function () {
     const cause = expectedHost() === 'web' ? corsCause(new URL(refused).origin) : /connection refused|ECONNREFUSED/i;
     assert.ok(browser.recentLog().some((l) => l.startsWith('error ') && (typeof cause === 'string' ? l.includes(cause) : cause.test(l))),
       `the cause is logged:\n${browser.recentLog().slice(-5).join('\n')}`);
-    await vscode.commands.executeCommand('refactorBrowser.refresh');
+    await vscode.commands.executeCommand(Commands.refresh);
     assert.strictEqual((await browser.treeRows()).length, 4);
     assert.strictEqual(browser.view().unreachable, false);
   });
@@ -140,7 +141,7 @@ describe('Errors, offline and the log', function () {
       const browser = await api();
       const rows = await browser.treeRows(['Recent Codes']);
       if (expectedHost() === 'web') {
-        assert.deepStrictEqual(rows.map((r) => [r.contextValue, r.command]), [['refactorBrowser.error', 'refactorBrowser.retry']]);
+        assert.deepStrictEqual(rows.map((r) => [r.contextValue, r.command]), [['refactorBrowser.error', Commands.retry]]);
         assert.strictEqual(rows[0].label, `Could not load: ${corsCause(new URL(served.front.url).origin)}`);
       } else {
         // Node's fetch enforces no CORS: the same service lists.

@@ -9,12 +9,10 @@ import * as vscode from 'vscode';
 import { isApiError } from '../../../src/api/errors';
 import type { Code, Refactor } from '../../../src/api/model';
 import { closeAllEditors, codeViewTabs, waitForCodeViewTab } from '../codeViewHelpers';
-import { api, resetState, useSettings, waitFor } from '../helpers';
+import { Commands } from '../../../src/extension/commandIds';
+import { api, assertNoLogHolds, resetState, signIn, signOut, useSettings, waitFor } from '../helpers';
 import { startWritable, type WritableTestService } from '../services';
 
-const SIGN_IN = 'refactorBrowser.signIn';
-const RATE = 'refactorBrowser.rate';
-const DELETE = 'refactorBrowser.delete';
 const STARS = ['★★★★★ 5', '★★★★☆ 4', '★★★☆☆ 3', '★★☆☆☆ 2', '★☆☆☆☆ 1'];
 
 describe('Rate and Delete', function () {
@@ -30,22 +28,8 @@ describe('Rate and Delete', function () {
     const code = (await service.as(ana, (c) => c.postCode({ title: `Sum prices ${++n}`, language: 'Ruby', comment: 'Adds them up.', code: 'total = 0\nprices.each { |p| total += p }\n' }))).value;
     const refactor = (await service.as(bo, (c) => c.postRefactor(code.id, { title, comment: 'Shorter.', code: 'total = prices.sum\n' }))).value;
     // What the Catalog held came before these.
-    await vscode.commands.executeCommand('refactorBrowser.refresh');
+    await vscode.commands.executeCommand(Commands.refresh);
     return { code, refactor };
-  }
-
-  async function signIn(token: string): Promise<void> {
-    await (await api()).runAnswering(SIGN_IN, { input: token });
-  }
-
-  async function signOut(): Promise<void> {
-    const session = await (await api()).session();
-    if (session) await (await api()).removeSession(session.id);
-  }
-
-  async function assertNotLogged(): Promise<void> {
-    const log = (await api()).recentLog();
-    for (const token of [ana, bo]) assert.ok(!log.some((line) => line.includes(token)), 'no log line holds a token');
   }
 
   before(async () => {
@@ -76,7 +60,7 @@ describe('Rate and Delete', function () {
     const row = ['Recent Refactorings', refactor.title];
     assert.ok(!(await browser.row(row)).description.startsWith('★'), 'not rated yet');
 
-    const rated = await browser.runAnswering(() => browser.runOnRow(RATE, row), { pick: '★★★★☆ 4' });
+    const rated = await browser.runAnswering(() => browser.runOnRow(Commands.rate, row), { pick: '★★★★☆ 4' });
     assert.deepStrictEqual(rated.offered, [STARS]);
     assert.deepStrictEqual(rated.said, [`Rated ${refactor.title} 4: it is rated 4 (1 vote) now.`]);
     const shown = await waitFor(async () => {
@@ -85,26 +69,26 @@ describe('Rate and Delete', function () {
     }, 'the row to show the new rating');
     assert.match(shown.accessibilityLabel, /rated 4 \(1 vote\)/);
 
-    const again = await browser.runAnswering(() => browser.runOnRow(RATE, row), { pick: '★★☆☆☆ 2' });
+    const again = await browser.runAnswering(() => browser.runOnRow(Commands.rate, row), { pick: '★★☆☆☆ 2' });
     assert.deepStrictEqual(again.said, [`Could not rate ${refactor.title}: You have already rated this refactoring`]);
 
     await signIn(bo);
-    const own = await browser.runAnswering(() => browser.runOnRow(RATE, row), { pick: '★★★★★ 5' });
+    const own = await browser.runAnswering(() => browser.runOnRow(Commands.rate, row), { pick: '★★★★★ 5' });
     assert.deepStrictEqual(own.said, [`Could not rate ${refactor.title}: You can't rate your own refactoring`]);
     assert.ok((await browser.row(row)).description.startsWith('★ 4 (1)'), 'refused ratings change nothing');
 
     // Escape in the quick pick rates nothing.
     await signIn(ana);
-    const escaped = await browser.runAnswering(() => browser.runOnRow(RATE, row), {});
+    const escaped = await browser.runAnswering(() => browser.runOnRow(Commands.rate, row), {});
     assert.deepStrictEqual(escaped.said, []);
-    await assertNotLogged();
+    await assertNoLogHolds(ana, bo);
   });
 
   it('rates from the open code view\'s button and from the palette, which asks which of its refactorings', async () => {
     const browser = await api();
     const { code, refactor } = await anaCodeWithBoRefactoring();
     await signIn(ana);
-    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await vscode.commands.executeCommand(Commands.openCode, code.id);
     await waitForCodeViewTab(code.title);
 
     const fromView = await browser.runAnswering(() => browser.codeViewMessage(code.id, { type: 'rate', refactorId: refactor.id }), { pick: '★★★☆☆ 3' });
@@ -112,14 +96,13 @@ describe('Rate and Delete', function () {
 
     const carl = await service.addPerson('Carl Diaz');
     await signIn(carl);
-    const fromPalette = await browser.runAnswering(RATE, { pick: refactor.title });
+    const fromPalette = await browser.runAnswering(Commands.rate, { pick: refactor.title });
     assert.deepStrictEqual(fromPalette.offered[0], [refactor.title], 'the refactorings of the open code view');
     // The quick pick's second question gets no answer that matches: Escape, nothing rated.
     assert.deepStrictEqual(fromPalette.said, []);
     const rows = await browser.treeRows(['Recent Codes', code.title]);
     assert.ok(rows.find((r) => r.label === refactor.title)?.description.startsWith('★ 3 (1)'), JSON.stringify(rows));
-    const log = browser.recentLog();
-    assert.ok(!log.some((line) => line.includes(carl)), 'no log line holds a token');
+    await assertNoLogHolds(carl);
   });
 
   it('deletes one\'s own refactoring and code after a modal naming it; Cancel keeps it, and someone else\'s is refused in one line', async () => {
@@ -127,12 +110,12 @@ describe('Rate and Delete', function () {
     const { code, refactor } = await anaCodeWithBoRefactoring('');
     const untitled = `refactoring #${refactor.id} of ${code.title}`;
     await signIn(bo);
-    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await vscode.commands.executeCommand(Commands.openCode, code.id);
     await waitForCodeViewTab(code.title);
 
-    const cancelled = await browser.runAnswering(() => browser.runOnRow(DELETE, ['Recent Codes', code.title, `Refactoring #${refactor.id}`]), {});
+    const cancelled = await browser.runAnswering(() => browser.runOnRow(Commands.delete, ['Recent Codes', code.title, `Refactoring #${refactor.id}`]), {});
     assert.deepStrictEqual(cancelled.said, [`Delete ${untitled}? This cannot be undone.`]);
-    const notHis = await browser.runAnswering(() => browser.runOnRow(DELETE, ['Recent Codes', code.title]), { button: 'Delete' });
+    const notHis = await browser.runAnswering(() => browser.runOnRow(Commands.delete, ['Recent Codes', code.title]), { button: 'Delete' });
     assert.deepStrictEqual(notHis.said, [`Delete ${code.title}? This cannot be undone.`, `Could not delete ${code.title}: it is someone else's`]);
 
     // His own refactoring, from the code view's button.
@@ -143,23 +126,23 @@ describe('Rate and Delete', function () {
 
     // Ana's own code, from its row: its code view closes, and it leaves Recent Codes.
     await signIn(ana);
-    const gone = await browser.runAnswering(() => browser.runOnRow(DELETE, ['Recent Codes', code.title]), { button: 'Delete' });
+    const gone = await browser.runAnswering(() => browser.runOnRow(Commands.delete, ['Recent Codes', code.title]), { button: 'Delete' });
     assert.deepStrictEqual(gone.said, [`Delete ${code.title}? This cannot be undone.`, `Deleted ${code.title}.`]);
     await waitFor(() => (codeViewTabs().some((t) => t.label === code.title) ? undefined : true), 'the code view of the deleted code to close');
     assert.ok(!(await browser.treeRows(['Recent Codes'])).some((r) => r.label === code.title), 'gone from Recent Codes');
     await assert.rejects(service.as(ana, (c) => c.code(code.id)), (err) => isApiError(err) && err.status === 404);
-    await assertNotLogged();
+    await assertNoLogHolds(ana, bo);
   });
 
   it('signed out, offers Sign In and goes on once signed in; declined, does nothing; on the built-in sample catalog, says it takes no contributions', async () => {
     const browser = await api();
     const { refactor } = await anaCodeWithBoRefactoring();
     const row = ['Recent Refactorings', refactor.title];
-    const declined = await browser.runAnswering(() => browser.runOnRow(DELETE, row), {});
+    const declined = await browser.runAnswering(() => browser.runOnRow(Commands.delete, row), {});
     assert.deepStrictEqual(declined.said, [`Sign in to ${host} to rate or delete.`]);
     assert.deepStrictEqual(declined.asked, []);
 
-    const signedIn = await browser.runAnswering(() => browser.runOnRow(RATE, row), { button: 'Sign In…', input: ana, pick: '★★★★★ 5' });
+    const signedIn = await browser.runAnswering(() => browser.runOnRow(Commands.rate, row), { button: 'Sign In…', input: ana, pick: '★★★★★ 5' });
     assert.strictEqual(signedIn.asked.length, 1, 'the token asked for');
     assert.deepStrictEqual(signedIn.said, [
       `Sign in to ${host} to rate or delete.`,
@@ -168,10 +151,10 @@ describe('Rate and Delete', function () {
     ]);
 
     await useSettings({ baseUrl: undefined });
-    const sample = await browser.runAnswering(RATE, {});
+    const sample = await browser.runAnswering(Commands.rate, {});
     assert.strictEqual(sample.said.length, 1);
     assert.match(sample.said[0], /built-in sample catalog takes no contributions/);
     assert.deepStrictEqual(sample.asked, []);
-    await assertNotLogged();
+    await assertNoLogHolds(ana, bo);
   });
 });

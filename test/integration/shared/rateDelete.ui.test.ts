@@ -4,11 +4,11 @@
 // shows the new rating and votes, after a deletion the refactoring is gone from it.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { RefactorClient } from '../../../src/api/client';
-import { closeAllEditors, settleWebviews, webviewText } from '../codeViewHelpers';
-import { api, resetState, useSettings, waitFor } from '../helpers';
+import { Commands } from '../../../src/extension/commandIds';
+import { endContributingUi, startContributingUi, webviewText } from '../codeViewHelpers';
+import { api, signIn, useSettings, waitFor } from '../helpers';
 import { startWritable, type WritableTestService } from '../services';
-import { uiOrSkip, type Ui } from '../ui';
+import type { Ui } from '../ui';
 
 describe('Rate and Delete (UI)', function () {
   this.timeout(120_000);
@@ -16,15 +16,10 @@ describe('Rate and Delete (UI)', function () {
   let service: WritableTestService | undefined;
 
   before(async function () {
-    ui = uiOrSkip(this);
-    await resetState();
-    await settleWebviews(ui);
+    ui = await startContributingUi(this);
   });
   afterEach(async () => {
-    const session = await (await api()).session();
-    if (session) await (await api()).removeSession(session.id);
-    await closeAllEditors();
-    await resetState();
+    await endContributingUi();
   });
   after(async () => {
     await service?.close();
@@ -40,24 +35,16 @@ describe('Rate and Delete (UI)', function () {
     service = await startWritable();
     const ana = await service.addPerson('Ana Lima');
     const bo = await service.addPerson('Bo Berg');
-    const post = async <T>(token: string, write: (c: RefactorClient) => Promise<T>): Promise<T> => {
-      const client = new RefactorClient({ baseUrl: service!.url, token, timeoutMs: 10_000 });
-      try {
-        return await write(client);
-      } finally {
-        await client.close();
-      }
-    };
-    const code = (await post(ana, (c) => c.postCode({ title: 'Sum prices in the view', language: 'Ruby', comment: 'Adds them up.', code: 'total = 0\n' }))).value;
-    const refactor = (await post(bo, (c) => c.postRefactor(code.id, { title: 'Use sum', comment: 'Shorter.', code: 'total = prices.sum\n' }))).value;
+    const code = (await service.as(ana, (c) => c.postCode({ title: 'Sum prices in the view', language: 'Ruby', comment: 'Adds them up.', code: 'total = 0\n' }))).value;
+    const refactor = (await service.as(bo, (c) => c.postRefactor(code.id, { title: 'Use sum', comment: 'Shorter.', code: 'total = prices.sum\n' }))).value;
     await useSettings({ baseUrl: service.url });
     const browser = await api();
 
-    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await vscode.commands.executeCommand(Commands.openCode, code.id);
     await webviewText(ui, [code.title, 'not rated']);
     assert.deepStrictEqual(await writeButtons(code.title), [], 'signed out: nothing to rate or delete');
 
-    await browser.runAnswering('refactorBrowser.signIn', { input: ana });
+    await signIn(ana);
     const offered = [`Delete…: code #${code.id}`, `Rate…: refactoring #${refactor.id}`, `Delete…: refactoring #${refactor.id}`];
     await waitFor(async () => (JSON.stringify(await writeButtons(code.title)) === JSON.stringify(offered) ? true : undefined),
       `the view to offer ${JSON.stringify(offered)}`);
@@ -75,7 +62,7 @@ describe('Rate and Delete (UI)', function () {
     assert.deepStrictEqual(deleted.said, ['Delete Use sum? This cannot be undone.', 'Deleted Use sum.']);
 
     // Bo's view of Ana's code offers him nothing to delete.
-    await browser.runAnswering('refactorBrowser.signIn', { input: bo });
+    await signIn(bo);
     await waitFor(async () => ((await writeButtons(code.title)).length === 0 ? true : undefined), 'Delete… to leave Bo\'s view');
   });
 });

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
+import { Commands } from '../../../src/extension/commandIds';
 import { closeAllEditors, waitForCodeViewTab } from '../codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { uiOrSkip, type Ui } from '../ui';
@@ -44,7 +45,7 @@ describe('Search Codes (UI)', function () {
     await (await api()).forgetSearch();
     // Toasts from earlier suites would leave no room for this one's.
     await vscode.commands.executeCommand('notifications.clearAll');
-    void vscode.commands.executeCommand('refactorBrowser.search');
+    void vscode.commands.executeCommand(Commands.search);
     await ui.waitFor({ css: ROWS, hasText: 'Index the Catalog for Search' });
     const [input] = await ui.query({ css: `${QUICK_INPUT} input` }, ['placeholder'], 1);
     assert.match(input.attributes.placeholder ?? '', /knows no code of the built-in sample catalog yet/);
@@ -76,7 +77,7 @@ describe('Search Codes (UI)', function () {
       }
     }
     assert.ok(chosen, 'a refactoring with a word of its own');
-    void vscode.commands.executeCommand('refactorBrowser.search');
+    void vscode.commands.executeCommand(Commands.search);
     await ui.waitFor({ css: `${QUICK_INPUT} input` });
     await ui.type(chosen.word);
     await ui.waitFor({ css: ROWS, hasText: chosen.title });
@@ -100,7 +101,7 @@ describe('Search Codes (UI)', function () {
     if ((await browser.searchIndex()).indexedAt === 0) await browser.indexCatalog();
     const other = [...sample.codes.values()].find((c) => c.language !== 'Ruby')!;
     await useSettings({ language: 'Ruby' });
-    void vscode.commands.executeCommand('refactorBrowser.search');
+    void vscode.commands.executeCommand(Commands.search);
     await ui.waitFor({ css: `${QUICK_INPUT} input` });
     await ui.waitFor({ css: `${QUICK_INPUT} .quick-input-title`, hasText: 'Search Codes in Ruby' });
     await ui.type(other.title);
@@ -129,7 +130,7 @@ describe('Search Codes (UI)', function () {
       await useSettings({ baseUrl: front.url });
       await (await api()).forgetSearch();
       await front.hold();
-      void vscode.commands.executeCommand('refactorBrowser.indexCatalog');
+      void vscode.commands.executeCommand(Commands.indexCatalog);
       await ui.waitFor({ css: NOTIFICATIONS, hasText: `Indexing ${front.url} for search` });
       await ui.waitFor({ css: NOTIFICATIONS, hasText: '0 codes, 0 refactorings' });
       await ui.click({ css: `${NOTIFICATIONS} .monaco-button`, hasText: 'Cancel' });

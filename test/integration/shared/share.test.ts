@@ -8,11 +8,11 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { Code } from '../../../src/api/model';
-import { api, resetState, useSettings, waitFor } from '../helpers';
+import { Commands } from '../../../src/extension/commandIds';
+import { api, assertNoLogHolds, resetState, signIn, signOut, useSettings, waitFor } from '../helpers';
 import { items } from '../catalogHelpers';
 import { startWritable, type WritableTestService } from '../services';
 
-const SHARE = 'refactorBrowser.shareSelection';
 const AGAIN = 'Edit and Send Again';
 
 /** Opens `content` as a `language` document and selects its lines `from` to `to` whole. */
@@ -54,9 +54,8 @@ describe('Share Selection as Code', function () {
   });
 
   afterEach(async () => {
-    const session = await (await api()).session();
-    if (session) await (await api()).removeSession(session.id);
-    assert.ok(!(await api()).recentLog().some((line) => line.includes(token)), 'no log line holds the token');
+    await signOut();
+    await assertNoLogHolds(token);
     await resetState();
   });
 
@@ -64,18 +63,18 @@ describe('Share Selection as Code', function () {
     await service?.close();
   });
 
-  async function signIn(): Promise<void> {
-    await (await api()).runAnswering('refactorBrowser.signIn', { input: token });
+  async function signInAsAna(): Promise<void> {
+    await signIn(token);
     assert.ok(await (await api()).session(), 'signed in');
   }
 
   it('shares the selection verbatim after showing what will be sent; the code view opens on it, Recent Codes lists it first and search finds it', async () => {
-    await signIn();
+    await signInAsAna();
     await useSettings({ tags: ['legacy', 'loops'] });
     assert.notStrictEqual(await firstRecent(), 'Sum with a loop');
     const code = await select('# before\ndef total(xs):\n\tn = 0  \n    for x in xs: n += x\n    return n\n# after\n', 'python', 1, 4);
     const comment = 'A loop where sum() would do.\n\nHow would you write it?';
-    const { asked, said, confirmed } = await (await api()).runAnswering(SHARE, { inputs: ['Sum with a loop', comment, 'loops python'] });
+    const { asked, said, confirmed } = await (await api()).runAnswering(Commands.shareSelection, { inputs: ['Sum with a loop', comment, 'loops python'] });
     assert.deepStrictEqual(said, []);
     assert.deepStrictEqual(asked.map((a) => a.value), ['', '', ''], 'nothing typed before');
     assert.match(asked[0].prompt ?? '', /title/i);
@@ -96,10 +95,10 @@ describe('Share Selection as Code', function () {
   });
 
   it('keeps what was typed when the service refuses it, shows each reason beside its field, and sends again once corrected', async () => {
-    await signIn();
+    await signInAsAna();
     const code = await select('x = 1\nputs x\n', 'ruby', 0, 1);
     const long = 'T'.repeat(201);
-    const { asked, said } = await (await api()).runAnswering(SHARE, {
+    const { asked, said } = await (await api()).runAnswering(Commands.shareSelection, {
       inputs: [long, ' ', 'ruby', 'Printing a number', 'Why assign first?', 'ruby'],
       button: AGAIN,
     });
@@ -122,9 +121,9 @@ describe('Share Selection as Code', function () {
   });
 
   it('asks for the language when the document\'s has none at the service', async () => {
-    await signIn();
+    await signInAsAna();
     const code = await select('main = print (sum [1..10])\n', 'plaintext', 0, 0);
-    const { asked, confirmed } = await (await api()).runAnswering(SHARE, { inputs: ['Haskell', 'Sum of one to ten', 'A range summed.', ''] });
+    const { asked, confirmed } = await (await api()).runAnswering(Commands.shareSelection, { inputs: ['Haskell', 'Sum of one to ten', 'A range summed.', ''] });
     assert.strictEqual(asked[0].title, 'Language of the Shared Code');
     assert.strictEqual(asked[0].placeHolder, `${host} has no language for plaintext: pick the code's language`);
     assert.ok(confirmed[0]?.includes('\nLanguage: Haskell\nTags: none\nCode: 1 line\n'), confirmed[0]);
@@ -134,27 +133,27 @@ describe('Share Selection as Code', function () {
   });
 
   it('sends nothing when the preview is not confirmed', async () => {
-    await signIn();
+    await signInAsAna();
     await select('a = 1\n', 'ruby', 0, 0);
-    const { confirmed } = await (await api()).runAnswering(SHARE, { inputs: ['Never sent', 'No.', ''], send: false });
+    const { confirmed } = await (await api()).runAnswering(Commands.shareSelection, { inputs: ['Never sent', 'No.', ''], send: false });
     assert.strictEqual(confirmed.length, 1);
     assert.notStrictEqual(await firstRecent(), 'Never sent');
   });
 
   it('signed out, offers Sign In and then shares; on the built-in sample catalog it says that takes no contributions', async () => {
     await select('echo hi\n', 'shellscript', 0, 0);
-    const declined = await (await api()).runAnswering(SHARE, { inputs: [] });
+    const declined = await (await api()).runAnswering(Commands.shareSelection, { inputs: [] });
     assert.deepStrictEqual(declined.said, [`Sign in to ${host} to share code there.`]);
     assert.deepStrictEqual(declined.asked, []);
 
-    const { asked, said } = await (await api()).runAnswering(SHARE, { inputs: [token, 'Saying hi', 'Greets.', ''], button: 'Sign In…' });
+    const { asked, said } = await (await api()).runAnswering(Commands.shareSelection, { inputs: [token, 'Saying hi', 'Greets.', ''], button: 'Sign In…' });
     assert.strictEqual(asked[0].password, true, 'the token is asked for as Sign In asks');
     assert.deepStrictEqual(said, [`Sign in to ${host} to share code there.`, `Signed in to ${host} as Ana Lima.`]);
     assert.strictEqual((await inCodeView('Saying hi')).language, 'Bash');
 
     await useSettings({ baseUrl: undefined });
     await select('echo hi\n', 'shellscript', 0, 0);
-    const sample = await (await api()).runAnswering(SHARE, { inputs: [] });
+    const sample = await (await api()).runAnswering(Commands.shareSelection, { inputs: [] });
     assert.strictEqual(sample.said.length, 1);
     assert.match(sample.said[0], /built-in sample catalog takes no contributions/);
     assert.deepStrictEqual(sample.asked, []);

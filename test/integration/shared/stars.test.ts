@@ -6,6 +6,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
+import { Commands } from '../../../src/extension/commandIds';
 import { items, rowsWhen, useFrontedService } from '../catalogHelpers';
 import { closeAllEditors, waitForCodeViewTab } from '../codeViewHelpers';
 import { api, resetState, ROOT_LABELS, useSettings, waitFor } from '../helpers';
@@ -32,7 +33,7 @@ describe('Starred', function () {
     const browser = await api();
     assert.deepStrictEqual(await rootLabels(), ROOT_LABELS, 'no Starred root while nothing is starred');
     const [code, other] = items(await browser.treeRows(['Recent Codes'])).filter((r) => r.collapsible);
-    await browser.runOnRow('refactorBrowser.star', ['Recent Codes', code.label]);
+    await browser.runOnRow(Commands.star, ['Recent Codes', code.label]);
     assert.deepStrictEqual(await rootLabels(), ['Starred', ...ROOT_LABELS]);
     assert.deepStrictEqual((await browser.treeRows(['Starred'])).map((r) => [r.label, r.contextValue, r.description]),
       [[code.label, 'refactorBrowser.code.starred', code.description]]);
@@ -41,7 +42,7 @@ describe('Starred', function () {
     assert.strictEqual(listed.accessibilityLabel, `${code.accessibilityLabel}, starred`);
 
     const [refactor] = await browser.treeRows(['Recent Codes', other.label]);
-    await browser.runOnRow('refactorBrowser.star', ['Recent Codes', other.label, refactor.label]);
+    await browser.runOnRow(Commands.star, ['Recent Codes', other.label, refactor.label]);
     const starred = await browser.treeRows(['Starred']);
     assert.deepStrictEqual(starred.map((r) => [r.label, r.contextValue]),
       [[refactor.label, 'refactorBrowser.refactor.starred'], [code.label, 'refactorBrowser.code.starred']], 'newest first');
@@ -49,10 +50,10 @@ describe('Starred', function () {
     assert.deepStrictEqual((await browser.stars()).map((s) => [s.kind, s.codeId, Boolean(s.keptAt)]),
       [['refactor', idOf(other.id), true], ['code', idOf(code.id), true]], 'each kept whole on this machine');
 
-    await browser.runOnRow('refactorBrowser.unstar', ['Starred', code.label]);
+    await browser.runOnRow(Commands.unstar, ['Starred', code.label]);
     assert.deepStrictEqual((await browser.treeRows(['Starred'])).map((r) => r.label), [refactor.label]);
     assert.strictEqual((await browser.treeRows(['Recent Codes'])).find((r) => r.id === code.id)!.contextValue, 'refactorBrowser.code');
-    await browser.runOnRow('refactorBrowser.unstar', ['Starred', refactor.label]);
+    await browser.runOnRow(Commands.unstar, ['Starred', refactor.label]);
     assert.deepStrictEqual(await rootLabels(), ROOT_LABELS);
     assert.deepStrictEqual(await browser.stars(), []);
   });
@@ -60,9 +61,9 @@ describe('Starred', function () {
   it('stars from the palette the code of the open code view, and from the code view a refactoring of it', async () => {
     const browser = await api();
     const code = sample.codes.get(1)!;
-    await vscode.commands.executeCommand('refactorBrowser.openCode', code.id);
+    await vscode.commands.executeCommand(Commands.openCode, code.id);
     await waitForCodeViewTab(code.title);
-    await vscode.commands.executeCommand('refactorBrowser.star');
+    await vscode.commands.executeCommand(Commands.star);
     await browser.codeViewMessage(code.id, { type: 'star', target: { kind: 'refactor', id: 34 }, starred: true });
     assert.deepStrictEqual((await browser.stars()).map((s) => [s.kind, s.codeId, s.refactorId]), [['refactor', 1, 34], ['code', 1, undefined]]);
     await browser.codeViewMessage(code.id, { type: 'star', target: { kind: 'code', id: code.id }, starred: false });
@@ -78,13 +79,13 @@ describe('Starred', function () {
       await useSettings({ baseUrl: service.url, requestTimeout: 5 });
       const browser = await api();
       const code = items(await browser.treeRows(['Recent Codes'])).find((r) => r.collapsible)!;
-      await browser.runOnRow('refactorBrowser.star', ['Recent Codes', code.label]);
+      await browser.runOnRow(Commands.star, ['Recent Codes', code.label]);
       const refactors = await browser.treeRows(['Starred', code.label]);
       assert.ok(refactors.length > 0 && refactors.every((r) => r.contextValue === 'refactorBrowser.refactor'));
       await service.close();
       // Nothing but the kept copy can answer now: the lists kept for offline use are forgotten.
       await browser.forgetOffline();
-      await vscode.commands.executeCommand('refactorBrowser.refresh');
+      await vscode.commands.executeCommand(Commands.refresh);
 
       assert.deepStrictEqual((await browser.treeRows(['Starred'])).map((r) => r.label), [code.label]);
       const offline = await browser.treeRows(['Starred', code.label]);
@@ -92,7 +93,7 @@ describe('Starred', function () {
       assert.match(offline.at(-1)!.label, /^cached .+: the service could not be reached$/);
       assert.strictEqual(browser.view().unreachable, false, 'Starred is shown, so no welcome page');
 
-      await vscode.commands.executeCommand('refactorBrowser.openCode', idOf(code.id));
+      await vscode.commands.executeCommand(Commands.openCode, idOf(code.id));
       await waitForCodeViewTab(code.label);
     } finally {
       await resetState();
@@ -106,12 +107,12 @@ describe('Starred', function () {
       const browser = await api();
       const code = items(await browser.treeRows(['Recent Codes']))[0];
       const id = idOf(code.id);
-      await browser.runOnRow('refactorBrowser.star', ['Recent Codes', code.label]);
+      await browser.runOnRow(Commands.star, ['Recent Codes', code.label]);
       await browser.forgetStarredCopy(id);
       assert.strictEqual((await browser.stars())[0].keptAt, '');
 
       await served.front.fail([`/codes/${id}.xml`]);
-      await vscode.commands.executeCommand('refactorBrowser.refresh');
+      await vscode.commands.executeCommand(Commands.refresh);
       const failed = await browser.treeRows(['Starred']);
       assert.deepStrictEqual(failed.map((r) => r.contextValue), ['refactorBrowser.error']);
       assert.match(failed[0].label, /^Could not load: HTTP 500/);
@@ -129,7 +130,7 @@ describe('Starred', function () {
   it('keeps stars with their service: another service shows none of them, and coming back shows them again', async () => {
     const browser = await api();
     const code = items(await browser.treeRows(['Recent Codes']))[0];
-    await browser.runOnRow('refactorBrowser.star', ['Recent Codes', code.label]);
+    await browser.runOnRow(Commands.star, ['Recent Codes', code.label]);
     const service = await startService();
     try {
       await useSettings({ baseUrl: service.url });

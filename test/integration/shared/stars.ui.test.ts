@@ -5,6 +5,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
+import { Commands } from '../../../src/extension/commandIds';
 import { closeAllEditors, settleWebviews, showRoot, TREE_ROWS, webviewText } from '../codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { startService } from '../services';
@@ -48,7 +49,7 @@ describe('Starred (UI)', function () {
 
   it('stars the code and a refactoring with the code view\'s buttons; Starred lists them; the row\'s Unstar button unstars, and the view follows', async () => {
     const browser = await api();
-    await vscode.commands.executeCommand('refactorBrowser.openCode', CODE.id);
+    await vscode.commands.executeCommand(Commands.openCode, CODE.id);
     await webviewText(ui, [CODE.title, 'Refactorings (9)']);
     await waitForButton(CODE.title, `Star: code #${CODE.id}`, 'Star');
 
@@ -109,7 +110,7 @@ describe('Starred (UI)', function () {
     await resetState();
     const browser = await api();
     assert.deepStrictEqual(await browser.stars(), []);
-    await vscode.commands.executeCommand('refactorBrowser.openCode', CODE.id);
+    await vscode.commands.executeCommand(Commands.openCode, CODE.id);
     await webviewText(ui, [CODE.title, 'Refactorings (9)']);
     assert.deepStrictEqual([await paletteOffers('Refactor Browser: Star'), await paletteOffers('Refactor Browser: Unstar')], [true, false]);
 
@@ -119,7 +120,7 @@ describe('Starred (UI)', function () {
     assert.deepStrictEqual([await paletteOffers('Refactor Browser: Star'), await paletteOffers('Refactor Browser: Unstar')], [false, true]);
 
     // Unstarred from the Catalog's side (the palette's command), the palette follows too.
-    await vscode.commands.executeCommand('refactorBrowser.unstar');
+    await vscode.commands.executeCommand(Commands.unstar);
     await waitFor(async () => ((await browser.stars()).length === 0 ? true : undefined), 'the code to be unstarred');
     assert.deepStrictEqual([await paletteOffers('Refactor Browser: Star'), await paletteOffers('Refactor Browser: Unstar')], [true, false]);
 
@@ -133,12 +134,12 @@ describe('Starred (UI)', function () {
       await useSettings({ baseUrl: service.url, requestTimeout: 5 });
       const browser = await api();
       const code = (await browser.treeRows(['Recent Codes']))[0];
-      await browser.runOnRow('refactorBrowser.star', ['Recent Codes', code.label]);
+      await browser.runOnRow(Commands.star, ['Recent Codes', code.label]);
       assert.ok((await browser.stars())[0].keptAt);
       await service.close();
-      await vscode.commands.executeCommand('refactorBrowser.refresh'); // what the client holds is asked for again
+      await vscode.commands.executeCommand(Commands.refresh); // what the client holds is asked for again
       const id = Number(/code:(\d+)$/.exec(code.id)![1]);
-      await vscode.commands.executeCommand('refactorBrowser.openCode', id);
+      await vscode.commands.executeCommand(Commands.openCode, id);
       const text = await webviewText(ui, [code.label, 'this is the copy kept when it was starred']);
       assert.match(text, /The service could not be reached: this is the copy kept when it was starred, as it was on /);
       const [note] = await ui.dom({ css: 'p.note.kept' }, { webview: true, frameText: code.label });

@@ -6,6 +6,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import sampleJson from '../../../src/server/catalog/sample-catalog.json';
+import { Commands } from '../../../src/extension/commandIds';
 import { api, resetState, ROOT_LABELS, useSettings } from '../helpers';
 import { items, useFrontedService } from '../catalogHelpers';
 
@@ -26,7 +27,7 @@ describe('Tree rows', function () {
     assert.strictEqual(rows[0].label, popular.title);
     assert.strictEqual(rows[0].description, `${popular.language} · ${popular.user.name} · ${popular.refactorsCount} refactorings`);
     assert.strictEqual(rows[0].icon, 'file-code');
-    assert.strictEqual(rows[0].command, 'refactorBrowser.openCode');
+    assert.strictEqual(rows[0].command, Commands.openCode);
     assert.strictEqual(rows[0].collapsible, popular.refactorsCount > 0);
   });
 
@@ -48,7 +49,7 @@ describe('Tree rows', function () {
       `LINQ, a refactoring of ${FILTER}, by Katarzyna Wójcik, rated 5 (1 vote)`,
       `Name the rule, a refactoring of ${FILTER}, by Fatima Haddad, rated 2 (10 votes)`,
     ]);
-    assert.ok(rows.every((r) => r.contextValue === 'refactorBrowser.refactor' && r.icon === 'git-compare' && r.command === 'refactorBrowser.openCode'));
+    assert.ok(rows.every((r) => r.contextValue === 'refactorBrowser.refactor' && r.icon === 'git-compare' && r.command === Commands.openCode));
   });
 
   it('puts refactorings not rated yet last, newest first, and shows no rating for them', async () => {
@@ -137,7 +138,7 @@ describe('Tree rows', function () {
   it('keeps ids stable across a refresh and unique across the tree', async () => {
     const browser = await api();
     const before = (await browser.treeRows(['Recent Codes'])).map((r) => r.id);
-    await vscode.commands.executeCommand('refactorBrowser.refresh');
+    await vscode.commands.executeCommand(Commands.refresh);
     const after = (await browser.treeRows(['Recent Codes'])).map((r) => r.id);
     assert.deepStrictEqual(after, before);
     const popular = (await browser.treeRows(['Popular Codes'])).map((r) => r.id);

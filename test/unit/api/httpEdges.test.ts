@@ -6,12 +6,13 @@
 
 import * as assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
-import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { createDispatcher, fetchVia } from '../../../src/api/dispatcher';
-import { fetchXml, maxAgeMs, parseRetryAfter, type FetchLike, type RequestOptions } from '../../../src/api/http';
+import { fetchXml, maxAgeMs, parseRetryAfter, type RequestOptions } from '../../../src/api/http';
 import type { Logger } from '../../../src/api/logger';
 import { makeTestCertificate } from '../../hostile/tls';
 import { rejectsWith } from '../../helpers/apiAssert';
+import { browserLike } from '../../helpers/browserFetch';
 import { closedPort, startServer, type Handler, type TestServer } from '../../helpers/testServer';
 
 const XML = '<?xml version="1.0" encoding="UTF-8"?>\n<codes type="array"></codes>\n';
@@ -164,19 +165,6 @@ describe('fetchXml at its edges', function () {
   });
 
   describe('a browser\'s fetch (an opaque redirect, then followed by the browser)', () => {
-    /**
-     * undici's fetch as a browser's behaves for the transport: `redirect: 'manual'` gives an answer of
-     * type "opaqueredirect" with no status or Location for a 3xx; `redirect: 'follow'` follows it.
-     */
-    function browserLike(agent: Dispatcher): FetchLike {
-      return async (input, init) => {
-        const res = await undiciFetch(input, { ...(init as object), dispatcher: agent }) as unknown as Response;
-        if (init.redirect !== 'manual' || res.status < 300 || res.status > 399) return res;
-        await res.body?.cancel();
-        return { type: 'opaqueredirect', status: 0, statusText: '', redirected: false, url: '', headers: new Headers(), body: null, bodyUsed: false } as unknown as Response;
-      };
-    }
-
     it('follows it, sends the same headers to where it leads, and reports the URL that answered', async () => {
       const origin = await serve((req, res) => {
         if (req.url === '/old.xml') { res.writeHead(301, { location: '/new.xml' }); res.end(); return; }
