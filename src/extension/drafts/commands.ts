@@ -9,7 +9,7 @@ import { isApiError } from '../../api/errors';
 import type { Logger } from '../../api/logger';
 import type { Code } from '../../api/model';
 import type { Accounts } from '../accounts/accounts';
-import { currentSession } from '../accounts/writes';
+import type { SessionAsker } from '../accounts/session';
 import { Commands } from '../commandIds';
 import { diffTitle } from '../code/compare';
 import { itemOrCurrent } from '../code/current';
@@ -17,7 +17,6 @@ import type { CodeDocuments } from '../code/documents';
 import { codeIdOf } from '../code/items';
 import { oneLine, type ErrorReporter } from '../errorReporting';
 import { titleOf } from '../names';
-import type { ServiceConnection } from '../service';
 import type { ShareUi } from '../share/commands';
 import { DRAFT_SCHEME } from './draftPaths';
 import type { Draft, Drafts } from './drafts';
@@ -25,7 +24,8 @@ import type { Draft, Drafts } from './drafts';
 export interface DraftDeps {
   drafts: Drafts;
   accounts: Accounts;
-  service: ServiceConnection;
+  /** The current service's session, asked for in one step (accounts/session.ts). */
+  signedIn: SessionAsker;
   docs: CodeDocuments;
   errors: ErrorReporter;
   logger: Logger;
@@ -57,7 +57,7 @@ async function closeDraft(uri: vscode.Uri): Promise<void> {
   await vscode.window.tabGroups.close(tabs);
 }
 
-export function registerDraftCommands({ drafts, accounts, service, docs, errors, logger, ui, currentCode, changed, show }: DraftDeps): vscode.Disposable {
+export function registerDraftCommands({ drafts, accounts, signedIn, docs, errors, logger, ui, currentCode, changed, show }: DraftDeps): vscode.Disposable {
   /** The code (left) beside its draft (right), both in the code's language. */
   const openDiff = async (code: Code, draft: Draft): Promise<void> => {
     const left = await docs.openItem({ kind: 'code', code });
@@ -67,7 +67,7 @@ export function registerDraftCommands({ drafts, accounts, service, docs, errors,
   };
 
   const refactor = async (arg: unknown): Promise<void> => {
-    const signed = await currentSession(accounts, ui, (host) => vscode.l10n.t('Sign in to {0} to refactor its codes.', host));
+    const signed = await signedIn((host) => vscode.l10n.t('Sign in to {0} to refactor its codes.', host));
     const item = signed && itemOrCurrent(arg, currentCode);
     if (!signed || !item) return;
     // As the service serves it now: the draft starts from its current text.
@@ -95,8 +95,8 @@ export function registerDraftCommands({ drafts, accounts, service, docs, errors,
       if (await ui.tell(false, said, set) === set) await vscode.commands.executeCommand(Commands.openSettings);
       return;
     }
-    const signed = await currentSession(accounts, ui, (h) => vscode.l10n.t('Sign in to {0} to submit your refactoring.', h));
-    if (!signed) return;
+    const signed = await signedIn((h) => vscode.l10n.t('Sign in to {0} to submit your refactoring.', h));
+    if (!signed || signed.key !== draft.service) return;
     let typed = { title: draft.title, comment: draft.comment };
     let refused: { reason: string; title: string } | undefined;
     for (;;) {
@@ -117,7 +117,7 @@ export function registerDraftCommands({ drafts, accounts, service, docs, errors,
       typed = { title, comment };
       // Checked again: the setting may have changed while the questions were open.
       if (accounts.currentKey() !== draft.service) return;
-      const client = service.clientWithToken(draft.service, signed.session.accessToken);
+      const client = signed.client();
       try {
         const { value } = await client.postRefactor(draft.codeId, { title, comment, code });
         logger.info(`Submitted refactoring #${value.id} of code #${draft.codeId} to ${draft.service}`);
