@@ -7,7 +7,7 @@ import { Accounts } from './extension/accounts/accounts';
 import { registerAgentTools } from './extension/agents/tools';
 import { accountUi, registerAccountCommands } from './extension/accounts/commands';
 import { sessionAsker } from './extension/accounts/session';
-import { registerWriteCommands } from './extension/accounts/writes';
+import { registerWriteCommands } from './extension/rateDelete/commands';
 import { registerCatalogCommands } from './extension/catalog/commands';
 import { CatalogView } from './extension/catalog/view';
 import { codeViewActions, registerCodeCommands } from './extension/code/commands';

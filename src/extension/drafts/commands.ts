@@ -11,15 +11,22 @@ import type { Code } from '../../api/model';
 import type { Accounts } from '../accounts/accounts';
 import type { SessionAsker } from '../accounts/session';
 import { Commands } from '../commandIds';
-import { diffTitle } from '../code/compare';
-import { itemOrCurrent } from '../code/current';
+import { diffTitle } from '../shared/labels';
+import { itemOrCurrent } from '../shared/current';
 import type { CodeDocuments } from '../code/documents';
-import { codeIdOf } from '../code/items';
+import { codeIdOf } from '../shared/items';
 import { oneLine, type ErrorReporter } from '../errorReporting';
 import { titleOf } from '../names';
-import type { ShareUi } from '../share/commands';
 import { DRAFT_SCHEME } from './draftPaths';
 import type { Draft, Drafts } from './drafts';
+
+/** What drafts ask and say through; the test API answers it (extension.ts hands in the object Share's questions go through). */
+export interface DraftUi {
+  ask(options: vscode.InputBoxOptions): Thenable<string | undefined>;
+  /** The comment, which may run to several lines; `prompt` says what is asked. */
+  askComment(value: string, prompt: string): Thenable<string | undefined>;
+  tell(error: boolean, message: string, ...buttons: string[]): Thenable<string | undefined>;
+}
 
 export interface DraftDeps {
   drafts: Drafts;
@@ -29,7 +36,7 @@ export interface DraftDeps {
   docs: CodeDocuments;
   errors: ErrorReporter;
   logger: Logger;
-  ui: ShareUi;
+  ui: DraftUi;
   /** The code of the code view looked at last, for the palette. */
   currentCode: () => Code | undefined;
   /** After a refactoring was added to code `codeId`: the lists and its code view ask again. */

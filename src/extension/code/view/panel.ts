@@ -17,7 +17,7 @@ import { Disposable, toDisposable } from '../../dispose';
 import { logFailure, oneLine } from '../../errorReporting';
 import { isApiError } from '../../../api/errors';
 import type { KeptCode } from '../../stars/stars';
-import { sectionsOf, type Item, type ItemTarget } from '../items';
+import { sectionsOf, type Item, type ItemTarget } from '../../shared/items';
 import type { ServiceConnection } from '../../service';
 import type { SettingsSource } from '../../settings';
 import { buildCodeViewModel, CODE_VIEW_WEBVIEW_OPTIONS, renderCodeViewHtml } from './html';

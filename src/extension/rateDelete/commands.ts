@@ -9,13 +9,13 @@ import { isApiError } from '../../api/errors';
 import type { Logger } from '../../api/logger';
 import type { Code, Refactor } from '../../api/model';
 import { Commands } from '../commandIds';
-import { itemOrCurrent } from '../code/current';
-import { codeIdOf, type Item } from '../code/items';
+import { itemOrCurrent } from '../shared/current';
+import { codeIdOf, type Item } from '../shared/items';
 import { oneLine, type ErrorReporter } from '../errorReporting';
 import { ratingPhrase, titleOf } from '../names';
 import type { ServiceConnection } from '../service';
-import type { AccountUi } from './commands';
-import type { SessionAsker } from './session';
+import type { AccountUi } from '../accounts/commands';
+import type { SessionAsker } from '../accounts/session';
 
 export interface WriteDeps {
   /** The current service's session, asked for in one step (accounts/session.ts). */
