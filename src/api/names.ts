@@ -52,6 +52,26 @@ export function nameWords(l10n: Translator): NameWords {
   };
 }
 
+/** The phrases a rating is said in; `{0}`-style arguments come formatted. */
+export interface RatingWords {
+  notRated: string;
+  rated(rating: string): string;
+  ratedOneVote(rating: string): string;
+  ratedVotes(rating: string, votes: string): string;
+}
+
+/** How a rating is said (src/api/ratings.ts), in the language `l10n` translates to. */
+export function ratingWords(l10n: Translator): RatingWords {
+  return {
+    get notRated() {
+      return l10n.t('not rated');
+    },
+    rated: (rating) => l10n.t('rated {0}', rating),
+    ratedOneVote: (rating) => l10n.t('rated {0} (1 vote)', rating),
+    ratedVotes: (rating, votes) => l10n.t('rated {0} ({1} votes)', rating, votes),
+  };
+}
+
 export const ENGLISH_NAMES: NameWords = nameWords(ENGLISH);
 
 /** A code or a refactoring as the extension's commands pass it around (src/extension/shared/items.ts). */

@@ -9,7 +9,7 @@
 //   dated ones, and the id settles what is still equal (the higher first, as ids grow with time;
 //   the lower first for oldest), so the order is total: the same refactorings always show the same way.
 
-import { ENGLISH, type Translator } from './names';
+import { ENGLISH, ratingWords, type RatingWords } from './names';
 
 /** The values of `refactorBrowser.refactoringOrder`, default first. */
 export const REFACTORING_ORDERS = ['bestRated', 'newest', 'oldest'] as const;
@@ -101,26 +101,6 @@ export function formatRating(rating: number, locale?: string): string {
 /** A count in the locale's digits (1,234). */
 export function formatCount(n: number, locale?: string): string {
   return n.toLocaleString(locale);
-}
-
-/** The phrases a rating is said in; `{0}`-style arguments come formatted. */
-export interface RatingWords {
-  notRated: string;
-  rated(rating: string): string;
-  ratedOneVote(rating: string): string;
-  ratedVotes(rating: string, votes: string): string;
-}
-
-/** How a rating is said, in the language `l10n` translates to. */
-export function ratingWords(l10n: Translator): RatingWords {
-  return {
-    get notRated() {
-      return l10n.t('not rated');
-    },
-    rated: (rating) => l10n.t('rated {0}', rating),
-    ratedOneVote: (rating) => l10n.t('rated {0} (1 vote)', rating),
-    ratedVotes: (rating, votes) => l10n.t('rated {0} ({1} votes)', rating, votes),
-  };
 }
 
 export const ENGLISH_RATING_WORDS: RatingWords = ratingWords(ENGLISH);

@@ -1,8 +1,8 @@
 // The naming rules of src/api/names.ts in VS Code's display language, and the other small phrases
 // rows and messages share.
 import * as vscode from 'vscode';
-import { authorOf as authorIn, nameWords, titleOf as titleIn, type NameWords } from '../api/names';
-import { formatCount, formatRating, isRated, ratingPhrase as ratingPhraseIn, ratingWords, type Rated } from '../api/ratings';
+import { authorOf as authorIn, nameWords, ratingWords, titleOf as titleIn, type NameWords } from '../api/names';
+import { formatCount, formatRating, isRated, ratingPhrase as ratingPhraseIn, type Rated } from '../api/ratings';
 import type { Item, Snippet } from './shared/items';
 import { formatDateTime as formatDateTimeIn, formatWhen } from '../api/dates';
 

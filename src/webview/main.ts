@@ -15,11 +15,11 @@ import {
   type BlockTarget, type CodeViewModel, type CodeViewState, type RefactorViewModel, type ToExtension,
 } from '../protocol/codeView';
 import {
-  bestRatedIds, compareRefactorings, isRefactoringOrder, ratingPhrase, ratingWords, REFACTORING_ORDERS, type RefactoringOrder,
+  bestRatedIds, compareRefactorings, isRefactoringOrder, ratingPhrase, REFACTORING_ORDERS, type RefactoringOrder,
 } from '../api/ratings';
 import { LazyHighlighter, isHighlightable, withinHighlightLimits } from './highlight';
 import { canonicalServiceLanguage, highlightJsLanguage } from '../api/languages';
-import { authorOf, nameWords, titleOf } from '../api/names';
+import { authorOf, nameWords, ratingWords, titleOf } from '../api/names';
 import { formatDateTime } from '../api/dates';
 import { hasSections, splitSections, type Section } from '../api/sections';
 

@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { authorOf, ENGLISH, nameWords, titleOf, type Translator } from '../../../src/api/names';
-import { ratingPhrase, ratingWords } from '../../../src/api/ratings';
+import { authorOf, ENGLISH, nameWords, ratingWords, titleOf, type Translator } from '../../../src/api/names';
+import { ratingPhrase } from '../../../src/api/ratings';
 
 /** Translates as the code view does: the shipped German bundle, `{0}`-style arguments filled in. */
 function bundleTranslator(language: string): Translator {
