@@ -3,6 +3,44 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// The layers (CONTRIBUTING.md, Architecture). Only src/extension/ and src/extension.ts import
+// `vscode`; the extension's feature folders never import the reference service (the composition
+// files src/extension.ts and src/extension/service.ts hand its in-process fetch in), and never a
+// value from another feature's folder: what they share is in src/extension/shared/ or at the top of
+// src/extension/. A type may name what the composition root hands a feature (another's object).
+const NO_VSCODE = ['api', 'server', 'search', 'agents', 'cli', 'protocol', 'webview'];
+const FEATURES = ['accounts', 'agents', 'catalog', 'code', 'drafts', 'rateDelete', 'search', 'share', 'stars'];
+const RULE = '@typescript-eslint/no-restricted-imports';
+
+/** The restriction for files `depth` folders below src/extension/, in folder `own` (shared: none is its own). */
+function featureImports(own, depth) {
+  const up = '\\.\\./'.repeat(depth);
+  const others = FEATURES.filter((f) => f !== own);
+  return ['error', {
+    patterns: [
+      { regex: `^(\\.\\./)+server(/|$)`, message: 'A feature never imports the reference service: src/extension.ts or src/extension/service.ts hands it in.' },
+      {
+        regex: `^${up}(${others.join('|')})(/|$)`,
+        allowTypeImports: own !== 'shared',
+        message: own === 'shared'
+          ? 'The shared vocabulary imports no feature.'
+          : 'A feature imports no value from another feature\'s folder: move what both need to src/extension/shared/, or have src/extension.ts hand it in.',
+      },
+    ],
+  }];
+}
+
+const layering = [
+  {
+    files: [`src/{${NO_VSCODE.join(',')}}/**/*.ts`, 'src/cli.ts', 'src/mcp.ts'],
+    rules: { [RULE]: ['error', { paths: [{ name: 'vscode', message: 'Only src/extension/ and src/extension.ts import vscode.' }] }] },
+  },
+  ...[...FEATURES, 'shared'].flatMap((own) => [
+    { files: [`src/extension/${own}/*.ts`], rules: { [RULE]: featureImports(own, 1) } },
+    { files: [`src/extension/${own}/*/**/*.ts`], rules: { [RULE]: featureImports(own, 2) } },
+  ]),
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', '.vscode-test/**', 'reports/**', '.stryker-tmp/**', '**/*.mjs', '**/*.js'] },
   js.configs.recommended,
@@ -27,4 +65,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^_', argsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
+  ...layering,
 );

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import { Accounts } from './extension/accounts/accounts';
 import { registerAgentTools } from './extension/agents/tools';
 import { accountUi, registerAccountCommands } from './extension/accounts/commands';
-import { registerWriteCommands } from './extension/accounts/writes';
+import { sessionAsker } from './extension/accounts/session';
+import { registerWriteCommands } from './extension/rateDelete/commands';
 import { registerCatalogCommands } from './extension/catalog/commands';
 import { CatalogView } from './extension/catalog/view';
 import { codeViewActions, registerCodeCommands } from './extension/code/commands';
@@ -63,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   // Sign In's questions and Share's in one object, which the test API answers.
   const comments = new CommentEditors(errors);
   const ui = shareUi(accountUi(), comments);
+  const signedIn = sessionAsker(accounts, service, ui);
   // Drafts of refactorings, kept under global storage: they outlive a window reload.
   const drafts = new Drafts(context.globalStorageUri);
   /** After a write: what the client held may show the old rating or the deleted item, so every answer is asked for again. */
@@ -100,14 +102,14 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     comments,
     registerAccountCommands({ accounts, service, errors, logger, ui }),
     registerShareCommands({
-      accounts, service, settings, errors, logger, ui,
+      signedIn, settings, errors, logger, ui,
       open: (codeId) => codeViews.open(codeId),
       refreshCatalog: () => catalog.tree.refresh(),
     }),
-    registerWriteCommands({ accounts, service, errors, logger, ui, currentCode: () => codeViews.currentCode(), changed: afterWrite }),
+    registerWriteCommands({ signedIn, service, errors, logger, ui, currentCode: () => codeViews.currentCode(), changed: afterWrite }),
     drafts,
     registerDraftCommands({
-      drafts, accounts, service, docs, errors, logger, ui,
+      drafts, accounts, signedIn, docs, errors, logger, ui,
       currentCode: () => codeViews.currentCode(),
       changed: (codeId) => afterWrite(codeId, false),
       show: (codeId, refactorId) => codeViews.open(codeId, refactorId),

@@ -4,7 +4,6 @@
 // `@vscode/l10n` (which reads the extension's bundle), and the CLI and the service English.
 
 import type * as l10n from '@vscode/l10n';
-import type { RatingWords } from './ratings';
 
 export interface Titled {
   id: number;
@@ -53,6 +52,14 @@ export function nameWords(l10n: Translator): NameWords {
   };
 }
 
+/** The phrases a rating is said in; `{0}`-style arguments come formatted. */
+export interface RatingWords {
+  notRated: string;
+  rated(rating: string): string;
+  ratedOneVote(rating: string): string;
+  ratedVotes(rating: string, votes: string): string;
+}
+
 /** How a rating is said (src/api/ratings.ts), in the language `l10n` translates to. */
 export function ratingWords(l10n: Translator): RatingWords {
   return {
@@ -67,7 +74,7 @@ export function ratingWords(l10n: Translator): RatingWords {
 
 export const ENGLISH_NAMES: NameWords = nameWords(ENGLISH);
 
-/** A code or a refactoring as the extension's commands pass it around (src/extension/code/items.ts). */
+/** A code or a refactoring as the extension's commands pass it around (src/extension/shared/items.ts). */
 export type ItemOf<C extends Titled, R extends Titled> = { kind: 'code'; code: C } | { kind: 'refactor'; refactor: R };
 
 /** The title, or `Code #20` / `Refactoring #81` when it is empty; of a code or refactoring, or of an item holding one. */

@@ -9,7 +9,7 @@
 //   dated ones, and the id settles what is still equal (the higher first, as ids grow with time;
 //   the lower first for oldest), so the order is total: the same refactorings always show the same way.
 
-import { ENGLISH, ratingWords } from './names';
+import { ENGLISH, ratingWords, type RatingWords } from './names';
 
 /** The values of `refactorBrowser.refactoringOrder`, default first. */
 export const REFACTORING_ORDERS = ['bestRated', 'newest', 'oldest'] as const;
@@ -101,14 +101,6 @@ export function formatRating(rating: number, locale?: string): string {
 /** A count in the locale's digits (1,234). */
 export function formatCount(n: number, locale?: string): string {
   return n.toLocaleString(locale);
-}
-
-/** The phrases a rating is said in; `{0}`-style arguments come formatted. */
-export interface RatingWords {
-  notRated: string;
-  rated(rating: string): string;
-  ratedOneVote(rating: string): string;
-  ratedVotes(rating: string, votes: string): string;
 }
 
 export const ENGLISH_RATING_WORDS: RatingWords = ratingWords(ENGLISH);

@@ -100,8 +100,13 @@ export interface RefactorBrowserApi {
    * modal warnings shown, each modal question with its detail, and the labels each quick pick of items offered.
    * With `onlyModals`, only the modal questions and warnings are answered and the rest is left to the
    * real UI, for UI tests: VS Code refuses to show a modal dialog while extension tests run.
+   * `meanwhile`, if given, runs before each message or input box is answered, with its message or
+   * title, as a person might change a setting while the command waits for them.
    */
-  runAnswering(command: string | (() => Thenable<unknown>), answers: { input?: string; inputs?: Array<string | undefined>; button?: string; send?: boolean; pick?: string; onlyModals?: boolean }):
+  runAnswering(command: string | (() => Thenable<unknown>), answers: {
+    input?: string; inputs?: Array<string | undefined>; button?: string; send?: boolean; pick?: string; onlyModals?: boolean;
+    meanwhile?: (shown: string) => Thenable<unknown>;
+  }):
     Promise<{ asked: vscode.InputBoxOptions[]; said: string[]; confirmed: string[]; offered: string[][] }>;
   /** The code of the code view looked at last, as loaded. */
   currentCode(): Code | undefined;
@@ -236,13 +241,17 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
     },
     forgetStarredCopy: (codeId) => stars.forgetCopy(codeId),
     forgetStars: () => stars.clear(),
-    async runAnswering(command, { input, inputs, button, send, pick, onlyModals }) {
+    async runAnswering(command, { input, inputs, button, send, pick, onlyModals, meanwhile }) {
       const asked: vscode.InputBoxOptions[] = [];
       const said: string[] = [];
       const confirmed: string[] = [];
       const offered: string[][] = [];
       const queue = inputs && [...inputs];
-      const answer = (question: vscode.InputBoxOptions): string | undefined => (asked.push(question), queue ? queue.shift() : input);
+      const answer = async (question: vscode.InputBoxOptions): Promise<string | undefined> => {
+        asked.push(question);
+        await meanwhile?.(question.title ?? question.prompt ?? '');
+        return queue ? queue.shift() : input;
+      };
       const { accountUi: ui } = parts;
       const real = { ...ui };
       ui.confirm = async (message, detail, ok) => (confirmed.push(`${message}\n${detail}`), send === false ? undefined : ok);
@@ -251,7 +260,11 @@ export function createTestApi(parts: TestApiParts): RefactorBrowserApi {
         ui.askToken = ui.ask = async (options) => answer(options);
         ui.askComment = async (value, prompt) => answer({ prompt, value });
         ui.pick = async (_items, { title, placeHolder }) => answer({ title, placeHolder });
-        ui.tell = async (_error, message, ...buttons) => (said.push(message), buttons.find((b) => b === button));
+        ui.tell = async (_error, message, ...buttons) => {
+          said.push(message);
+          await meanwhile?.(message);
+          return buttons.find((b) => b === button);
+        };
         ui.choose = async (items) => (offered.push(items.map((i) => i.label)), items.find((i) => i.label === pick));
       }
       try {

@@ -7,7 +7,7 @@ import type { Code, Refactor } from '../api/model';
 import { CompactFormError, CompactMiniSearch } from './compactIndex';
 import { asciiJson, Entries, entryOf, rowOf, type CodeEntry, type EntryLimits, type RefactorEntry, type RowSummary } from './entries';
 import { indexTerm, queryTerm, tokenize } from './terms';
-import { fnv1a64 } from '../server/etag';
+import { fnv1a64 } from '../api/hash';
 
 /** Results a search returns unless asked for another number. */
 export const DEFAULT_LIMIT = 50;

@@ -69,6 +69,12 @@ export class Accounts extends Disposable implements vscode.AuthenticationProvide
     return kept ? [asSession(kept)] : [];
   }
 
+  /** The session kept for the service `key` names, whichever service is configured now. */
+  async sessionOf(key: string): Promise<vscode.AuthenticationSession | undefined> {
+    const kept = await this.read(key);
+    return kept && asSession(kept);
+  }
+
   async createSession(): Promise<vscode.AuthenticationSession> {
     const session = await this.signIn();
     if (!session) throw new Error('Sign in was cancelled');

@@ -5,6 +5,7 @@
 // longest ago are dropped first, and an entry too large to keep is skipped (and logged once).
 import type { Logger } from '../../api/logger';
 import type { Code, Refactor } from '../../api/model';
+import { revive } from '../shared/fetched';
 import { queued, type GlobalMemento, type QueuedMemento } from '../globalStore';
 
 export interface CachedPage<T> {
@@ -35,14 +36,6 @@ export const DEFAULT_LIMITS: OfflineLimits = { maxEntries: 60, maxEntryBytes: MI
 
 const PREFIX = 'refactorBrowser.offline.';
 const INDEX = `${PREFIX}index`;
-
-/** Dates travel as ISO strings through JSON; these are the fields that hold one. */
-const DATE_FIELDS = new Set(['createdAt', 'updatedAt']);
-
-/** JSON.parse's reviver for the model: its dates come back as Dates. */
-export function revive(key: string, value: unknown): unknown {
-  return DATE_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value;
-}
 
 const utf8 = new TextEncoder();
 

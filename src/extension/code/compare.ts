@@ -7,13 +7,10 @@ import type { Code, Refactor } from '../../api/model';
 import { sortRefactorings, type RefactoringOrder } from '../../api/ratings';
 import type { CodeDocuments } from './documents';
 import type { EditorTracker } from './editorTracker';
-import { languageOf, type Item } from './items';
+import { languageOf, type Item } from '../shared/items';
 import { authorOf, ratingPhrase, titleOf } from '../names';
+import { diffTitle } from '../shared/labels';
 
-/** The diff editor's title for two sides. */
-export function diffTitle(left: string, right: string): string {
-  return `${left} ↔ ${right}`;
-}
 
 async function diff(docs: CodeDocuments, left: Item, right: Item, title: string): Promise<void> {
   // Opened first so each side has its language before the diff editor shows it.

@@ -5,7 +5,7 @@
 // never read back: its document's own path travels in the query. Pure (no vscode import), so it runs under mocha.
 import { isId } from '../../api/ids';
 import { fileExtensionOf } from '../../api/languages';
-import type { ItemTarget } from './items';
+import type { ItemTarget } from '../shared/items';
 
 export const DOCUMENT_SCHEME = 'refactor-browser';
 
@@ -48,22 +48,6 @@ export function parseDocumentPath(path: string): DocumentTarget | undefined {
 
 function allIds(m: RegExpExecArray): boolean {
   return m.slice(1).every((digits) => isId(Number(digits)));
-}
-
-/** The longest file name `namedPath` gives; a longer name is cut, with an ellipsis. */
-const MAX_NAME = 120;
-
-/**
- * A path whose file name is `name` as a person reads it, for the multi-diff editor, which labels an
- * entry by its path's last segment (and marks it renamed when the two sides' paths differ). Slashes,
- * backslashes and control or format characters become spaces, so a stranger's title stays one
- * segment; the path is only a label: the document is read from the query (`namedQuery`).
- */
-export function namedPath(name: string): string {
-  let clean = name.replace(/[/\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/g, ' ').trim();
-  const chars = [...clean];
-  if (chars.length > MAX_NAME) clean = `${chars.slice(0, MAX_NAME - 1).join('').trimEnd()}…`;
-  return `/${clean || '_'}`;
 }
 
 /** A document's query with its own path added (`doc=`), for a URI whose path is a name (`namedPath`). */

@@ -7,9 +7,10 @@
 import * as vscode from 'vscode';
 import type { Code } from '../../api/model';
 import {
-  DOCUMENT_SCHEME, documentPath, documentPathOfQuery, namedPath, namedQuery, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget,
+  DOCUMENT_SCHEME, documentPath, documentPathOfQuery, namedQuery, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget,
 } from './documentPaths';
-import { languageOf, targetOf, type Item } from './items';
+import { languageOf, targetOf, type Item } from '../shared/items';
+import { namedPath } from '../shared/labels';
 import { toVsCodeLanguageId } from '../../api/languages';
 import { Disposable, toDisposable } from '../dispose';
 import type { ServiceConnection } from '../service';

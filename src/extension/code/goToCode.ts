@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Code, Refactor } from '../../api/model';
 import { authorOf, titleOf } from '../names';
+import { escapeIcons } from '../shared/labels';
 import { parseOpenInput, type OpenRequest } from './openInput';
 
 export interface LoadedItems {
@@ -11,16 +12,6 @@ export interface LoadedItems {
 
 interface Pick extends vscode.QuickPickItem {
   open: OpenRequest;
-}
-
-// A quick pick renders `$(name)` in its label, description and detail as a codicon; VS Code's own
-// escape (`\$(name)`, its escapeIcons) shows it as the text it is. Every title, language and author
-// here was written by a stranger.
-const ICON = /(\\)?\$\([A-Za-z0-9-]+(?:~[A-Za-z]+)?\)/g;
-
-/** `text` with every `$(icon)` escaped, so a quick pick shows it as text. */
-export function escapeIcons(text: string): string {
-  return text.replace(ICON, (match, escaped: string | undefined) => (escaped ? match : `\\${match}`));
 }
 
 function codePick(c: Code): Pick {

@@ -9,27 +9,34 @@ import { isApiError } from '../../api/errors';
 import type { Logger } from '../../api/logger';
 import type { Code } from '../../api/model';
 import type { Accounts } from '../accounts/accounts';
-import { currentSession } from '../accounts/writes';
+import type { SessionAsker } from '../accounts/session';
 import { Commands } from '../commandIds';
-import { diffTitle } from '../code/compare';
-import { itemOrCurrent } from '../code/current';
+import { diffTitle } from '../shared/labels';
+import { itemOrCurrent } from '../shared/current';
 import type { CodeDocuments } from '../code/documents';
-import { codeIdOf } from '../code/items';
+import { codeIdOf } from '../shared/items';
 import { oneLine, type ErrorReporter } from '../errorReporting';
 import { titleOf } from '../names';
-import type { ServiceConnection } from '../service';
-import type { ShareUi } from '../share/commands';
 import { DRAFT_SCHEME } from './draftPaths';
 import type { Draft, Drafts } from './drafts';
+
+/** What drafts ask and say through; the test API answers it (extension.ts hands in the object Share's questions go through). */
+export interface DraftUi {
+  ask(options: vscode.InputBoxOptions): Thenable<string | undefined>;
+  /** The comment, which may run to several lines; `prompt` says what is asked. */
+  askComment(value: string, prompt: string): Thenable<string | undefined>;
+  tell(error: boolean, message: string, ...buttons: string[]): Thenable<string | undefined>;
+}
 
 export interface DraftDeps {
   drafts: Drafts;
   accounts: Accounts;
-  service: ServiceConnection;
+  /** The current service's session, asked for in one step (accounts/session.ts). */
+  signedIn: SessionAsker;
   docs: CodeDocuments;
   errors: ErrorReporter;
   logger: Logger;
-  ui: ShareUi;
+  ui: DraftUi;
   /** The code of the code view looked at last, for the palette. */
   currentCode: () => Code | undefined;
   /** After a refactoring was added to code `codeId`: the lists and its code view ask again. */
@@ -57,7 +64,7 @@ async function closeDraft(uri: vscode.Uri): Promise<void> {
   await vscode.window.tabGroups.close(tabs);
 }
 
-export function registerDraftCommands({ drafts, accounts, service, docs, errors, logger, ui, currentCode, changed, show }: DraftDeps): vscode.Disposable {
+export function registerDraftCommands({ drafts, accounts, signedIn, docs, errors, logger, ui, currentCode, changed, show }: DraftDeps): vscode.Disposable {
   /** The code (left) beside its draft (right), both in the code's language. */
   const openDiff = async (code: Code, draft: Draft): Promise<void> => {
     const left = await docs.openItem({ kind: 'code', code });
@@ -67,7 +74,7 @@ export function registerDraftCommands({ drafts, accounts, service, docs, errors,
   };
 
   const refactor = async (arg: unknown): Promise<void> => {
-    const signed = await currentSession(accounts, ui, (host) => vscode.l10n.t('Sign in to {0} to refactor its codes.', host));
+    const signed = await signedIn((host) => vscode.l10n.t('Sign in to {0} to refactor its codes.', host));
     const item = signed && itemOrCurrent(arg, currentCode);
     if (!signed || !item) return;
     // As the service serves it now: the draft starts from its current text.
@@ -95,8 +102,8 @@ export function registerDraftCommands({ drafts, accounts, service, docs, errors,
       if (await ui.tell(false, said, set) === set) await vscode.commands.executeCommand(Commands.openSettings);
       return;
     }
-    const signed = await currentSession(accounts, ui, (h) => vscode.l10n.t('Sign in to {0} to submit your refactoring.', h));
-    if (!signed) return;
+    const signed = await signedIn((h) => vscode.l10n.t('Sign in to {0} to submit your refactoring.', h));
+    if (!signed || signed.key !== draft.service) return;
     let typed = { title: draft.title, comment: draft.comment };
     let refused: { reason: string; title: string } | undefined;
     for (;;) {
@@ -117,7 +124,7 @@ export function registerDraftCommands({ drafts, accounts, service, docs, errors,
       typed = { title, comment };
       // Checked again: the setting may have changed while the questions were open.
       if (accounts.currentKey() !== draft.service) return;
-      const client = service.clientWithToken(draft.service, signed.session.accessToken);
+      const client = signed.client();
       try {
         const { value } = await client.postRefactor(draft.codeId, { title, comment, code });
         logger.info(`Submitted refactoring #${value.id} of code #${draft.codeId} to ${draft.service}`);

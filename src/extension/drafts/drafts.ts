@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { toVsCodeLanguageId } from '../../api/languages';
 import type { Code } from '../../api/model';
-import { fnv1a64 } from '../../server/etag';
+import { fnv1a64 } from '../../api/hash';
 import { Disposable } from '../dispose';
 import { readTextFile } from '../files';
 import { DRAFT_SCHEME, draftPath, parseDraftPath, placeOf } from './draftPaths';

@@ -6,18 +6,12 @@
 // through vscode.workspace.fs, so they work in the browser's extension host too.
 import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
-import type { Code, Refactor } from '../../api/model';
 import { Entries, entryOf, rowOf } from '../../search/entries';
 import { CodeSearch, savedIndexName, SearchIndexError } from '../../search/searchIndex';
 import { Disposable, toDisposable } from '../dispose';
 import { readTextFile } from '../files';
+import type { FetchedItems } from '../shared/fetched';
 
-/** What one answer of the service showed: codes (seen under `tag` when a tag's list), or refactorings. */
-export interface FetchedItems {
-  codes?: readonly Code[];
-  refactors?: readonly Refactor[];
-  tag?: string;
-}
 
 /** How long after a fetch its file is written (more fetches in between are written with it). */
 const RECENT_SAVE_DELAY_MS = 1500;

@@ -13,12 +13,11 @@ import * as vscode from 'vscode';
 import { isApiError } from '../../api/errors';
 import type { Logger } from '../../api/logger';
 import { SERVICE_LANGUAGES, toServiceLanguage } from '../../api/languages';
-import type { Accounts } from '../accounts/accounts';
 import type { AccountUi } from '../accounts/commands';
+import type { SessionAsker } from '../accounts/session';
 import { Commands } from '../commandIds';
 import { oneLine, type ErrorReporter } from '../errorReporting';
 import { showModal } from '../notifications';
-import type { ServiceConnection } from '../service';
 import type { SettingsSource } from '../settings';
 import type { CommentEditors } from './commentEditor';
 
@@ -76,8 +75,8 @@ function ask(options: vscode.InputBoxOptions): Promise<string | undefined> {
 }
 
 export interface ShareDeps {
-  accounts: Accounts;
-  service: ServiceConnection;
+  /** The current service's session, asked for in one step (accounts/session.ts). */
+  signedIn: SessionAsker;
   settings: SettingsSource;
   errors: ErrorReporter;
   logger: Logger;
@@ -101,7 +100,7 @@ function fieldOf(reason: string): Field | undefined {
   return /^title\b/i.test(reason) ? 'title' : /^comment\b/i.test(reason) ? 'comment' : /^tag/i.test(reason) ? 'tags' : undefined;
 }
 
-export function registerShareCommands({ accounts, service, settings, errors, logger, ui, open, refreshCatalog }: ShareDeps): vscode.Disposable {
+export function registerShareCommands({ signedIn, settings, errors, logger, ui, open, refreshCatalog }: ShareDeps): vscode.Disposable {
   // What was typed for the last selection refused or left unsent, so that sharing it again starts there.
   let kept: { code: string; draft: Draft } | undefined;
 
@@ -112,17 +111,11 @@ export function registerShareCommands({ accounts, service, settings, errors, log
       void ui.tell(false, vscode.l10n.t('Select the code to share in an editor first.'));
       return;
     }
-    const key = accounts.currentKey();
-    // The built-in sample catalog (or an address that is none): Sign In says why and offers a service.
-    if (!key) return void (await vscode.commands.executeCommand(Commands.signIn));
+    // On the built-in sample catalog (or an address that is none) Sign In says why and offers a service.
+    const signed = await signedIn((host) => vscode.l10n.t('Sign in to {0} to share code there.', host));
+    if (!signed) return;
+    const { key } = signed;
     const host = new URL(key).host;
-    let session: vscode.AuthenticationSession | undefined = (await accounts.getSessions())[0];
-    if (!session) {
-      const signIn = vscode.l10n.t('Sign In…');
-      if ((await ui.tell(false, vscode.l10n.t('Sign in to {0} to share code there.', host), signIn)) !== signIn) return;
-      session = await accounts.signIn();
-      if (!session) return;
-    }
     const languageId = editor.document.languageId;
     const language = toServiceLanguage(languageId) ?? await ui.pick(SERVICE_LANGUAGES, {
       title: vscode.l10n.t('Language of the Shared Code'),
@@ -177,7 +170,7 @@ export function registerShareCommands({ accounts, service, settings, errors, log
       ].join('\n');
       if ((await ui.confirm(vscode.l10n.t('Share this code with {0}?', host), detail, send)) !== send) return;
 
-      const client = service.clientWithToken(key, session.accessToken);
+      const client = signed.client();
       try {
         const { value } = await client.postCode({ title, language, comment, code, tags: tagList });
         kept = undefined;

@@ -4,9 +4,9 @@ import * as vscode from 'vscode';
 import type { Code } from '../../api/model';
 import { Commands } from '../commandIds';
 import type { ErrorReporter } from '../errorReporting';
-import { itemsOrCurrent } from '../code/current';
+import { itemsOrCurrent } from '../shared/current';
 import type { Stars } from './stars';
-import { targetOf } from '../code/items';
+import { targetOf } from '../shared/items';
 
 export interface StarCommandDeps {
   stars: Stars;

@@ -4,9 +4,9 @@
 // A file read back is checked field by field: a damaged one is as good as none.
 import * as vscode from 'vscode';
 import type { Code, Refactor } from '../../api/model';
-import { fnv1a64 } from '../../server/etag';
+import { fnv1a64 } from '../../api/hash';
 import { isId } from '../../protocol/codeView';
-import { revive } from '../catalog/offlineStore';
+import { revive } from '../shared/fetched';
 import { readTextFile } from '../files';
 
 export interface KeptCode {

@@ -5,8 +5,9 @@ import fc from 'fast-check';
 import { SERVICE_LANGUAGES } from '../../../../src/api/languages';
 import { fileExtensionOf } from '../../../../src/api/languages';
 import {
-  documentPath, documentPathOfQuery, namedPath, namedQuery, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget,
+  documentPath, documentPathOfQuery, namedQuery, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget,
 } from '../../../../src/extension/code/documentPaths';
+import { namedPath } from '../../../../src/extension/shared/labels';
 
 describe('documentPaths', () => {
   it('names codes, refactorings and selections by their ids', () => {

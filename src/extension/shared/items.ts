@@ -1,11 +1,11 @@
 // What the code commands act on: a code or a refactoring, whether it comes from a tree row, the
 // code view or the command palette, plus the few facts every command derives from it (title,
 // language, text, sections, page URL, virtual document). Tree rows are recognised by their contextValue
-// (catalog/rows.ts) and payload, not by class, so either side can change its classes.
+// (rows.ts) and payload, not by class, so either side can change its classes.
 import { codeRefOf, codeUrl, pageUrl } from '../../api/urls';
 import type { Code, Refactor } from '../../api/model';
 import { splitSections, type Section } from '../../api/sections';
-import { isRow } from '../catalog/rows';
+import { isRow } from './rows';
 
 export type Item = { kind: 'code'; code: Code } | { kind: 'refactor'; refactor: Refactor };
 

@@ -9,16 +9,17 @@ import { isApiError } from '../../api/errors';
 import type { Logger } from '../../api/logger';
 import type { Code, Refactor } from '../../api/model';
 import { Commands } from '../commandIds';
-import { itemOrCurrent } from '../code/current';
-import { codeIdOf, type Item } from '../code/items';
+import { itemOrCurrent } from '../shared/current';
+import { codeIdOf, type Item } from '../shared/items';
 import { oneLine, type ErrorReporter } from '../errorReporting';
 import { ratingPhrase, titleOf } from '../names';
 import type { ServiceConnection } from '../service';
-import type { Accounts } from './accounts';
-import type { AccountUi } from './commands';
+import type { AccountUi } from '../accounts/commands';
+import type { SessionAsker } from '../accounts/session';
 
 export interface WriteDeps {
-  accounts: Accounts;
+  /** The current service's session, asked for in one step (accounts/session.ts). */
+  signedIn: SessionAsker;
   service: ServiceConnection;
   errors: ErrorReporter;
   logger: Logger;
@@ -36,33 +37,10 @@ function refusal(err: unknown): string {
   return oneLine(err);
 }
 
-/**
- * The current service's key and session; undefined, and the person offered Sign In… with `why`
- * (or on the sample told it takes no contributions), when there is none.
- */
-export async function currentSession(accounts: Accounts, ui: AccountUi, why: (host: string) => string):
-  Promise<{ key: string; session: vscode.AuthenticationSession } | undefined> {
-  const key = accounts.currentKey();
-  if (!key) {
-    await accounts.signIn(); // says why there is nothing to sign in to
-    return undefined;
-  }
-  let session: vscode.AuthenticationSession | undefined = (await accounts.getSessions())[0];
-  if (!session) {
-    const signIn = vscode.l10n.t('Sign In…');
-    if (await ui.tell(false, why(new URL(key).host), signIn) !== signIn) return undefined;
-    session = await accounts.signIn();
-    if (!session) return undefined;
-  }
-  return { key, session };
-}
-
-export function registerWriteCommands({ accounts, service, errors, logger, ui, currentCode, changed }: WriteDeps): vscode.Disposable {
-  /** A client with the current service's token; undefined when there is none (see currentSession). */
-  const signedIn = async (): Promise<RefactorClient | undefined> => {
-    const signed = await currentSession(accounts, ui, (host) => vscode.l10n.t('Sign in to {0} to rate or delete.', host));
-    return signed && service.clientWithToken(signed.key, signed.session.accessToken);
-  };
+export function registerWriteCommands({ signedIn, service, errors, logger, ui, currentCode, changed }: WriteDeps): vscode.Disposable {
+  /** A client with the current service's token; undefined when there is none (see accounts/session.ts). */
+  const signedInClient = async (): Promise<RefactorClient | undefined> =>
+    (await signedIn((host) => vscode.l10n.t('Sign in to {0} to rate or delete.', host)))?.client();
 
   /** The code with its refactorings, as the service serves it now (a list's code carries none). */
   const codeOf = async (codeId: number): Promise<Code> => (await service.getClient()).code(codeId);
@@ -94,7 +72,7 @@ export function registerWriteCommands({ accounts, service, errors, logger, ui, c
   };
 
   const rate = async (arg: unknown): Promise<void> => {
-    const client = await signedIn();
+    const client = await signedInClient();
     const item = client && itemOrCurrent(arg, currentCode);
     const refactor = item && await refactorOf(item);
     if (!client || !refactor) return client?.close();
@@ -112,7 +90,7 @@ export function registerWriteCommands({ accounts, service, errors, logger, ui, c
   };
 
   const remove = async (arg: unknown): Promise<void> => {
-    const client = await signedIn();
+    const client = await signedInClient();
     const item = client && itemOrCurrent(arg, currentCode);
     if (!client || !item) return client?.close();
     const codeId = codeIdOf(item);

@@ -1,0 +1,84 @@
+// The layers hold because ESLint refuses what would break them (eslint.config.mjs): this lints a
+// line of source as though it were a file in each folder, with the project's own configuration,
+// and expects the import refused there and allowed where the layers allow it.
+import * as assert from 'node:assert';
+import { readdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { ESLint } from 'eslint';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const RULE = '@typescript-eslint/no-restricted-imports';
+
+describe('Layering: ESLint keeps each layer to its own imports', function () {
+  this.timeout(60_000);
+  let eslint: ESLint;
+
+  before(() => {
+    // The project's configuration, without the type-checked rules, which need a file in the
+    // TypeScript project; the import rules read the source alone.
+    eslint = new ESLint({
+      cwd: ROOT,
+      overrideConfig: [{
+        files: ['**/*.ts'],
+        languageOptions: { parserOptions: { projectService: false, project: false } },
+      }],
+      ruleFilter: ({ ruleId }) => ruleId === RULE,
+    });
+  });
+
+  /** The messages of the layering rule for `source` placed at `file` (relative to the repository). */
+  async function refusals(file: string, source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: path.join(ROOT, file) });
+    const fatal = result.messages.filter((m) => m.fatal);
+    assert.deepStrictEqual(fatal, [], `${file} was parsed`);
+    return result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message);
+  }
+
+  it('keeps vscode out of every layer below the extension', async () => {
+    for (const folder of ['api', 'server', 'server/http', 'search', 'agents', 'cli', 'protocol', 'webview']) {
+      const said = await refusals(`src/${folder}/layeringProbe.ts`, "import * as vscode from 'vscode';\nvoid vscode;");
+      assert.strictEqual(said.length, 1, `vscode refused in src/${folder}/: ${said.join(' | ')}`);
+      assert.match(said[0], /Only src\/extension\/ and src\/extension\.ts import vscode/);
+    }
+    assert.deepStrictEqual(await refusals('src/extension/catalog/layeringProbe.ts', "import * as vscode from 'vscode';\nvoid vscode;"), []);
+  });
+
+  it('keeps the reference service out of the extension\'s feature folders, and lets the composition files import it', async () => {
+    const inProcess = (up: string): string => `import { inProcessFetch } from '${up}server/http/fetchHandler';\nvoid inProcessFetch;`;
+    for (const file of ['src/extension/share/layeringProbe.ts', 'src/extension/shared/layeringProbe.ts', 'src/extension/code/view/layeringProbe.ts']) {
+      const up = '../'.repeat(file.split('/').length - 2);
+      const said = await refusals(file, inProcess(up));
+      assert.strictEqual(said.length, 1, `the server refused in ${file}: ${said.join(' | ')}`);
+      assert.match(said[0], /never imports the reference service/);
+    }
+    assert.deepStrictEqual(await refusals('src/extension/service.ts', inProcess('../')), []);
+    assert.deepStrictEqual(await refusals('src/extension.ts', inProcess('./')), []);
+  });
+
+  it('refuses a value from another feature\'s folder, allows its type and the shared vocabulary; the shared vocabulary imports no feature', async () => {
+    const value = await refusals('src/extension/stars/layeringProbe.ts', "import { itemsOf } from '../code/items';\nvoid itemsOf;");
+    assert.strictEqual(value.length, 1, value.join(' | '));
+    assert.match(value[0], /imports no value from another feature's folder/);
+    const deeper = await refusals('src/extension/code/view/layeringProbe.ts', "import { Stars } from '../../stars/stars';\nvoid Stars;");
+    assert.strictEqual(deeper.length, 1, deeper.join(' | '));
+    assert.deepStrictEqual(await refusals('src/extension/code/view/layeringProbe.ts', "import type { Stars } from '../../stars/stars';\nlet s: Stars | undefined;\nvoid s;"), []);
+    assert.deepStrictEqual(await refusals('src/extension/stars/layeringProbe.ts', "import { itemsOf } from '../shared/items';\nvoid itemsOf;"), []);
+    assert.deepStrictEqual(await refusals('src/extension/stars/layeringProbe.ts', "import { entryOf } from '../../search/entries';\nvoid entryOf;"), [],
+      'src/search/ is a layer below, not the search feature');
+    assert.deepStrictEqual(await refusals('src/extension/stars/layeringProbe.ts', "import { titleOf } from '../names';\nvoid titleOf;"), []);
+    const shared = await refusals('src/extension/shared/layeringProbe.ts', "import type { Stars } from '../stars/stars';\nlet s: Stars | undefined;\nvoid s;");
+    assert.strictEqual(shared.length, 1, shared.join(' | '));
+    assert.match(shared[0], /shared vocabulary imports no feature/);
+  });
+
+  it('knows every folder of src/extension/: a value imported from one into another is refused', async () => {
+    const folders = readdirSync(path.join(ROOT, 'src/extension'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    assert.ok(folders.includes('shared') && folders.length > 5, folders.join(' '));
+    for (const from of folders) {
+      for (const to of folders.filter((f) => f !== from && f !== 'shared')) {
+        const said = await refusals(`src/extension/${from}/layeringProbe.ts`, `import { probe } from '../${to}/probe';\nvoid probe;`);
+        assert.strictEqual(said.length, 1, `${from} → ${to}: ${said.join(' | ')}`);
+      }
+    }
+  });
+});
