@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { readUntil } from '../helpers/contributions';
 import { request, type RawResponse } from '../helpers/referenceService';
-import { startStack, type LogLine, type Stack } from './stack';
+import { startStack, stopStarted, type LogLine, type Stack } from './stack';
 
 /** A small catalog: the test is about the deployment, not the service's pages. */
 const CODES = 120;
@@ -22,7 +22,8 @@ describe('deployment: two instances over one PostgreSQL behind nginx', function 
 
   after(async function () {
     this.timeout(60_000);
-    if (!stack) return;
+    // A start that failed, or outlived its hook, has no stack to stop: whatever it started is stopped by its pid.
+    if (!stack) return stopStarted();
     const pids = [stack.nginx.pid!, ...stack.instances.map((i) => i.child.pid!)];
     const { instanceExits, nginxExit } = await stack.stop();
     assert.equal(nginxExit, 0, 'nginx stops on SIGTERM');
