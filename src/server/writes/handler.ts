@@ -84,10 +84,8 @@ export class Contributions {
     if (route.kind === 'account') {
       return format === 'xml' && 'name' in person ? personal(200, 'xml', renderUserXml(person)) : error(404, 'no such resource', format, true);
     }
-    const personKey = `person ${person.id}`;
-    const wait = this.wait(personKey, this.limits.writesPerMinute);
+    const wait = await this.takeWrite(person.id);
     if (wait !== undefined) return this.tooMany(wait, `more than ${this.limits.writesPerMinute} writes in a minute`, format);
-    this.count(personKey);
     const base = baseOf(request);
     switch (route.kind) {
       case 'newCode': {
@@ -116,6 +114,15 @@ export class Contributions {
       default:
         return error(404, 'no such resource', format, true);
     }
+  }
+
+  /** Counts a write of the person, or says how long until they may write: in the storage where it counts, so that every instance shares the count. */
+  private async takeWrite(person: number): Promise<number | undefined> {
+    if (this.writer.takeWrite) return this.writer.takeWrite(person, new Date(this.now()), this.limits.writesPerMinute);
+    const key = `person ${person}`;
+    const wait = this.wait(key, this.limits.writesPerMinute);
+    if (wait === undefined) this.count(key);
+    return wait;
   }
 
   /**
