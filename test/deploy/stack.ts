@@ -261,7 +261,8 @@ async function stopByPid(child: ChildProcess, exited: Promise<number | string>):
   return exited;
 }
 
-function runCli(args: string[]): Promise<string> {
+/** A command of the built command line to its end: its stdout, or a rejection with its stderr. */
+export function runCli(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
