@@ -116,18 +116,16 @@ export async function startOwnerChannel(dir: string, answer: (request: OwnerRequ
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      // Made 0600 from the start (the socket is bound synchronously), in a folder only its owner enters.
-      const umask = windows ? undefined : process.umask(0o077);
-      try {
-        server.listen(at, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      } finally {
-        if (umask !== undefined) process.umask(umask);
-      }
+      server.listen(at, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-    if (!windows) writeRecord(dir, at);
+    // No window before this: the folder, 0700 from its making, lets nobody else reach the socket.
+    if (!windows) {
+      chmodSync(at, 0o600);
+      writeRecord(dir, at);
+    }
   } catch (e) {
     server.close();
     removeFolder();
