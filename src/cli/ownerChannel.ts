@@ -56,33 +56,42 @@ function privateFolder(dir: string): string {
   return folder;
 }
 
+/** The socket path `dir/control` names, if the record is this user's and names one of our folders. */
+function recordedPath(dir: string): string | undefined {
+  const record = path.join(dir, RECORD);
+  if (!ownedPrivately(record, 0o022)) return undefined;
+  let at: string;
+  try {
+    at = readFileSync(record, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+  return path.isAbsolute(at) && path.basename(path.dirname(at)).startsWith(FOLDER_PREFIX) ? at : undefined;
+}
+
 /**
  * The socket the record in `dir` names, if it can be trusted: the record, the socket's folder and
  * the socket are this user's, and the folder is private. Anything else is another user's trap.
  */
 function recordedSocket(dir: string): string | undefined {
-  let at: string;
-  try {
-    const record = path.join(dir, RECORD);
-    if (!ownedPrivately(record, 0o022)) return undefined;
-    at = readFileSync(record, 'utf8').trim();
-  } catch {
-    return undefined;
-  }
-  if (!path.isAbsolute(at) || !path.basename(path.dirname(at)).startsWith(FOLDER_PREFIX)) return undefined;
-  return ownedPrivately(path.dirname(at), 0o077) && ownedPrivately(at, 0o077) ? at : undefined;
+  const at = recordedPath(dir);
+  return at !== undefined && ownedPrivately(path.dirname(at), 0o077) && ownedPrivately(at, 0o077) ? at : undefined;
 }
 
-/** The path is this user's (not followed if a link) and none of the bits of `forbidden` are set. */
+/** The path is there, this user's (not followed if a link), and none of the bits of `forbidden` are set. */
 function ownedPrivately(at: string, forbidden: number): boolean {
-  const stat = lstatSync(at);
-  return !stat.isSymbolicLink() && stat.uid === process.getuid?.() && (stat.mode & forbidden) === 0;
+  try {
+    const stat = lstatSync(at, { throwIfNoEntry: false });
+    return stat !== undefined && !stat.isSymbolicLink() && stat.uid === process.getuid?.() && (stat.mode & forbidden) === 0;
+  } catch {
+    return false;
+  }
 }
 
-/** Removes the folder a killed holder's record names, if it is one of ours. */
+/** Removes the folder a killed holder's record names, if it is one of ours, and the record. */
 function removeStale(dir: string): void {
-  const at = recordedSocket(dir);
-  if (at !== undefined) rmSync(path.dirname(at), { recursive: true, force: true });
+  const at = recordedPath(dir);
+  if (at !== undefined && ownedPrivately(path.dirname(at), 0o077)) rmSync(path.dirname(at), { recursive: true, force: true });
   rmSync(path.join(dir, RECORD), { force: true });
 }
 
