@@ -32,6 +32,9 @@ describe('refactor-browser serve: the owner\'s control socket (process)', functi
     serve?.kill();
     await serve?.exit.catch(() => undefined);
     serve = undefined;
+    // A serve killed here leaves its private folder; those in the temporary folder are removed too.
+    const record = path.join(work, 'd'.repeat(110), 'control');
+    if (existsSync(record)) rmSync(path.dirname(readFileSync(record, 'utf8').trim()), { recursive: true, force: true });
     for (const t of traps) await new Promise((resolve) => t.server.close(resolve));
     rmSync(work, { recursive: true, force: true });
   });
@@ -75,6 +78,20 @@ describe('refactor-browser serve: the owner\'s control socket (process)', functi
     } finally {
       rmSync(predictable, { force: true });
     }
+  });
+
+  it('the private folder a killed serve left is removed when the next one starts', async () => {
+    const dir = path.join(work, 'd'.repeat(110));
+    serve = startServe(['serve', '--data-dir', dir, '--port', '0'], STORAGE_MS);
+    assert.match(await serve.firstLine, /^listening on http:/);
+    const first = path.dirname(readFileSync(path.join(dir, 'control'), 'utf8').trim());
+    serve.kill();
+    await serve.exit.catch(() => undefined);
+    assert.equal(existsSync(first), true, 'SIGKILL leaves it');
+    serve = startServe(['serve', '--data-dir', dir, '--port', '0'], STORAGE_MS);
+    assert.match(await serve.firstLine, /^listening on http:/);
+    assert.equal(existsSync(first), false);
+    assert.notEqual(path.dirname(readFileSync(path.join(dir, 'control'), 'utf8').trim()), first);
   });
 
   it('a record naming a socket in a folder others may enter is not trusted: the command says the folder is in use and asks nothing', async () => {
