@@ -158,7 +158,8 @@ ${STORAGE}
   --generate N       a generated catalog of N codes with 3 refactorings each, in all 16
                      languages, the same for the same N (at most ${MAX_GENERATED_CODES}); with storage, as --catalog
   --writes-per-minute N
-                     the writes one person may make in a minute (default ${DEFAULT_WRITES_PER_MINUTE})
+                     the writes one person may make in a minute (default ${DEFAULT_WRITES_PER_MINUTE}),
+                     counted in the storage: across every instance over one database
   --trust-proxy      behind one reverse proxy: a client's address (each may send 60 requests a
                      minute without an accepted token) is the last one in X-Forwarded-For,
                      which is ignored without this option

@@ -14,7 +14,7 @@ import { openSqlStore, type SqlStore } from '../server/sql/sqlStore';
 import { newToken, tokenHash } from '../server/tokens';
 import type { WriteResult } from '../server/store';
 import type { ServiceCommand, Storage } from './args';
-import { askOwnerChannel, startOwnerChannel, type OwnerReply, type OwnerRequest } from './ownerChannel';
+import { askOwnerChannel, OwnerChannelError, startOwnerChannel, type OwnerReply, type OwnerRequest } from './ownerChannel';
 
 export interface ServiceIo {
   out: (text: string) => void;
@@ -115,14 +115,18 @@ async function serve(command: Extract<ServiceCommand, { name: 'serve' }>, io: Se
       }
       settled(await store.importCatalog(given));
     }
+    // Before the HTTP server: without its channel a data folder's owner could not revoke a token, so serve stops.
+    const channel = store && command.storage?.kind === 'dir' ? await ownerChannel(command.storage.dir, store) : undefined;
     const server = await startServer({
       port: command.port,
       host: command.host,
       ...(store ? { store } : { catalog: given }),
       contributions: { writesPerMinute: command.writesPerMinute },
       trustProxy: command.trustProxy,
+    }).catch(async (e: unknown) => {
+      await channel?.close();
+      throw e;
     });
-    const channel = store && command.storage?.kind === 'dir' ? await startOwnerChannel(command.storage.dir, (request) => ownerAnswer(store, request)) : undefined;
     const done = stopped();
     io.out(`listening on ${server.url}\n`);
     if (command.storage) io.err(`taking contributions; the catalog is kept in ${describe(command.storage)}\n`);
@@ -133,6 +137,14 @@ async function serve(command: Extract<ServiceCommand, { name: 'serve' }>, io: Se
     return 0;
   } finally {
     await store?.close();
+  }
+}
+
+async function ownerChannel(dir: string, store: SqlStore): Promise<{ close(): Promise<void> }> {
+  try {
+    return await startOwnerChannel(dir, (request) => ownerAnswer(store, request));
+  } catch (e) {
+    throw e instanceof OwnerChannelError ? new ServiceError(e.message) : e;
   }
 }
 

@@ -103,6 +103,12 @@ export interface CatalogWriter {
   deleteCode(person: number, codeId: number): Promise<WriteResult<void>>;
   /** Its author or the code's. */
   deleteRefactor(person: number, codeId: number, refactorId: number): Promise<WriteResult<void>>;
+  /**
+   * Counts a write of `person` at `now` unless they made `bound` in the minute before, and then
+   * answers how many milliseconds until they may write again; the count is the storage's, so it
+   * holds across every instance over it. Without it, each process counts its own.
+   */
+  takeWrite?(person: number, now: Date, bound: number): Promise<number | undefined>;
 }
 
 export interface CatalogStore extends CatalogReader {

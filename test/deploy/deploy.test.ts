@@ -6,10 +6,12 @@
 import * as assert from 'node:assert/strict';
 import { readUntil } from '../helpers/contributions';
 import { request, type RawResponse } from '../helpers/referenceService';
-import { startStack, type LogLine, type Stack } from './stack';
+import { runCli, startStack, stopStarted, type LogLine, type Stack } from './stack';
 
 /** A small catalog: the test is about the deployment, not the service's pages. */
 const CODES = 120;
+/** Each instance's --writes-per-minute: above what the other tests write, low enough to reach. */
+const WRITES_PER_MINUTE = 10;
 
 describe('deployment: two instances over one PostgreSQL behind nginx', function () {
   this.timeout(120_000);
@@ -17,12 +19,13 @@ describe('deployment: two instances over one PostgreSQL behind nginx', function 
 
   before(async function () {
     this.timeout(240_000);
-    stack = await startStack({ generate: CODES, writesPerMinute: 1000, log: (line) => console.log(`      ${line}`) });
+    stack = await startStack({ generate: CODES, writesPerMinute: WRITES_PER_MINUTE, log: (line) => console.log(`      ${line}`) });
   });
 
   after(async function () {
     this.timeout(60_000);
-    if (!stack) return;
+    // A start that failed, or outlived its hook, has no stack to stop: whatever it started is stopped by its pid.
+    if (!stack) return stopStarted();
     const pids = [stack.nginx.pid!, ...stack.instances.map((i) => i.child.pid!)];
     const { instanceExits, nginxExit } = await stack.stop();
     assert.equal(nginxExit, 0, 'nginx stops on SIGTERM');
@@ -134,6 +137,19 @@ describe('deployment: two instances over one PostgreSQL behind nginx', function 
     const deleted = await request(stack.nginxUrl, `/codes/${id}.xml`, { method: 'DELETE', headers: { Authorization: `Bearer ${stack.token}` } });
     assert.equal(deleted.status, 204);
     for (const i of stack.instances) assert.equal((await via(i.url, `/codes/${id}.xml`)).status, 404, `${i.url} no longer has code ${id}`);
+  });
+
+  it('counts a person\'s writes in the database: --writes-per-minute in all across both instances, not each', async () => {
+    const token = (await runCli(['users', 'add', 'Rate Writer', '--database', stack.databaseUrl])).trim();
+    const post = (url: string) => request(url, '/codes.xml', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/xml', Authorization: `Bearer ${token}` },
+      body: '<code><title>Counted once</title><language>Ruby</language><comment>c</comment><code>p 3</code><tag-list>deploy</tag-list></code>',
+    });
+    const statuses: number[] = [];
+    for (let n = 0; n < WRITES_PER_MINUTE + 2; n++) statuses.push((await post(stack.instances[n % 2].url)).status);
+    assert.deepEqual(statuses, [...Array<number>(WRITES_PER_MINUTE).fill(201), 429, 429]);
+    assert.equal((await post(stack.nginxUrl)).status, 429, 'through nginx too');
   });
 
   it('keeps answering when an instance is killed mid-run: reads under way, new reads, writes, /healthz', async () => {

@@ -4,10 +4,16 @@
 // (dist/cli.js).
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
+import { missingPrerequisite } from './stack';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
 function main(): number {
+  const missing = missingPrerequisite();
+  if (missing !== undefined) {
+    process.stderr.write(`test:deploy: ${missing}\n`);
+    return 1;
+  }
   if (!process.env.REFACTOR_BROWSER_TEST_DATABASE) {
     const r = spawnSync('bash', [path.join(ROOT, 'scripts/withPostgres.sh'), process.execPath, __filename], { stdio: 'inherit', cwd: ROOT });
     return r.status ?? 1;

@@ -5,7 +5,7 @@
 // bench:scale`. Every process is started here and stopped here by its pid; stop() also drops the
 // database and removes the folder, whatever failed before.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -63,10 +63,52 @@ export interface StackOptions {
   readonly log?: (line: string) => void;
   /** How long an instance may take to print that it listens (a large catalog is imported first). */
   readonly startMs?: number;
+  /** The nginx to run: a name looked up on PATH (the default, `nginx`) or a path. */
+  readonly nginx?: string;
+}
+
+/**
+ * What the stack needs that `npm ci` does not install, as the one line saying what to do, or
+ * undefined when nothing is missing. Checked before anything starts.
+ */
+export function missingPrerequisite(nginx = 'nginx', env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (findExecutable(nginx, env) === undefined) return `nginx is not installed (no ${nginx} ${nginx.includes('/') ? 'there' : 'on PATH'}): apt-get install nginx`;
+  if (!existsSync(CLI)) return `${CLI} is not built: npm run build`;
+  return undefined;
+}
+
+function findExecutable(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  const candidates = name.includes('/') ? [name] : (env.PATH ?? '').split(path.delimiter).filter((d) => d !== '').map((d) => path.join(d, name));
+  return candidates.find((file) => {
+    try {
+      accessSync(file, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Every process the stacks of this process started and that may still run: stopStarted() ends them. */
+const running = new Set<{ child: ChildProcess; exited: Promise<number | string> }>();
+
+/** The pids of what a stack started that has not exited yet. */
+export function stillRunning(): number[] {
+  return [...running].flatMap((p) => (p.child.pid === undefined ? [] : [p.child.pid]));
+}
+
+/**
+ * Stops (by pid) whatever a stack started that still runs: for an `after` hook when the stack's
+ * start failed or outlived its hook's time, so that nothing is left running.
+ */
+export async function stopStarted(): Promise<void> {
+  for (const p of [...running]) await stopByPid(p.child, p.exited);
 }
 
 /** Starts the whole stack; on any failure, stops what was started and rethrows. */
 export async function startStack(o: StackOptions): Promise<Stack> {
+  const missing = missingPrerequisite(o.nginx);
+  if (missing !== undefined) throw new Error(missing);
   const server = process.env.REFACTOR_BROWSER_TEST_DATABASE;
   if (!server) throw new Error('REFACTOR_BROWSER_TEST_DATABASE names no PostgreSQL server (run under scripts/withPostgres.sh)');
   const log = o.log ?? (() => undefined);
@@ -111,14 +153,15 @@ export async function startStack(o: StackOptions): Promise<Stack> {
       INSTANCE_2: instances[1]?.address ?? instances[0].address,
     }));
     writeFileSync(path.join(dir, 'access.log'), '');
-    const started = spawn('nginx', ['-p', dir, '-c', 'nginx.conf', '-g', 'daemon off; pid nginx.pid;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const started = spawn(o.nginx ?? 'nginx', ['-p', dir, '-c', 'nginx.conf', '-g', 'daemon off; pid nginx.pid;'], { stdio: ['ignore', 'ignore', 'pipe'] });
     nginx = started;
     let nginxErr = '';
     started.stderr.setEncoding('utf8').on('data', (d: string) => (nginxErr += d));
     nginxExited = exitOf(started);
+    started.once('error', (e) => (nginxErr += `${e.message}\n`));
     const nginxUrl = `http://127.0.0.1:${port}`;
     await until(15_000, async () => {
-      if (started.exitCode !== null || started.signalCode !== null) throw new Error(`nginx exited: ${nginxErr}${safeRead(path.join(dir, 'error.log'))}`);
+      if (started.pid === undefined || started.exitCode !== null || started.signalCode !== null) throw new Error(`nginx exited: ${nginxErr}${safeRead(path.join(dir, 'error.log'))}`);
       return (await request(nginxUrl, '/healthz').catch(() => undefined))?.status === 200;
     }, 'nginx answering /healthz');
     log(`nginx on ${nginxUrl} in front of ${instances.map((i) => i.address).join(' and ')}`);
@@ -186,8 +229,20 @@ async function startInstance(args: string[], startMs: number): Promise<Instance>
   return { url, address: new URL(url).host, child, exited, stderr: () => stderr };
 }
 
+/** The exit code or signal; the error's code for a process that could not be started (it never exits). */
 function exitOf(child: ChildProcess): Promise<number | string> {
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const entry = {
+    child,
+    exited: new Promise<number | string>((resolve) => {
+      child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
+      child.once('error', (e: NodeJS.ErrnoException) => {
+        if (child.pid === undefined) resolve(e.code ?? e.message);
+      });
+    }),
+  };
+  running.add(entry);
+  void entry.exited.then(() => running.delete(entry));
+  return entry.exited;
 }
 
 /** SIGTERM by pid (unless it already ended), SIGKILL if it is still running 15 s later. */
@@ -206,7 +261,8 @@ async function stopByPid(child: ChildProcess, exited: Promise<number | string>):
   return exited;
 }
 
-function runCli(args: string[]): Promise<string> {
+/** A command of the built command line to its end: its stdout, or a rejection with its stderr. */
+export function runCli(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

@@ -101,6 +101,19 @@ create table meta (
 insert into meta (id, version) values (true, 0);
 `,
   },
+  {
+    version: 2,
+    name: 'write times',
+    sql: `
+-- Each person's writes of the last minute, so that the write rate holds across every instance over
+-- one database; older rows are deleted as the person's next write is counted.
+create table write_times (
+  user_id bigint not null references users on delete cascade,
+  at timestamptz not null
+);
+create index write_times_user on write_times (user_id, at);
+`,
+  },
 ];
 
 /** Any number, the same in every instance: the key two instances starting together queue on. */

@@ -15,6 +15,7 @@ import { SqlError, type Sql } from './executor';
 import { migrate } from './migrations';
 import { CODE_COLUMNS, codeOf, listedCodeOf, listedRefactorOf, REFACTOR_COLUMNS, refactorOf, storedCodeOf, userColumns, userOf, type CodeRow, type CodeTableRow, type RefactorRow, type UserRow } from './rows';
 import { exportCatalog, importCatalog, type CatalogCounts } from './transfer';
+import { takeWrite } from './writeRate';
 
 /** The channel every instance NOTIFYs its new version on. */
 export const CHANGES_CHANNEL = 'refactor_browser_changes';
@@ -127,6 +128,7 @@ export class SqlStore implements CatalogStore {
       rate: (person, codeId, refactorId, value) => this.rate(person, codeId, refactorId, value),
       deleteCode: (person, codeId) => this.deleteCode(person, codeId),
       deleteRefactor: (person, codeId, refactorId) => this.deleteRefactor(person, codeId, refactorId),
+      takeWrite: (person, now, bound) => takeWrite(this.sql, person, now, bound),
     };
   }
 

@@ -19,7 +19,9 @@ export interface ContributionLimits {
   maxBodyBytes: number;
   /**
    * Requests of the write API refused for their token (none, unknown, revoked) that one client
-   * address may make in any minute; past it, 429 with Retry-After before any token is looked up.
+   * address may make in any minute; past it, 429 with Retry-After before a token is looked up,
+   * unless this process accepted that token before (so guessing from an address never locks out
+   * a person writing from it).
    */
   refusedPerMinute: number;
 }
@@ -34,6 +36,8 @@ const XML_TYPES = new Set(['application/xml', 'text/xml']);
 const MINUTE_MS = 60_000;
 /** People and addresses counted at once: memory stays bounded whatever addresses requests claim. */
 const MAX_COUNTED = 100_000;
+/** Token hashes remembered as accepted: far more people than write to one instance at once. */
+const MAX_KNOWN_GOOD = 10_000;
 
 export class Contributions {
   private readonly limits: ContributionLimits;
@@ -42,6 +46,8 @@ export class Contributions {
    * requests refused for want of an accepted token.
    */
   private readonly recent = new Map<string, number[]>();
+  /** Hashes of tokens accepted lately, least recently accepted first: they pass an address's bound. */
+  private readonly knownGood = new Set<string>();
 
   constructor(
     private readonly reader: CatalogReader,
@@ -54,13 +60,14 @@ export class Contributions {
 
   /** `route` is a write route, or the account; its method is one the route takes. */
   async answer(route: Route, request: ServiceRequest, format: Format): Promise<Answer> {
-    // An address that keeps sending tokens that are not accepted is stopped before they are looked up.
+    const hash = await tokenHashOf(request.headers.authorization);
+    // An address that keeps sending tokens that are not accepted is stopped before they are looked
+    // up; a token accepted before is looked up whatever its address did.
     const address = request.client === undefined ? undefined : `address ${request.client}`;
-    const refusedWait = address === undefined ? undefined : this.wait(address, this.limits.refusedPerMinute);
+    const refusedWait = address === undefined || (hash !== undefined && this.knownGood.has(hash)) ? undefined : this.wait(address, this.limits.refusedPerMinute);
     if (refusedWait !== undefined) {
       return this.tooMany(refusedWait, `more than ${this.limits.refusedPerMinute} requests without an accepted token in a minute from this address`, format);
     }
-    const hash = await tokenHashOf(request.headers.authorization);
     // The account shows the person as they are now; a write needs only who they are.
     const person = hash === undefined ? undefined
       : route.kind === 'account' ? await this.writer.personByTokenHash(hash)
@@ -70,15 +77,15 @@ export class Contributions {
         ? 'sign in first: send Authorization: Bearer TOKEN with a token from the service\'s owner'
         : 'the token was not accepted: it is unknown, revoked or replaced';
       if (address !== undefined) this.count(address);
+      if (hash !== undefined) this.knownGood.delete(hash);
       return error(401, reason, format, true, CHALLENGE);
     }
+    this.remember(hash!);
     if (route.kind === 'account') {
       return format === 'xml' && 'name' in person ? personal(200, 'xml', renderUserXml(person)) : error(404, 'no such resource', format, true);
     }
-    const personKey = `person ${person.id}`;
-    const wait = this.wait(personKey, this.limits.writesPerMinute);
+    const wait = await this.takeWrite(person.id);
     if (wait !== undefined) return this.tooMany(wait, `more than ${this.limits.writesPerMinute} writes in a minute`, format);
-    this.count(personKey);
     const base = baseOf(request);
     switch (route.kind) {
       case 'newCode': {
@@ -109,6 +116,15 @@ export class Contributions {
     }
   }
 
+  /** Counts a write of the person, or says how long until they may write: in the storage where it counts, so that every instance shares the count. */
+  private async takeWrite(person: number): Promise<number | undefined> {
+    if (this.writer.takeWrite) return this.writer.takeWrite(person, new Date(this.now()), this.limits.writesPerMinute);
+    const key = `person ${person}`;
+    const wait = this.wait(key, this.limits.writesPerMinute);
+    if (wait === undefined) this.count(key);
+    return wait;
+  }
+
   /**
    * Milliseconds until `key` (a person, or a client address) may go on, or undefined while it was
    * counted fewer than `bound` times in the last minute.
@@ -132,6 +148,12 @@ export class Contributions {
     // Addresses a client names through a trusted proxy are many: the oldest counted key goes first.
     if (this.recent.size >= MAX_COUNTED) this.recent.delete(this.recent.keys().next().value!);
     this.recent.set(key, [this.now()]);
+  }
+
+  private remember(hash: string): void {
+    this.knownGood.delete(hash);
+    if (this.knownGood.size >= MAX_KNOWN_GOOD) this.knownGood.delete(this.knownGood.values().next().value!);
+    this.knownGood.add(hash);
   }
 
   private tooMany(wait: number, what: string, format: Format): Answer {

@@ -113,8 +113,10 @@ describe('refactor-browser serve, users, import and export over a data folder (p
     let server = serve(['--data-dir', dir, '--port', '0']);
     let url = await listening(server);
     assert.equal(server.stdout(), `listening on ${url}\n`);
-    // The owner's commands reach it through a socket in the folder that only its owner may open.
-    assert.equal(statSync(path.join(dir, 'control.sock')).mode & 0o777, 0o600);
+    // The owner's commands reach it through a socket in a private folder that the data folder names.
+    const socket = readFileSync(path.join(dir, 'control'), 'utf8').trim();
+    assert.equal(statSync(path.dirname(socket)).mode & 0o777, 0o700);
+    assert.equal(statSync(socket).mode & 0o777, 0o600);
     const ann = { REFACTOR_BROWSER_BASE_URL: url, REFACTOR_BROWSER_TOKEN: annToken };
     const bob = { REFACTOR_BROWSER_BASE_URL: url, REFACTOR_BROWSER_TOKEN: bobToken };
 

@@ -139,6 +139,25 @@ describe('reference service: the client address behind a proxy', function () {
       body: '<code><title>t</title><language>Ruby</language><comment>c</comment><code>p 1</code><tag-list>x</tag-list></code>',
     })).status, 201);
   });
+
+  it('past the default bound of refused tokens from an address, a good token from that address still reads its account and writes', async () => {
+    service = await startWritableService();
+    const token = await service.addPerson('Ana');
+    const good = { Authorization: `Bearer ${token}` };
+    // Signed in once before the guessing starts, and once only after it.
+    assert.equal((await request(service.url, '/account.xml', { headers: good })).status, 200);
+    const bad = { Authorization: 'Bearer guessed-not-given' };
+    for (let i = 0; i < 60; i++) assert.equal((await request(service.url, '/account.xml', { headers: bad })).status, 401);
+    const stopped = await request(service.url, '/account.xml', { headers: bad });
+    assert.equal(stopped.status, 429, 'the 61st refused token in a minute is stopped');
+    assert.equal((await request(service.url, '/account.xml', { headers: good })).status, 200);
+    assert.equal((await request(service.url, '/codes.xml', {
+      method: 'POST',
+      headers: { ...good, 'Content-Type': 'application/xml' },
+      body: '<code><title>t</title><language>Ruby</language><comment>c</comment><code>p 1</code><tag-list>x</tag-list></code>',
+    })).status, 201);
+    assert.equal((await request(service.url, '/account.xml', { headers: bad })).status, 429, 'guessing stays stopped');
+  });
 });
 
 describe('reference service: a graceful stop', function () {
