@@ -35,7 +35,8 @@ export type ServiceCommand =
   | { name: 'serve'; port: number; host: string; catalog?: string; generate?: number; storage?: Storage; writesPerMinute: number; trustProxy: boolean }
   | { name: 'users'; storage: Storage; action: 'list' }
   | { name: 'users'; storage: Storage; action: 'add'; person: string; website?: string; identityUrl?: string }
-  | { name: 'users'; storage: Storage; action: 'token' | 'revoke'; person: string }
+  /** `person` a name, or an id (`--id N`): two people may share a name. */
+  | { name: 'users'; storage: Storage; action: 'token' | 'revoke'; person: string | { id: number } }
   | { name: 'import'; storage: Storage; file: string }
   | { name: 'export'; storage: Storage; output?: string };
 
@@ -101,7 +102,7 @@ const serveSpec = {
   'writes-per-minute': { type: 'string' },
   'trust-proxy': { type: 'boolean' },
 } as const;
-const usersSpec = { ...storageSpec, website: { type: 'string' }, 'identity-url': { type: 'string' } } as const;
+const usersSpec = { ...storageSpec, website: { type: 'string' }, 'identity-url': { type: 'string' }, id: { type: 'string' } } as const;
 const exportSpec = { ...storageSpec, output: { type: 'string', short: 'o' } } as const;
 
 /** The options every browsing command takes, which may come before the command too. */
@@ -229,7 +230,12 @@ function parseServiceCommand(name: ServiceCommand['name'], args: string[], env: 
       throw new UsageError(action === undefined ? 'users needs an action: add, list, token or revoke' : `unknown action "${action}" (add, list, token or revoke)`, name);
     }
     noPositionals(name, positionals, 2);
-    if (person === undefined || person.trim() === '') throw new UsageError(`users ${action} needs a NAME`, name);
+    if (values.id !== undefined) {
+      if (action === 'add') throw new UsageError('--id goes with users token and users revoke', name);
+      if (person !== undefined) throw new UsageError(`users ${action} takes a NAME or --id ID, not both`, name);
+      return { name, storage, action, person: { id: integerOption(name, '--id', values.id, 1, Number.MAX_SAFE_INTEGER) } };
+    }
+    if (person === undefined || person.trim() === '') throw new UsageError(`users ${action} needs a NAME${action === 'add' ? '' : ' or --id ID'}`, name);
     if (action !== 'add' && (values.website !== undefined || values['identity-url'] !== undefined)) {
       throw new UsageError('--website and --identity-url go with users add', name);
     }
