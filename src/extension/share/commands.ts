@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { isApiError } from '../../api/errors';
 import type { Logger } from '../../api/logger';
 import { SERVICE_LANGUAGES, toServiceLanguage } from '../../api/languages';
+import { FIELD } from '../../api/writeContract';
 import type { Accounts } from '../accounts/accounts';
 import type { AccountUi } from '../accounts/commands';
 import { Commands } from '../commandIds';
@@ -96,10 +97,8 @@ interface Draft {
 
 type Field = keyof Draft;
 
-/** The field a service's reason names ("Title can't be blank", "Tag list has …"), if one of those typed. */
-function fieldOf(reason: string): Field | undefined {
-  return /^title\b/i.test(reason) ? 'title' : /^comment\b/i.test(reason) ? 'comment' : /^tag/i.test(reason) ? 'tags' : undefined;
-}
+/** Each typed field as the write contract names it in a 422's `<error field="…">`. */
+const CONTRACT_FIELD = { title: FIELD.title, comment: FIELD.comment, tags: FIELD.tags } as const satisfies Record<Field, string>;
 
 export function registerShareCommands({ accounts, service, settings, errors, logger, ui, open, refreshCatalog }: ShareDeps): vscode.Disposable {
   // What was typed for the last selection refused or left unsent, so that sharing it again starts there.
@@ -188,7 +187,7 @@ export function registerShareCommands({ accounts, service, settings, errors, log
       } catch (err) {
         const reasons = isApiError(err) ? err.reasons : [];
         for (const field of ['title', 'comment', 'tags'] as const) {
-          const reason = reasons.find((r) => fieldOf(r) === field);
+          const reason = isApiError(err) ? err.reasonFor(CONTRACT_FIELD[field]) : undefined;
           refused[field] = reason === undefined ? undefined : { reason, value: draft[field] };
         }
         const again = vscode.l10n.t('Edit and Send Again');
