@@ -6,6 +6,7 @@ import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import { isId } from '../api/ids';
 import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../api/languages';
 import { CREDENTIALS_REFUSED, parseCodeRef } from '../api/urls';
+import { splitTags } from '../api/writeContract';
 import { MAX_GENERATED_CODES } from '../server/catalog/generatedCatalog';
 
 export type ListCommandName = 'recent' | 'popular' | 'tag' | 'refactorings';
@@ -291,8 +292,8 @@ function parseWrite(name: WriteCommand['name'], args: string[], env: NodeJS.Proc
       throw new UsageError(`--language: the service has no language "${language}"; it has ${SERVICE_LANGUAGES.join(', ')}`, name);
     }
     if (values.comment === undefined) throw new UsageError('post needs --comment C (what the code does, what you would like improved)', name);
-    // Tags are sent separated by spaces, and a person may write several in one --tag.
-    const tags = (values.tag ?? []).flatMap((t) => t.split(/[\s,]+/)).filter((t) => t !== '');
+    // A person may write several tags in one --tag, separated as the service separates them.
+    const tags = (values.tag ?? []).flatMap(splitTags);
     return {
       name, file: positionals[0], title, language: canonicalServiceLanguage(language), comment: values.comment, tags, token,
       global: globalOptions(name, values, env),

@@ -13,7 +13,7 @@ import * as vscode from 'vscode';
 import { isApiError } from '../../api/errors';
 import type { Logger } from '../../api/logger';
 import { SERVICE_LANGUAGES, toServiceLanguage } from '../../api/languages';
-import { FIELD } from '../../api/writeContract';
+import { FIELD, splitTags } from '../../api/writeContract';
 import type { Accounts } from '../accounts/accounts';
 import type { AccountUi } from '../accounts/commands';
 import { Commands } from '../commandIds';
@@ -164,7 +164,7 @@ export function registerShareCommands({ accounts, service, settings, errors, log
       if (tags === undefined) return;
       draft.tags = tags;
 
-      const tagList = tags.split(/[\s,]+/).filter(Boolean);
+      const tagList = splitTags(tags);
       const send = vscode.l10n.t('Share');
       const detail = [
         vscode.l10n.t('Title: {0}', title),

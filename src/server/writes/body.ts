@@ -8,10 +8,12 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../../api/languages';
 import {
   codePointLabel, FIELD, fieldLabel, firstNonXmlChar, MAX_CODE_CHARS, MAX_COMMENT_CHARS, MAX_TAG_CHARS, MAX_TAGS, MAX_TITLE_CHARS,
-  splitTags, type ServiceReason, type WriteField,
+  READ_BOUNDS, splitTags, escapeXmlText, type ServiceReason, type WriteField,
 } from '../../api/writeContract';
 import { parserOptions, scanMarkup } from '../../api/xmlDecode';
 import { decodeReferences } from '../../api/xmlFields';
+import type { DatasetCode } from '../catalog/dataset';
+import { renderCodeXml } from '../render/xmlRender';
 import type { NewCode, NewRefactor } from '../store';
 
 /** The body cannot be read as a submission at all: a 400 with this one-line reason. */
@@ -158,4 +160,19 @@ function checkCharacters(fields: Partial<Record<WriteField, string>>, say: Say):
     const cp = firstNonXmlChar(text);
     if (cp !== undefined) say(field, `${fieldLabel(field)} holds ${codePointLabel(cp)}, a character XML 1.0 cannot carry`);
   }
+}
+
+/** More than a refactoring's markup and its author's name and website take in a code's page. */
+const REFACTOR_MARKUP_BYTES = 4096;
+const encoder = new TextEncoder();
+
+/**
+ * A code's page carries all its refactorings whole: one more is refused when the page would no
+ * longer fit what a client reads, so that no one can make a code unreadable with many long ones.
+ */
+export function checkCodePageRoom(code: DatasetCode, refactor: NewRefactor): Checked<NewRefactor> {
+  const page = encoder.encode(renderCodeXml(code)).length;
+  const added = [refactor.title, refactor.comment, refactor.code].reduce((n, text) => n + encoder.encode(escapeXmlText(text)).length, REFACTOR_MARKUP_BYTES);
+  if (page + added <= READ_BOUNDS.answerBytes) return { ok: true, value: refactor };
+  return { ok: false, reasons: [{ text: `Code ${code.id} has as many refactorings as its page can carry: a shorter one may still fit` }] };
 }

@@ -10,7 +10,7 @@ import type { Format, Route, ServiceRequest } from '../routes';
 import { tokenHash } from '../tokens';
 import { bearerToken, MAX_BODY_BYTES, TOKEN_REFUSED, type ServiceReason } from '../../api/writeContract';
 import type { CatalogReader, CatalogWriter, WriteResult } from '../store';
-import { checkNewCode, checkNewRefactor, checkRating, readSubmission, SubmissionError, TEXT_BOUNDS, type Checked } from './body';
+import { checkCodePageRoom, checkNewCode, checkNewRefactor, checkRating, readSubmission, SubmissionError, TEXT_BOUNDS, type Checked } from './body';
 import { renderCodeXml, renderRefactorXml, renderUserXml } from '../render/xmlRender';
 
 export interface ContributionLimits {
@@ -88,9 +88,12 @@ export class Contributions {
         return personal(201, 'xml', renderCodeXml(code), { Location: `${base}${pagePath.code(code)}` });
       }
       case 'newRefactor': {
-        if (!(await this.reader.code(route.codeId))) return noCode(route.codeId, format);
+        const code = await this.reader.code(route.codeId);
+        if (!code) return noCode(route.codeId, format);
         const checked = await this.submission(request, 'refactor', checkNewRefactor);
         if (!checked.ok) return checked.answer;
+        const room = checkCodePageRoom(code, checked.value);
+        if (!room.ok) return error(422, room.reasons, format, true);
         return settled(await this.writer.addRefactor(person.id, route.codeId, checked.value, new Date(this.now())), format, (r) =>
           personal(201, 'xml', renderRefactorXml(r), { Location: `${base}${pagePath.refactor(r)}` }),
         );

@@ -67,6 +67,27 @@ describe('the write contract: bounds both sides agree on', function () {
     const comment = await refusal(writer.postRefactor(ids[0], { ...longest, comment: worst(MAX_COMMENT_CHARS + 1) }));
     assert.equal(comment.reasonFor(FIELD.comment), `Comment is too long (maximum is ${MAX_COMMENT_CHARS} characters, so that a page of 25 stays readable)`);
     assert.equal(service.store.version, before);
+
+    // A code's page carries all its refactorings: the longest are taken until one more would not fit.
+    let taken = 1;
+    let full: ApiError | undefined;
+    while (!full && taken < 40) {
+      try {
+        await writer.postRefactor(ids[0], longest);
+        taken++;
+      } catch (e) {
+        full = e as ApiError;
+      }
+    }
+    assert.ok(full instanceof ApiError && full.status === 422, String(full));
+    assert.deepEqual(full.reasons, [`Code ${ids[0]} has as many refactorings as its page can carry: a shorter one may still fit`]);
+    assert.ok(taken >= PAGE_SIZE, `${taken} of the longest refactorings fit`);
+    const again = new RefactorClient({ baseUrl: service.url });
+    try {
+      assert.equal((await again.code(ids[0])).refactors?.length, taken, 'the fullest page is read');
+    } finally {
+      await again.close();
+    }
   });
 
   it('a 422 names each refused field in the form the client reads', async () => {
