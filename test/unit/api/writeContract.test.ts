@@ -9,17 +9,8 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from '../../../src/api/http';
 import { PAGE_SIZE } from '../../../src/api/model';
 import { FIELD, MAX_CODE_CHARS, MAX_COMMENT_CHARS, MAX_TITLE_CHARS } from '../../../src/api/writeContract';
 import { request } from '../../helpers/referenceService';
+import { refusal } from '../../helpers/apiAssert';
 import { startWritableService, type WritableService } from '../../helpers/writableService';
-
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (e) {
-    assert.ok(e instanceof ApiError, String(e));
-    return e;
-  }
-  assert.fail('expected the service to refuse');
-}
 
 /** `&` is the worst case: `&amp;`, five bytes a character in every answer that carries it. */
 const worst = (chars: number): string => '&'.repeat(chars);
