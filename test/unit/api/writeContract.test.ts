@@ -7,7 +7,7 @@ import { RefactorClient } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
 import { DEFAULT_MAX_RESPONSE_BYTES } from '../../../src/api/http';
 import { PAGE_SIZE } from '../../../src/api/model';
-import { FIELD, MAX_CODE_CHARS, MAX_COMMENT_CHARS, MAX_TITLE_CHARS } from '../../../src/api/writeContract';
+import { escapeXmlText, FIELD, MAX_CODE_CHARS, MAX_COMMENT_CHARS, MAX_TITLE_CHARS, READ_BOUNDS, WORST_ESCAPED_BYTES } from '../../../src/api/writeContract';
 import { request } from '../../helpers/referenceService';
 import { refusal } from '../../helpers/apiAssert';
 import { startWritableService, type WritableService } from '../../helpers/writableService';
@@ -79,6 +79,14 @@ describe('the write contract: bounds both sides agree on', function () {
     } finally {
       await again.close();
     }
+  });
+
+  it('leaves room on a page: 25 items of the longest texts at the worst escaping, with 16 KiB of markup and author each', () => {
+    for (const c of ['&', '<', '>', '\r', '"', '\u{10FFFF}', '\uFFFD', 'a']) {
+      assert.ok(Buffer.byteLength(escapeXmlText(c)) <= WORST_ESCAPED_BYTES * [...c].length, JSON.stringify(c));
+    }
+    const item = WORST_ESCAPED_BYTES * (MAX_TITLE_CHARS + MAX_COMMENT_CHARS + MAX_CODE_CHARS) + 16 * 1024;
+    assert.ok(READ_BOUNDS.pageItems * item < READ_BOUNDS.answerBytes, `${READ_BOUNDS.pageItems} × ${item} bytes`);
   });
 
   it('a 422 names each refused field in the form the client reads', async () => {
