@@ -11,9 +11,9 @@
 // the extension bundles, which are close to their size budget, almost nothing.
 import * as vscode from 'vscode';
 import { isApiError } from '../../api/errors';
+import { FIELD, splitTags } from '../../api/writeContract';
 import type { Logger } from '../../api/logger';
 import { SERVICE_LANGUAGES, toServiceLanguage } from '../../api/languages';
-import { FIELD, splitTags } from '../../api/writeContract';
 import type { Accounts } from '../accounts/accounts';
 import type { AccountUi } from '../accounts/commands';
 import { Commands } from '../commandIds';
