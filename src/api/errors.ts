@@ -1,6 +1,7 @@
 // One error family for everything that can go wrong between a request and a typed result.
 // Every ApiError has a one-line message that names the URL and the cause; the UI and the CLI show
 // `message` as it is.
+import type { ServiceReason, WriteField } from './writeContract';
 
 export type ApiErrorKind =
   | 'timeout'            // the overall deadline (or connect/headers/body timeout) passed
@@ -99,7 +100,7 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     url: string,
     reason: string,
-    readonly options: { status?: number; cause?: unknown; element?: string; reasons?: readonly string[] } = {},
+    readonly options: { status?: number; cause?: unknown; element?: string; reasons?: readonly ServiceReason[] } = {},
   ) {
     const shownUrl = withoutCredentials(url);
     const shownReason = withoutCredentials(reason);
@@ -121,7 +122,12 @@ export class ApiError extends Error {
    * one per invalid field); empty when it said nothing the client could read.
    */
   get reasons(): readonly string[] {
-    return this.options.reasons ?? [];
+    return (this.options.reasons ?? []).map((r) => r.text);
+  }
+
+  /** The service's reason about `field` (a 422's `<error field="…">`, writeContract.ts's FIELD), if it gave one. */
+  reasonFor(field: WriteField): string | undefined {
+    return this.options.reasons?.find((r) => r.field === field)?.text;
   }
 
   static fromDecode(url: string, err: DecodeError): ApiError {

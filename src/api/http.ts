@@ -9,6 +9,7 @@ import { ApiError } from './errors';
 import { type Logger, silentLogger, withoutCredentialsIn } from './logger';
 import { describeNetworkError, formatBytes, formatSeconds } from './httpErrors';
 import { statusLine } from './statusText';
+import type { ServiceReason } from './writeContract';
 // The manifest's version, so a release cannot send a stale User-Agent. esbuild inlines just this
 // field into the bundles; tsc copies package.json next to out/src for the tests.
 import { version as packageVersion } from '../../package.json';
@@ -78,7 +79,7 @@ export interface StatusExplanation {
   /** A few words after the status line, e.g. `the token was refused`. */
   reason: string;
   /** What the service said was wrong, one item each (ApiError.reasons). */
-  reasons?: readonly string[];
+  reasons?: readonly ServiceReason[];
 }
 
 export interface HttpResult {

@@ -2,13 +2,11 @@
 // kept out of every message and log line), the failure statuses put into words a person can act on,
 // the service's own reasons of a 422 kept as a list, and the page URL of what a POST made.
 import { ApiError } from './errors';
-import { formatSeconds } from './httpErrors';
+import { formatBytes, formatSeconds } from './httpErrors';
 import { parseRetryAfter, type StatusExplanation } from './http';
 import type { Logger } from './logger';
+import { bearerHeader, MAX_BODY_BYTES, TOKEN68, TOKEN_REFUSED, type ServiceReason } from './writeContract';
 import { decodeErrors } from './xmlDecode';
-
-/** RFC 6750's token68: what an Authorization header carries without quoting. */
-const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 /** Reasons shown in one error's message; `reasons` keeps more, for a list. */
 const REASONS_SHOWN = 10;
@@ -22,7 +20,7 @@ export function writeHeaders(token: string | undefined, url: string): Record<str
   if (!TOKEN68.test(token)) {
     throw new ApiError('invalid-input', url, 'the token holds characters no token has (only letters, digits and - . _ ~ + / =): check how it was copied');
   }
-  return { authorization: `Bearer ${token}`, 'content-type': 'application/xml' };
+  return { authorization: bearerHeader(token), 'content-type': 'application/xml' };
 }
 
 /** `text` with every occurrence of `secret` replaced by `***`. */
@@ -42,7 +40,7 @@ export function withoutToken(err: unknown, token: string | undefined): unknown {
   if (err instanceof ApiError) {
     const { cause: _dropped, ...options } = err.options;
     void _dropped;
-    const reasons = options.reasons?.map((r) => withoutSecret(r, token));
+    const reasons = options.reasons?.map((r) => ({ ...r, text: withoutSecret(r.text, token) }));
     return new ApiError(err.kind, withoutSecret(err.url, token), withoutSecret(err.reason, token), { ...options, reasons });
   }
   return new Error(withoutSecret(err.message, token));
@@ -64,7 +62,7 @@ export function explainWriteStatus(status: number, headers: Headers, body: strin
   const withSaid = (reason: string): StatusExplanation => (said.length ? { reason: `${reason}: ${shown(said)}`, reasons: said } : { reason });
   switch (status) {
     case 401:
-      return { reason: 'the token was refused (unknown, revoked or mistyped)' };
+      return { reason: TOKEN_REFUSED };
     case 403:
       return withSaid('only its author may change it');
     case 404:
@@ -75,7 +73,7 @@ export function explainWriteStatus(status: number, headers: Headers, body: strin
       return { reason: `this service takes no contributions${allow ? ` (it allows ${allow})` : ''}` };
     }
     case 413:
-      return { reason: 'the contribution is larger than the service takes (1 MiB)' };
+      return { reason: `the contribution is larger than the service takes (${formatBytes(MAX_BODY_BYTES)})` };
     case 415:
       return { reason: 'the service did not take the body as XML' };
     case 422:
@@ -92,24 +90,24 @@ export function explainWriteStatus(status: number, headers: Headers, body: strin
 }
 
 /** The `<error>`s of an `<errors>` body, each on one line; none for any other body. */
-function serviceReasons(body: string): string[] {
+function serviceReasons(body: string): ServiceReason[] {
   if (body === '') return [];
-  let reasons: string[];
+  let reasons: ServiceReason[];
   try {
     reasons = decodeErrors(body);
   } catch {
     return [];
   }
   return reasons
-    .map((r) => r.replace(/\s+/g, ' ').trim())
-    .filter((r) => r !== '')
+    .map((r) => ({ ...r, text: r.text.replace(/\s+/g, ' ').trim() }))
+    .filter((r) => r.text !== '')
     .slice(0, REASONS_KEPT)
-    .map((r) => (r.length > REASON_CHARS ? `${r.slice(0, REASON_CHARS - 1)}…` : r));
+    .map((r) => (r.text.length > REASON_CHARS ? { ...r, text: `${r.text.slice(0, REASON_CHARS - 1)}…` } : r));
 }
 
-function shown(reasons: readonly string[]): string {
+function shown(reasons: readonly ServiceReason[]): string {
   const more = reasons.length - REASONS_SHOWN;
-  const listed = reasons.slice(0, REASONS_SHOWN).join('; ');
+  const listed = reasons.slice(0, REASONS_SHOWN).map((r) => r.text).join('; ');
   return more > 0 ? `${listed}; and ${more} more` : listed;
 }
 

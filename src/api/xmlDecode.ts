@@ -8,6 +8,7 @@ import { isId } from './ids';
 import type { Code, Refactor, User } from './model';
 import { datetimeValue, decodeReferences, isBlank, mismatch, numberValue, requiredIntValue, type Where } from './xmlFields';
 import { malformedXmlError } from './xmlErrors';
+import { FIELD_ATTRIBUTE, type ServiceReason } from './writeContract';
 
 /** A parsed element: text, or an object of attributes (`@_name`), `#text` and child elements. */
 type XmlValue = string | XmlElement | XmlValue[];
@@ -100,9 +101,13 @@ export function decodeUser(xml: string, checkpoint: Checkpoint = NO_CHECKPOINT):
 }
 
 /** What a service says was wrong with a request: the text of each `<error>` under `<errors>`. */
-export function decodeErrors(xml: string): string[] {
+export function decodeErrors(xml: string): ServiceReason[] {
   const root = parseRoot(xml, 'errors', NO_CHECKPOINT);
-  return children(root, 'error').map((v, index) => textOf(v, 'error', { path: 'errors/error', item: 'error', index }));
+  return children(root, 'error').map((v, index) => {
+    const text = textOf(v, 'error', { path: 'errors/error', item: 'error', index });
+    const field = typeof v === 'object' ? (v as XmlElement)[`@_${FIELD_ATTRIBUTE}`] : undefined;
+    return typeof field === 'string' ? { text, field } : { text };
+  });
 }
 
 function refactorsFrom(container: XmlValue | undefined, path: string, parent: Where | undefined, checkpoint: Checkpoint): Refactor[] {

@@ -2,6 +2,7 @@
 // references decoded, integers, floats and datetimes read strictly by the type attribute, never by
 // the look of the text, and a field's error worded with the element and the item it sits in.
 import { DecodeError } from './errors';
+import { isXmlChar } from './writeContract';
 
 /** Where a value sits: its element path and the item it belongs to, for error messages. */
 export interface Where {
@@ -19,19 +20,15 @@ const XML_ENTITIES: ReadonlyMap<string, string> = new Map([['lt', '<'], ['gt', '
 /**
  * An element's text with the five XML entities and numeric references decoded. Anything else
  * (`&nbsp;`, `&copy;`: not XML) stays exactly as sent, since decoding it would silently change code.
+ * A reference to a character XML forbids (NUL, a lone surrogate) becomes what `forbidden` makes of it:
+ * by default it stays visible rather than vanishing.
  */
-export function decodeReferences(text: string): string {
+export function decodeReferences(text: string, forbidden: (ref: string, cp: number) => string = (ref) => ref): string {
   return text.replace(REFERENCE, (ref: string, dec?: string, hex?: string, name?: string) => {
     if (name !== undefined) return XML_ENTITIES.get(name) as string;
     const cp = dec !== undefined ? Number(dec) : parseInt(hex as string, 16);
-    // A reference to a character XML forbids (NUL, a lone surrogate) stays visible rather than vanishing.
-    return isXmlChar(cp) ? String.fromCodePoint(cp) : ref;
+    return isXmlChar(cp) ? String.fromCodePoint(cp) : forbidden(ref, cp);
   });
-}
-
-function isXmlChar(cp: number): boolean {
-  return cp === 0x9 || cp === 0xa || cp === 0xd || (cp >= 0x20 && cp <= 0xd7ff)
-    || (cp >= 0xe000 && cp <= 0xfffd) || (cp >= 0x10000 && cp <= 0x10ffff);
 }
 
 // ---- Text and type to value ---------------------------------------------------------------------

@@ -6,6 +6,7 @@ import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import { isId } from '../api/ids';
 import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../api/languages';
 import { CREDENTIALS_REFUSED, parseCodeRef } from '../api/urls';
+import { splitTags } from '../api/writeContract';
 import { MAX_GENERATED_CODES } from '../server/catalog/generatedCatalog';
 
 export type ListCommandName = 'recent' | 'popular' | 'tag' | 'refactorings';
@@ -35,7 +36,8 @@ export type ServiceCommand =
   | { name: 'serve'; port: number; host: string; catalog?: string; generate?: number; storage?: Storage; writesPerMinute: number; trustProxy: boolean }
   | { name: 'users'; storage: Storage; action: 'list' }
   | { name: 'users'; storage: Storage; action: 'add'; person: string; website?: string; identityUrl?: string }
-  | { name: 'users'; storage: Storage; action: 'token' | 'revoke'; person: string }
+  /** `person` a name, or an id (`--id N`): two people may share a name. */
+  | { name: 'users'; storage: Storage; action: 'token' | 'revoke'; person: string | { id: number } }
   | { name: 'import'; storage: Storage; file: string }
   | { name: 'export'; storage: Storage; output?: string };
 
@@ -101,7 +103,7 @@ const serveSpec = {
   'writes-per-minute': { type: 'string' },
   'trust-proxy': { type: 'boolean' },
 } as const;
-const usersSpec = { ...storageSpec, website: { type: 'string' }, 'identity-url': { type: 'string' } } as const;
+const usersSpec = { ...storageSpec, website: { type: 'string' }, 'identity-url': { type: 'string' }, id: { type: 'string' } } as const;
 const exportSpec = { ...storageSpec, output: { type: 'string', short: 'o' } } as const;
 
 /** The options every browsing command takes, which may come before the command too. */
@@ -229,7 +231,12 @@ function parseServiceCommand(name: ServiceCommand['name'], args: string[], env: 
       throw new UsageError(action === undefined ? 'users needs an action: add, list, token or revoke' : `unknown action "${action}" (add, list, token or revoke)`, name);
     }
     noPositionals(name, positionals, 2);
-    if (person === undefined || person.trim() === '') throw new UsageError(`users ${action} needs a NAME`, name);
+    if (values.id !== undefined) {
+      if (action === 'add') throw new UsageError('--id goes with users token and users revoke', name);
+      if (person !== undefined) throw new UsageError(`users ${action} takes a NAME or --id ID, not both`, name);
+      return { name, storage, action, person: { id: integerOption(name, '--id', values.id, 1, Number.MAX_SAFE_INTEGER) } };
+    }
+    if (person === undefined || person.trim() === '') throw new UsageError(`users ${action} needs a NAME${action === 'add' ? '' : ' or --id ID'}`, name);
     if (action !== 'add' && (values.website !== undefined || values['identity-url'] !== undefined)) {
       throw new UsageError('--website and --identity-url go with users add', name);
     }
@@ -285,8 +292,8 @@ function parseWrite(name: WriteCommand['name'], args: string[], env: NodeJS.Proc
       throw new UsageError(`--language: the service has no language "${language}"; it has ${SERVICE_LANGUAGES.join(', ')}`, name);
     }
     if (values.comment === undefined) throw new UsageError('post needs --comment C (what the code does, what you would like improved)', name);
-    // Tags are sent separated by spaces, and a person may write several in one --tag.
-    const tags = (values.tag ?? []).flatMap((t) => t.split(/[\s,]+/)).filter((t) => t !== '');
+    // A person may write several tags in one --tag, separated as the service separates them.
+    const tags = (values.tag ?? []).flatMap(splitTags);
     return {
       name, file: positionals[0], title, language: canonicalServiceLanguage(language), comment: values.comment, tags, token,
       global: globalOptions(name, values, env),

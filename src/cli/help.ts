@@ -169,21 +169,24 @@ Prints "listening on http://HOST:PORT" once it accepts connections. GET /healthz
 its storage answers, 503 otherwise. Ctrl-C or SIGTERM stops it gracefully: no new connections, the
 answers under way finished (10 s at most), then the storage closed.`,
   users: `Usage: refactor-browser users add NAME [--website URL] [--identity-url URL]
-       refactor-browser users list | users token NAME | users revoke NAME
+       refactor-browser users list | users token (NAME | --id ID) | users revoke (NAME | --id ID)
        (each with --data-dir DIR or --database URL)
 
 The people who may write to the service. "add" and "token" print a new token on stdout, shown only
 this once: give it to the person, who signs in with it. Only a hash of it is kept. "token" replaces a
-lost token; "revoke" ends one at once. "list" never shows a token.
+lost token; "revoke" ends one at once. "list" shows each person's id, never a token. Names are unique
+("add" and "import" refuse one already stored); people of one name from an older import are named by
+--id.
 
 ${STORAGE}
   --website URL      add: the person's website, shown with what they post
   --identity-url URL add: the person's identity URL
+  --id ID            token, revoke: the person of that id instead of a NAME
   -h, --help         show help`,
   import: `Usage: refactor-browser import FILE (--data-dir DIR | --database URL)
 
-Loads a catalog file (the JSON format serve --catalog reads) into the storage, with its ids. If an id
-is stored already, nothing is loaded and the message names it.
+Loads a catalog file (the JSON format serve --catalog reads) into the storage, with its ids. If an id,
+or a person's name, is stored already, nothing is loaded and the message names it.
 
 ${STORAGE}
   -h, --help         show help`,
@@ -211,7 +214,7 @@ Commands:
   mcp                                     the catalog as tools for agents (MCP on stdio)
   serve [--port P] [--host H] [--data-dir DIR | --database URL] [--catalog FILE | --generate N]
                                           run the reference service
-  users add NAME | list | token NAME | revoke NAME
+  users add NAME | list | token NAME | revoke NAME   (token, revoke: or --id ID)
                                           the people who may write to a service
   import FILE | export [--output FILE]    a service's catalog in and out
 

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 
 /** What the command line asks of the storage's holder. */
 export type OwnerRequest =
-  | { kind: 'users'; action: 'list' | 'add' | 'token' | 'revoke'; person?: string; website?: string; identityUrl?: string }
+  | { kind: 'users'; action: 'list' | 'add' | 'token' | 'revoke'; person?: string | { id: number }; website?: string; identityUrl?: string }
   | { kind: 'import'; catalog: unknown; source: string }
   | { kind: 'export' };
 

@@ -158,7 +158,7 @@ async function users(store: SqlStore, command: Extract<OwnerRequest, { kind: 'us
     }
     case 'add': {
       const token = newToken();
-      const person = settled(await store.addPerson(command.person ?? '', { website: command.website, identityUrl: command.identityUrl }, await tokenHash(token)));
+      const person = settled(await store.addPerson(typeof command.person === 'string' ? command.person : '', { website: command.website, identityUrl: command.identityUrl }, await tokenHash(token)));
       io.out(`${token}\n`);
       io.err(`added ${person.name} (id ${person.id}); the token above is shown only this once: give it to them\n`);
       return 0;
@@ -167,12 +167,12 @@ async function users(store: SqlStore, command: Extract<OwnerRequest, { kind: 'us
       const token = newToken();
       const person = settled(await store.replaceToken(command.person ?? '', await tokenHash(token)));
       io.out(`${token}\n`);
-      io.err(`${person.name} has a new token (shown only this once); the old one no longer works\n`);
+      io.err(`${person.name} (id ${person.id}) has a new token (shown only this once); the old one no longer works\n`);
       return 0;
     }
     case 'revoke': {
       const person = settled(await store.revoke(command.person ?? ''));
-      io.out(`revoked the token of ${person.name}: they can no longer write\n`);
+      io.out(`revoked the token of ${person.name} (id ${person.id}): they can no longer write\n`);
       return 0;
     }
   }

@@ -3,6 +3,7 @@
 // same bytes go out over node:http and through an in-process fetch.
 
 import { REASON_PHRASES } from '../api/statusText';
+import type { ServiceReason } from '../api/writeContract';
 import { strongEtag } from './etag';
 import { allowOf, serviceMethods, type Format } from './routes';
 import { renderErrorHtml } from './render/htmlRender';
@@ -116,10 +117,10 @@ export function personal(status: 200 | 201 | 204, format: Format, text: string, 
   return { status, statusText: REASON_PHRASES[status], body, headers: { ...headers, 'Cache-Control': 'no-store', ...extra } };
 }
 
-/** One reason, or several (a 422 lists every invalid field), in the format the path asked for. */
-export function error(status: ErrorStatus, reasons: string | readonly string[], format: Format, writable: boolean, extra: Record<string, string> = {}): Found {
-  const list = typeof reasons === 'string' ? [reasons] : reasons;
-  const text = format === 'xml' ? renderErrorXml(list) : renderErrorHtml(status, list.join(' '));
+/** One reason, or several (a 422 lists every invalid field, naming it), in the format the path asked for. */
+export function error(status: ErrorStatus, reasons: string | readonly ServiceReason[], format: Format, writable: boolean, extra: Record<string, string> = {}): Found {
+  const list = typeof reasons === 'string' ? [{ text: reasons }] : reasons;
+  const text = format === 'xml' ? renderErrorXml(list) : renderErrorHtml(status, list.map((r) => r.text).join(' '));
   const body = encoder.encode(text);
   return { status, statusText: REASON_PHRASES[status], body, headers: { ...baseHeaders(format, body, corsHeaders(writable)), 'Cache-Control': 'no-cache', ...extra } };
 }

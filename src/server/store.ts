@@ -5,6 +5,7 @@
 // read-only, and the only kind in the extension's bundles), and the SQL store (sql/) over embedded
 // PostgreSQL or a PostgreSQL server, which also takes writes. No Node module here.
 
+import type * as contract from '../api/writeContract';
 import type { DatasetCode, DatasetRefactor, DatasetUser } from './catalog/dataset';
 
 /** A code as lists show it: everything but its refactorings. */
@@ -61,25 +62,12 @@ export interface CatalogReader {
   refactor(codeId: number, id: number): Promise<ListedRefactor | undefined>;
 }
 
-/** A new code as a person submits it; everything else (id, dates, permalink, counts) the store sets. */
-export interface NewCode {
-  readonly title: string;
-  /** A canonical service language (canonicalServiceLanguage). */
-  readonly language: string;
-  readonly comment: string;
-  readonly code: string;
-  /** Distinct (case-insensitively), in the order given. */
-  readonly tags: readonly string[];
-}
+/** A new code or refactoring as the service made it of what was sent (writes/body.ts): the write contract's shapes, every field there. */
+export type NewCode = Required<contract.NewCode>;
+export type NewRefactor = Required<contract.NewRefactor>;
 
 /** A code as a write stores it: what `GET /codes/{id}.xml` shows, which names its author by id only. */
 export type NewlyStoredCode = Omit<DatasetCode, 'user'>;
-
-export interface NewRefactor {
-  readonly title: string;
-  readonly comment: string;
-  readonly code: string;
-}
 
 /** A person's own rows, and others': what a write may touch is decided inside its transaction. */
 export type WriteRefusal =

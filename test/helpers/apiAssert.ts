@@ -17,6 +17,17 @@ export async function rejectsWith(promise: Promise<unknown>, kind: ApiErrorKind,
   return err;
 }
 
+/** The ApiError `promise` rejects with: what a service's refusal of a write became. */
+export async function refusal(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (e) {
+    assert.ok(e instanceof ApiError, String(e));
+    return e;
+  }
+  assert.fail('expected the service to refuse');
+}
+
 /** Asserts that `fn` throws a DecodeError of `kind` whose message is (or matches) `message`, about `element` if given. */
 export function throwsDecode(fn: () => unknown, kind: DecodeError['kind'], message: string | RegExp, element?: string): void {
   assert.throws(fn, (e: unknown) => {

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { isApiError } from '../../api/errors';
 import type { Logger } from '../../api/logger';
 import type { Code } from '../../api/model';
+import { FIELD } from '../../api/writeContract';
 import type { Accounts } from '../accounts/accounts';
 import type { SessionAsker } from '../accounts/session';
 import { Commands } from '../commandIds';
@@ -137,7 +138,7 @@ export function registerDraftCommands({ drafts, accounts, signedIn, docs, errors
       } catch (err) {
         await drafts.remember(draft, typed);
         const reasons = isApiError(err) ? err.reasons : [];
-        const titleReason = reasons.find((r) => /^title\b/i.test(r));
+        const titleReason = isApiError(err) ? err.reasonFor(FIELD.title) : undefined;
         refused = titleReason === undefined ? undefined : { reason: titleReason, title };
         const cause = reasons.length ? reasons.join('; ') : isApiError(err) && err.status === 401
           ? vscode.l10n.t('the service refused the token: sign in again')

@@ -11,6 +11,7 @@
 // the extension bundles, which are close to their size budget, almost nothing.
 import * as vscode from 'vscode';
 import { isApiError } from '../../api/errors';
+import { FIELD, splitTags } from '../../api/writeContract';
 import type { Logger } from '../../api/logger';
 import { SERVICE_LANGUAGES, toServiceLanguage } from '../../api/languages';
 import type { AccountUi } from '../accounts/commands';
@@ -95,10 +96,8 @@ interface Draft {
 
 type Field = keyof Draft;
 
-/** The field a service's reason names ("Title can't be blank", "Tag list has …"), if one of those typed. */
-function fieldOf(reason: string): Field | undefined {
-  return /^title\b/i.test(reason) ? 'title' : /^comment\b/i.test(reason) ? 'comment' : /^tag/i.test(reason) ? 'tags' : undefined;
-}
+/** Each typed field as the write contract names it in a 422's `<error field="…">`. */
+const CONTRACT_FIELD = { title: FIELD.title, comment: FIELD.comment, tags: FIELD.tags } as const satisfies Record<Field, string>;
 
 export function registerShareCommands({ signedIn, settings, errors, logger, ui, open, refreshCatalog }: ShareDeps): vscode.Disposable {
   // What was typed for the last selection refused or left unsent, so that sharing it again starts there.
@@ -158,7 +157,7 @@ export function registerShareCommands({ signedIn, settings, errors, logger, ui, 
       if (tags === undefined) return;
       draft.tags = tags;
 
-      const tagList = tags.split(/[\s,]+/).filter(Boolean);
+      const tagList = splitTags(tags);
       const send = vscode.l10n.t('Share');
       const detail = [
         vscode.l10n.t('Title: {0}', title),
@@ -181,7 +180,7 @@ export function registerShareCommands({ signedIn, settings, errors, logger, ui, 
       } catch (err) {
         const reasons = isApiError(err) ? err.reasons : [];
         for (const field of ['title', 'comment', 'tags'] as const) {
-          const reason = reasons.find((r) => fieldOf(r) === field);
+          const reason = isApiError(err) ? err.reasonFor(CONTRACT_FIELD[field]) : undefined;
           refused[field] = reason === undefined ? undefined : { reason, value: draft[field] };
         }
         const again = vscode.l10n.t('Edit and Send Again');

@@ -1,6 +1,8 @@
 // Typed readers for one catalog entry's fields. Each failure is a DatasetError naming the file, the
 // entry and the field, so a self-hoster can fix a catalog from the message alone.
 
+import { codePointLabel, firstNonXmlChar } from '../../api/writeContract';
+
 /** A catalog that cannot be served. `message` is one line: `<file>: <entry>: "<field>" <problem>`. */
 export class DatasetError extends Error {
   override readonly name = 'DatasetError';
@@ -23,9 +25,6 @@ export interface Timestamp {
   readonly text: string;
 }
 
-// XML 1.0 cannot carry these at all, not even as character references; lone surrogates cannot be
-// encoded as UTF-8. Either would make every response holding the entry unreadable.
-export const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(Z|([+-])(\d{2}):(\d{2}))$/;
 const PERMALINK = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -161,11 +160,9 @@ export class EntryReader {
   }
 
   private checkChars(field: string, v: string): void {
-    const m = NOT_XML_CHAR.exec(v);
-    if (m) {
-      const code = m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
-      this.fail(field, `holds U+${code}, a character XML 1.0 cannot carry`);
-    }
+    // Stored, such a character (a lone surrogate too) would make every response holding the entry unreadable.
+    const cp = firstNonXmlChar(v);
+    if (cp !== undefined) this.fail(field, `holds ${codePointLabel(cp)}, a character XML 1.0 cannot carry`);
   }
 }
 

@@ -4,13 +4,9 @@
 
 import type { DatasetCode, DatasetRefactor, DatasetUser, Timestamp } from '../catalog/dataset';
 import type { ListedCode } from '../store';
+import { escapeXmlText, FIELD_ATTRIBUTE, type ServiceReason } from '../../api/writeContract';
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
-
-/** Escapes element content. CR is sent as a reference: a literal one would be read back as LF. */
-export function escapeXmlText(s: string): string {
-  return s.replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
-}
 
 type Scalar = { kind: 'string'; value: string } | { kind: 'integer'; value: number | null } | { kind: 'float'; value: number } | { kind: 'datetime'; value: Timestamp };
 
@@ -43,6 +39,10 @@ class XmlWriter {
 
   open(depth: number, name: string, array = false): void {
     this.lines.push(`${'  '.repeat(depth)}<${name}${array ? ' type="array"' : ''}>`);
+  }
+
+  raw(depth: number, markup: string): void {
+    this.lines.push(`${'  '.repeat(depth)}${markup}`);
   }
 
   close(depth: number, name: string): void {
@@ -166,11 +166,17 @@ export function renderUserXml(user: DatasetUser): string {
   return w.toString();
 }
 
-/** The body of an error response to an `.xml` path, in the Rails style of `<errors>`: one `<error>` a reason. */
-export function renderErrorXml(reasons: readonly string[]): string {
+/**
+ * The body of an error response to an `.xml` path, in the Rails style of `<errors>`: one `<error>` a
+ * reason, with the field it is about as an attribute (our extension: docs/api.md).
+ */
+export function renderErrorXml(reasons: readonly ServiceReason[]): string {
   const w = new XmlWriter();
   w.open(0, 'errors');
-  for (const reason of reasons) w.leaf(1, 'error', str(reason));
+  for (const { text, field } of reasons) {
+    const named = field === undefined ? '' : ` ${FIELD_ATTRIBUTE}="${escapeXmlText(field).replace(/"/g, '&quot;')}"`;
+    w.raw(1, `<error${named}>${escapeXmlText(text)}</error>`);
+  }
   w.close(0, 'errors');
   return w.toString();
 }

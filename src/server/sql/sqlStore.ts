@@ -20,6 +20,9 @@ import { takeWrite } from './writeRate';
 /** The channel every instance NOTIFYs its new version on. */
 export const CHANGES_CHANNEL = 'refactor_browser_changes';
 
+/** Who a token command names: a person's name, or `{ id }` (the only way to name one of two people of one name). */
+export type PersonRef = string | { readonly id: number };
+
 /** A person as the command line lists them: never their token's hash. */
 export interface Person {
   readonly id: number;
@@ -463,23 +466,25 @@ export class SqlStore implements CatalogStore {
     });
   }
 
-  /** A new token for the person of that name; the old one stops working at once. */
-  replaceToken(name: string, tokenHash: string): Promise<WriteResult<Person>> {
-    return this.setToken(name, tokenHash);
+  /** A new token for the person of that name or id; the old one stops working at once. */
+  replaceToken(who: PersonRef, tokenHash: string): Promise<WriteResult<Person>> {
+    return this.setToken(who, tokenHash);
   }
 
   /** The person keeps their rows but can no longer write. */
-  revoke(name: string): Promise<WriteResult<Person>> {
-    return this.setToken(name, null);
+  revoke(who: PersonRef): Promise<WriteResult<Person>> {
+    return this.setToken(who, null);
   }
 
-  private setToken(name: string, tokenHash: string | null): Promise<WriteResult<Person>> {
+  private setToken(who: PersonRef, tokenHash: string | null): Promise<WriteResult<Person>> {
     return this.peopleWrite(async (tx) => {
-      const rows = await tx.query<PersonRow>(`update users set token_hash = $2 where name = $1 returning ${PERSON_COLUMNS}`, [name, tokenHash]);
-      if (rows.length === 0) refuse('not-found', `There is no person named "${name}"`);
-      // Names from an imported catalog may repeat; a token must belong to one person.
-      if (rows.length > 1) refuse('invalid', `${rows.length} people are named "${name}": a token cannot be given to one of them by name`);
-      return rows[0];
+      const byName = typeof who === 'string';
+      const found = await tx.query<{ id: number | string }>(`select id from users where ${byName ? 'name' : 'id'} = $1 order by id limit 2`, [byName ? who : who.id]);
+      if (found.length === 0) refuse('not-found', byName ? `There is no person named "${who}"` : `There is no person with id ${who.id}`);
+      // Names in a catalog imported before names were checked may repeat; a token belongs to one person.
+      if (found.length > 1) refuse('invalid', `More than one person is named "${who as string}": name one by id ("users list" shows the ids)`);
+      const [row] = await tx.query<PersonRow>(`update users set token_hash = $2 where id = $1 returning ${PERSON_COLUMNS}`, [found[0].id, tokenHash]);
+      return row;
     });
   }
 
@@ -501,9 +506,11 @@ export class SqlStore implements CatalogStore {
 
   // Whole catalogs
 
-  /** Stores a catalog with its ids, all or nothing: an id already stored refuses it. */
+  /** Stores a catalog with its ids, all or nothing: an id or a person's name already stored refuses it. */
   importCatalog(dataset: Dataset): Promise<WriteResult<CatalogCounts>> {
     return this.write(async (tx) => {
+      // As addPerson: so that no name is added twice meanwhile.
+      await tx.query('select pg_advisory_xact_lock($1)', [PEOPLE_LOCK]);
       const result = await importCatalog(tx, dataset);
       if ('clashes' in result) refuse('invalid', `Nothing was imported: ${result.clashes.join(', ')}`);
       return result;

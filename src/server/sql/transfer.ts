@@ -20,8 +20,8 @@ function offsetOf(t: Timestamp): number {
 }
 
 /**
- * Inserts every row of `dataset` with its id, inside the caller's transaction. When an id is already
- * stored, inserts nothing and names the first such id of each kind.
+ * Inserts every row of `dataset` with its id, inside the caller's transaction. When an id or a
+ * person's name is already stored, inserts nothing and names the first such id of each kind and name.
  */
 export async function importCatalog(tx: Sql, dataset: Dataset): Promise<CatalogCounts | { clashes: string[] }> {
   const users = [...dataset.users.values()];
@@ -35,6 +35,12 @@ export async function importCatalog(tx: Sql, dataset: Dataset): Promise<CatalogC
     [users.map((u) => u.id), codes.map((c) => c.id), refactors.map((r) => r.id)],
   );
   const found = clashes.filter((c) => c.id !== null).map((c) => `${c.kind} ${Number(c.id)} is already stored`);
+  // A name two people shared could not be given a token, nor revoked, by name.
+  const [named] = await tx.query<{ name: string; id: number | string }>(
+    'select name, id from users where name = any($1::text[]) order by id limit 1',
+    [users.map((u) => u.name)],
+  );
+  if (named) found.push(`a person named "${named.name}" is already stored (id ${Number(named.id)})`);
   if (found.length > 0) return { clashes: found };
 
   await tx.query(

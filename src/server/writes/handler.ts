@@ -8,8 +8,9 @@ import { error, personal, type Answer } from '../answers';
 import { pagePath } from '../render/htmlRender';
 import type { Format, Route, ServiceRequest } from '../routes';
 import { tokenHash } from '../tokens';
+import { bearerToken, MAX_BODY_BYTES, TOKEN_REFUSED, type ServiceReason } from '../../api/writeContract';
 import type { CatalogReader, CatalogWriter, WriteResult } from '../store';
-import { checkNewCode, checkNewRefactor, checkRating, readSubmission, SubmissionError, type Checked } from './body';
+import { checkCodePageRoom, checkNewCode, checkNewRefactor, checkRating, readSubmission, SubmissionError, TEXT_BOUNDS, type Checked } from './body';
 import { renderCodeXml, renderRefactorXml, renderUserXml } from '../render/xmlRender';
 
 export interface ContributionLimits {
@@ -26,11 +27,10 @@ export interface ContributionLimits {
   refusedPerMinute: number;
 }
 
-export const DEFAULT_CONTRIBUTION_LIMITS: ContributionLimits = { writesPerMinute: 30, maxBodyBytes: 1024 * 1024, refusedPerMinute: 60 };
+export const DEFAULT_CONTRIBUTION_LIMITS: ContributionLimits = { writesPerMinute: 30, maxBodyBytes: MAX_BODY_BYTES, refusedPerMinute: 60 };
 
 /** Longer than any token `users add` makes; a longer header is not looked up. */
 const MAX_TOKEN_LENGTH = 256;
-const BEARER = /^Bearer[ \t]+([A-Za-z0-9._~+/-]+=*)[ \t]*$/i;
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="refactor-browser"' };
 const XML_TYPES = new Set(['application/xml', 'text/xml']);
 const MINUTE_MS = 60_000;
@@ -75,7 +75,7 @@ export class Contributions {
     if (!person) {
       const reason = request.headers.authorization === undefined
         ? 'sign in first: send Authorization: Bearer TOKEN with a token from the service\'s owner'
-        : 'the token was not accepted: it is unknown, revoked or replaced';
+        : TOKEN_REFUSED;
       if (address !== undefined) this.count(address);
       if (hash !== undefined) this.knownGood.delete(hash);
       return error(401, reason, format, true, CHALLENGE);
@@ -95,9 +95,12 @@ export class Contributions {
         return personal(201, 'xml', renderCodeXml(code), { Location: `${base}${pagePath.code(code)}` });
       }
       case 'newRefactor': {
-        if (!(await this.reader.code(route.codeId))) return noCode(route.codeId, format);
+        const code = await this.reader.code(route.codeId);
+        if (!code) return noCode(route.codeId, format);
         const checked = await this.submission(request, 'refactor', checkNewRefactor);
         if (!checked.ok) return checked.answer;
+        const room = checkCodePageRoom(code, checked.value);
+        if (!room.ok) return error(422, room.reasons, format, true);
         return settled(await this.writer.addRefactor(person.id, route.codeId, checked.value, new Date(this.now())), format, (r) =>
           personal(201, 'xml', renderRefactorXml(r), { Location: `${base}${pagePath.refactor(r)}` }),
         );
@@ -167,10 +170,10 @@ export class Contributions {
     root: string,
     check: (fields: Map<string, string>) => Checked<T>,
   ): Promise<{ ok: true; value: T } | { ok: false; answer: Answer }> {
-    const refuse = (status: 400 | 413 | 415 | 422, reasons: string | readonly string[]) => ({ ok: false as const, answer: error(status, reasons, 'xml', true) });
+    const refuse = (status: 400 | 413 | 415 | 422, reasons: string | readonly ServiceReason[]) => ({ ok: false as const, answer: error(status, reasons, 'xml', true) });
     const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (!XML_TYPES.has(type)) return refuse(415, 'send the body as XML, with Content-Type: application/xml');
-    const tooLarge = `the body is larger than ${this.limits.maxBodyBytes / 1024 / 1024} MiB`;
+    const tooLarge = `the body is larger than ${this.limits.maxBodyBytes / 1024 / 1024} MiB (${TEXT_BOUNDS})`;
     if (Number(request.headers['content-length']) > this.limits.maxBodyBytes) return refuse(413, tooLarge);
     const bytes = request.body ? await request.body(this.limits.maxBodyBytes) : new Uint8Array(0);
     if (bytes === 'too-large') return refuse(413, tooLarge);
@@ -190,7 +193,7 @@ export class Contributions {
 /** The hash of the bearer token sent, if a token was sent in a form one could be. */
 async function tokenHashOf(authorization: string | undefined): Promise<string | undefined> {
   if (authorization === undefined || authorization.length > MAX_TOKEN_LENGTH + 16) return undefined;
-  const token = BEARER.exec(authorization)?.[1];
+  const token = bearerToken(authorization);
   if (token === undefined || token.length > MAX_TOKEN_LENGTH) return undefined;
   return tokenHash(token);
 }

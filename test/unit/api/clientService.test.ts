@@ -4,23 +4,13 @@
 // never sent twice.
 import * as assert from 'node:assert/strict';
 import { RefactorClient } from '../../../src/api/client';
-import { ApiError } from '../../../src/api/errors';
 import { SERVICE_LANGUAGES } from '../../../src/api/languages';
 import { startFrontServer } from '../../helpers/frontServer';
+import { refusal } from '../../helpers/apiAssert';
 import { startWritableService, type WritableService } from '../../helpers/writableService';
 
 /** Every character a code's text must survive: CR, CRLF, tabs, non-ASCII, and what XML escapes. */
 const AWKWARD_CODE = 'def a(x)\r\n\tx && y < 3 ]]> "q" \'s\'\r  # héllo ✓ 𝄞\n\n  \t\nend\n';
-
-async function refusal(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (e) {
-    assert.ok(e instanceof ApiError, String(e));
-    return e;
-  }
-  assert.fail('expected the service to refuse');
-}
 
 describe('RefactorClient against the writable reference service', function () {
   this.timeout(20000);

@@ -4,7 +4,7 @@ import { strict as assert } from 'node:assert';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ApiError } from '../../../src/api/errors';
 import { parserOptions } from '../../../src/api/xmlDecode';
-import { codeBody, escapeXmlText, ratingBody, refactorBody } from '../../../src/api/xmlEncode';
+import { codeBody, escapedField, ratingBody, refactorBody } from '../../../src/api/xmlEncode';
 
 // The client's own reading of XML: no trimming, no number guessing, XML's references decoded.
 const parser = new XMLParser(parserOptions);
@@ -55,7 +55,7 @@ describe('write bodies', () => {
   });
 
   it('escapes &, <, > and CR, and nothing else', () => {
-    assert.equal(escapeXmlText('a&b<c>d\re"f\'', 'f'), 'a&amp;b&lt;c&gt;d&#13;e"f\'');
+    assert.equal(escapedField('a&b<c>d\re"f\'', 'f'), 'a&amp;b&lt;c&gt;d&#13;e"f\'');
   });
 
   it('refuses, naming the field and the character, what XML 1.0 cannot carry', () => {

@@ -105,6 +105,28 @@ describe('refactor-browser serve, users, import and export over a data folder (p
     assert.deepEqual(catalogOf(readFileSync(file, 'utf8')), given);
   });
 
+  it('an import naming a person already stored is refused; users token and revoke take --id', async () => {
+    const dir = path.join(work, 'data');
+    await addPerson(dir, 'Nobody Yet');
+    const clash = await run(['import', FIXTURE, '--data-dir', dir], {}, STORAGE_MS);
+    assert.equal(clash.code, 1, clash.stderr);
+    oneLine(clash);
+    assert.match(clash.stderr, /^refactor-browser: Nothing was imported: .*a person named "Nobody Yet" is already stored \(id 1\)\n$/);
+
+    const renewed = await run(['users', 'token', '--id', '1', '--data-dir', dir], {}, STORAGE_MS);
+    assert.equal(renewed.code, 0, renewed.stderr);
+    assert.match(renewed.stdout, TOKEN_LINE);
+    const revoked = await run(['users', 'revoke', '--id', '1', '--data-dir', dir], {}, STORAGE_MS);
+    assert.equal(revoked.code, 0, revoked.stderr);
+    assert.equal(revoked.stdout, 'revoked the token of Nobody Yet (id 1): they can no longer write\n');
+    const nobody = await run(['users', 'revoke', '--id', '9', '--data-dir', dir], {}, STORAGE_MS);
+    assert.equal(nobody.code, 1);
+    assert.equal(nobody.stderr, 'refactor-browser: There is no person with id 9\n');
+    const both = await run(['users', 'revoke', 'Nobody', '--id', '1', '--data-dir', dir]);
+    assert.equal(both.code, 2);
+    assert.match(both.stderr, /users revoke takes a NAME or --id ID, not both/);
+  });
+
   it('serve with storage takes contributions: post, show, refactor, rate, delete; one serve per folder; revoke and new tokens while it runs', async () => {
     const dir = path.join(work, 'data');
     const annToken = await addPerson(dir, 'ann');

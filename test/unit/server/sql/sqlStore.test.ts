@@ -167,14 +167,14 @@ function storeTests(open: () => Promise<Sql>, server: boolean): void {
       assert.deepEqual(parseDataset(await store.exportCatalog(), generated.source), generated);
     });
 
-    it('refuses a catalog with ids already stored, naming the first of each kind, and stores nothing of it', async () => {
+    it('refuses a catalog with ids or names already stored, naming the first of each kind, and stores nothing of it', async () => {
       await importSample();
       const before = await rowCounts(sql);
       const version = store.version;
       const result = await store.importCatalog(generateCatalog({ codes: 60, users: 3 }));
       assert.deepEqual(result, {
         refused: 'invalid',
-        message: 'Nothing was imported: user 1 is already stored, code 1 is already stored, refactoring 1 is already stored',
+        message: 'Nothing was imported: user 1 is already stored, code 1 is already stored, refactoring 1 is already stored, a person named "Ana Lima" is already stored (id 1)',
       });
       assert.deepEqual(await rowCounts(sql), before);
       assert.equal(store.version, version);
@@ -411,6 +411,33 @@ function storeTests(open: () => Promise<Sql>, server: boolean): void {
       assert.equal(await store.writer.personByTokenHash(second), undefined);
       assert.deepEqual(await store.revoke('Nobody'), { refused: 'not-found', message: 'There is no person named "Nobody"' });
       assert.deepEqual(await store.people(), [{ ...added.value, hasToken: false }]);
+    });
+
+    it('refuses a catalog naming a person already stored, stores nothing of it, and the person stays revocable', async () => {
+      const ana = await store.addPerson('Ana', {}, await tokenHash('ana'));
+      const before = await rowCounts(sql);
+      const catalog = parseDataset({ users: [{ id: 100, name: 'Ana', identityUrl: '', rating: 0 }], codes: [], refactors: [] }, 'x');
+      assert.deepEqual(await store.importCatalog(catalog), { refused: 'invalid', message: 'Nothing was imported: a person named "Ana" is already stored (id 1)' });
+      assert.deepEqual(await rowCounts(sql), before);
+      assert.equal(ana.refused, undefined);
+      assert.deepEqual(await store.revoke('Ana'), { value: { id: 1, name: 'Ana', website: '', identityUrl: '', hasToken: false } });
+    });
+
+    it('names a person by id: of two people of one name, each is given a token and revoked, and by name is refused in words', async () => {
+      const twins = [{ id: 1, name: 'Ana', identityUrl: '', rating: 0 }, { id: 2, name: 'Ana', identityUrl: '', rating: 0 }];
+      assert.ok(!(await store.importCatalog(parseDataset({ users: twins, codes: [], refactors: [] }, 'x'))).refused);
+      const twice = { refused: 'invalid', message: 'More than one person is named "Ana": name one by id ("users list" shows the ids)' };
+      assert.deepEqual(await store.replaceToken('Ana', await tokenHash('ana')), twice);
+      assert.deepEqual(await store.revoke('Ana'), twice);
+
+      const second = await tokenHash('second');
+      assert.deepEqual(await store.replaceToken({ id: 2 }, second), { value: { id: 2, name: 'Ana', website: '', identityUrl: '', hasToken: true } });
+      assert.equal((await store.writer.personByTokenHash(second))?.id, 2);
+      assert.ok(!(await store.replaceToken({ id: 1 }, await tokenHash('first'))).refused, 'a token each');
+      assert.equal((await store.revoke({ id: 2 })).refused, undefined);
+      assert.equal(await store.writer.personByTokenHash(second), undefined, 'revoked at once');
+      assert.deepEqual((await store.people()).map((p) => p.hasToken), [true, false]);
+      assert.deepEqual(await store.revoke({ id: 9 }), { refused: 'not-found', message: 'There is no person with id 9' });
     });
   });
 
