@@ -121,28 +121,25 @@ function writeCode(w: XmlWriter, depth: number, c: WrittenCode): void {
   w.close(depth, 'code');
 }
 
-export function renderCodeListXml(codes: readonly ListedCode[]): string {
+/** A list element holding one child per item, or one empty element when there are none. */
+function renderListXml<T>(name: string, items: readonly T[], write: (w: XmlWriter, item: T) => void): string {
   const w = new XmlWriter();
-  if (codes.length === 0) {
-    w.empty(0, 'codes');
+  if (items.length === 0) {
+    w.empty(0, name);
     return w.toString();
   }
-  w.open(0, 'codes', true);
-  for (const c of codes) writeCode(w, 1, c);
-  w.close(0, 'codes');
+  w.open(0, name, true);
+  for (const item of items) write(w, item);
+  w.close(0, name);
   return w.toString();
 }
 
+export function renderCodeListXml(codes: readonly ListedCode[]): string {
+  return renderListXml('codes', codes, (w, c) => writeCode(w, 1, c));
+}
+
 export function renderRefactorListXml(refactors: readonly DatasetRefactor[]): string {
-  const w = new XmlWriter();
-  if (refactors.length === 0) {
-    w.empty(0, 'refactors');
-    return w.toString();
-  }
-  w.open(0, 'refactors', true);
-  for (const r of refactors) writeRefactor(w, 1, r, true);
-  w.close(0, 'refactors');
-  return w.toString();
+  return renderListXml('refactors', refactors, (w, r) => writeRefactor(w, 1, r, true));
 }
 
 /** One code with its refactorings; its author is named by `user-id` only. */
