@@ -9,7 +9,7 @@ import { ApiError } from './errors';
 import { type Logger, silentLogger, withoutCredentialsIn } from './logger';
 import { describeNetworkError, formatBytes, formatSeconds } from './httpErrors';
 import { statusLine } from './statusText';
-import type { ServiceReason } from './writeContract';
+import { DEFAULT_MAX_RESPONSE_BYTES, type ServiceReason } from './writeContract';
 // The manifest's version, so a release cannot send a stale User-Agent. esbuild inlines just this
 // field into the bundles; tsc copies package.json next to out/src for the tests.
 import { version as packageVersion } from '../../package.json';
@@ -17,7 +17,6 @@ import { version as packageVersion } from '../../package.json';
 export const CLIENT_VERSION: string = packageVersion;
 export const DEFAULT_USER_AGENT = userAgentFor(CLIENT_VERSION);
 export const DEFAULT_TIMEOUT_MS = 15_000;
-export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_MAX_REDIRECTS = 5;
 export const DEFAULT_MAX_TRIES = 3;
 export const DEFAULT_RETRY_BASE_DELAY_MS = 500;

@@ -1,7 +1,6 @@
 // The write API's contract, each fact once, for both sides: what the client (api/) sends and the
 // reference service (server/) takes. docs/api.md ("Contributing: the write API") says the same to
 // people. No vscode, no Node module.
-import { DEFAULT_MAX_RESPONSE_BYTES } from './http';
 import { PAGE_SIZE } from './model';
 
 /** A new code as a person submits it; the service sets everything else (id, dates, permalink, counts). */
@@ -73,6 +72,11 @@ export const WORST_ESCAPED_BYTES = 5;
 export function escapeXmlText(text: string): string {
   return text.replace(/[&<>\r]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&#13;'));
 }
+/**
+ * The largest answer a client reads (http.ts's default): the service's text bounds are made to fit it.
+ * Here rather than in http.ts, so that the service need not bundle the client's transport.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 /** The answer a client reads, and the items on a page: what the bounds above are made to fit. */
 export const READ_BOUNDS = { answerBytes: DEFAULT_MAX_RESPONSE_BYTES, pageItems: PAGE_SIZE } as const;
 

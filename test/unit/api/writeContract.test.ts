@@ -5,9 +5,8 @@
 import * as assert from 'node:assert/strict';
 import { RefactorClient } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
-import { DEFAULT_MAX_RESPONSE_BYTES } from '../../../src/api/http';
 import { PAGE_SIZE } from '../../../src/api/model';
-import { escapeXmlText, FIELD, MAX_CODE_CHARS, MAX_COMMENT_CHARS, MAX_TITLE_CHARS, READ_BOUNDS, WORST_ESCAPED_BYTES } from '../../../src/api/writeContract';
+import { DEFAULT_MAX_RESPONSE_BYTES, escapeXmlText, FIELD, MAX_CODE_CHARS, MAX_COMMENT_CHARS, MAX_TITLE_CHARS, READ_BOUNDS, WORST_ESCAPED_BYTES } from '../../../src/api/writeContract';
 import { request } from '../../helpers/referenceService';
 import { refusal } from '../../helpers/apiAssert';
 import { startWritableService, type WritableService } from '../../helpers/writableService';
