@@ -4,7 +4,7 @@
 // HTTP, the bearer token, reading and checking the XML body and rendering the answer add to the
 // write itself.
 import { Pool } from 'undici';
-import { INSERT_CODE, insertCodeParams } from '../src/server/sql/sqlStore';
+import { INSERT_CODE, insertCodeParams } from '../src/server/sql/contributions';
 import { figure, interleave, median, type Figure } from './measure';
 import { startSqlService } from './sqlService';
 

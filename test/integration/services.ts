@@ -45,6 +45,8 @@ export async function startService(catalog?: unknown, options: { on?: RefusingPo
 export interface WritableTestService extends RunningService {
   /** Adds a person and returns their token. */
   addPerson(name: string): Promise<string>;
+  /** Revokes the token of the person of that name: the service refuses it from then on. */
+  revoke(name: string): Promise<void>;
   /** Runs `use` with a client of the person `token` belongs to, as another client of the service would. */
   as<T>(token: string, use: (client: RefactorClient) => Promise<T>): Promise<T>;
 }
@@ -54,6 +56,9 @@ export async function startWritable(): Promise<WritableTestService> {
   return {
     ...handle(id, url),
     addPerson: async (name) => (await ask({ verb: 'addPerson', id, name })).token,
+    revoke: async (name) => {
+      await ask({ verb: 'revoke', id, name });
+    },
     async as(token, use) {
       const client = new RefactorClient({ baseUrl: url, token, timeoutMs: 10_000 });
       try {

@@ -49,6 +49,8 @@ export interface ServiceVerbs {
   startWritable: { req: Empty; res: Started };
   /** Adds a person who may write to the writable service `id`; `token` is theirs. */
   addPerson: { req: { id: number; name: string }; res: { token: string } };
+  /** Revokes the token of the person of that name on the writable service `id`, as `users revoke` does. */
+  revoke: { req: { id: number; name: string }; res: Empty };
   /** A loopback URL whose port refuses connections, held so that no other process takes it (until `stop`). */
   refusing: { req: Empty; res: Started };
   /** A front server forwarding to `upstream`, a loopback http URL. */
@@ -87,6 +89,7 @@ export function isServiceRequest(value: unknown): value is ServiceRequest {
     case 'stop':
       return id;
     case 'addPerson':
+    case 'revoke':
       return id && typeof r.name === 'string';
     case 'frontFail':
       return id && Array.isArray(r.paths) && r.paths.every((p) => typeof p === 'string');

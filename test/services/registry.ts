@@ -84,6 +84,13 @@ export class TestServices {
         if (!writable) throw new Error(`no writable service ${request.id}`);
         return { token: await writable.addPerson(request.name) };
       }
+      case 'revoke': {
+        const writable = this.running.get(request.id)?.writable;
+        if (!writable) throw new Error(`no writable service ${request.id}`);
+        const revoked = await writable.store.revoke(request.name);
+        if (revoked.refused) throw new Error(revoked.message);
+        return {};
+      }
       case 'frontRequests':
         return { requests: [...this.front(request.id).requests] };
       case 'frontFail': {

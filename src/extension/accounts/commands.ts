@@ -8,6 +8,7 @@ import { Commands } from '../commandIds';
 import { oneLine, type ErrorReporter } from '../errorReporting';
 import { confirmModal, showErrorMessage, showInformationMessage } from '../notifications';
 import type { ServiceConnection } from '../service';
+import { tokenRefused } from '../shared/tokenRefused';
 import type { Accounts } from './accounts';
 
 export interface AccountUi {
@@ -61,7 +62,7 @@ export function registerAccountCommands({ accounts, service, errors, logger, ui 
     } catch (err) {
       // A read's 401 comes as a bare status line; any other cause is the client's message, which
       // names it (unreachable, timed out) and never holds the token.
-      const cause = isApiError(err) && err.status === 401 ? vscode.l10n.t('the service refused the token (unknown, revoked or mistyped)') : oneLine(err);
+      const cause = isApiError(err) && err.status === 401 ? tokenRefused() : oneLine(err);
       void ui.tell(true, `${vscode.l10n.t('Could not sign in to {0}', host)}: ${cause}`);
       return undefined;
     }

@@ -16,6 +16,7 @@ import { diffTitle } from '../shared/labels';
 import { itemOrCurrent } from '../shared/current';
 import type { CodeDocuments } from '../code/documents';
 import { codeIdOf } from '../shared/items';
+import { tokenRefused } from '../shared/tokenRefused';
 import { oneLine, type ErrorReporter } from '../errorReporting';
 import { titleOf } from '../names';
 import { DRAFT_SCHEME } from './draftPaths';
@@ -141,7 +142,7 @@ export function registerDraftCommands({ drafts, accounts, signedIn, docs, errors
         const titleReason = isApiError(err) ? err.reasonFor(FIELD.title) : undefined;
         refused = titleReason === undefined ? undefined : { reason: titleReason, title };
         const cause = reasons.length ? reasons.join('; ') : isApiError(err) && err.status === 401
-          ? vscode.l10n.t('the service refused the token: sign in again')
+          ? tokenRefused()
           : isApiError(err) && err.status === 404 ? vscode.l10n.t('the code is no longer there') : oneLine(err);
         const again = vscode.l10n.t('Edit and Send Again');
         if (await ui.tell(true, `${vscode.l10n.t('Could not submit your refactoring of {0}', name)}: ${cause}`, again) !== again) return;

@@ -11,6 +11,7 @@ import type { Code, Refactor } from '../../api/model';
 import { Commands } from '../commandIds';
 import { itemOrCurrent } from '../shared/current';
 import { codeIdOf, type Item } from '../shared/items';
+import { tokenRefused } from '../shared/tokenRefused';
 import { oneLine, type ErrorReporter } from '../errorReporting';
 import { ratingPhrase, titleOf } from '../names';
 import type { ServiceConnection } from '../service';
@@ -32,6 +33,7 @@ export interface WriteDeps {
 
 /** Why the service refused, in a few words: its own reasons where it gave some. */
 function refusal(err: unknown): string {
+  if (isApiError(err) && err.status === 401) return tokenRefused();
   if (isApiError(err) && err.status === 403) return vscode.l10n.t('it is someone else\'s');
   if (isApiError(err) && err.reasons.length) return err.reasons.join('; ');
   return oneLine(err);

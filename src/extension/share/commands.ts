@@ -19,6 +19,7 @@ import type { SessionAsker } from '../accounts/session';
 import { Commands } from '../commandIds';
 import { oneLine, type ErrorReporter } from '../errorReporting';
 import { showModal } from '../notifications';
+import { tokenRefused } from '../shared/tokenRefused';
 import type { SettingsSource } from '../settings';
 import type { CommentEditors } from './commentEditor';
 
@@ -185,7 +186,7 @@ export function registerShareCommands({ signedIn, settings, errors, logger, ui, 
         }
         const again = vscode.l10n.t('Edit and Send Again');
         const cause = reasons.length ? reasons.join('; ') : isApiError(err) && err.status === 401
-          ? vscode.l10n.t('the service refused the token: sign in again')
+          ? tokenRefused()
           : oneLine(err);
         if ((await ui.tell(true, `${vscode.l10n.t('Could not share the code with {0}', host)}: ${cause}`, again)) !== again) return;
       } finally {

@@ -77,7 +77,7 @@ describe('Accounts: Sign In and Sign Out', function () {
     const wrong = 'not-a-token-of-this-service';
     const { said } = await signIn(wrong);
     assert.strictEqual(said.length, 1);
-    assert.strictEqual(said[0], `Could not sign in to ${hostOf(service.url)}: the service refused the token (unknown, revoked or mistyped)`);
+    assert.strictEqual(said[0], `Could not sign in to ${hostOf(service.url)}: the service refused the token (unknown, revoked or mistyped): sign in again`);
     assert.ok(!said[0].includes(wrong), 'the message does not show the token');
     assert.strictEqual(await (await api()).session(), undefined);
 

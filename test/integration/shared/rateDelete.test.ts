@@ -1,6 +1,6 @@
 // Rate… and Delete…, in both extension hosts, against a writable service: a rating from a row says
 // the service's new rating, which the row then shows; rating again or one's own refactoring is
-// refused in one line with the service's reason; deleting asks first in a modal naming what goes,
+// refused in one line with the service's reason, a token revoked since Sign In in Sign In's words; deleting asks first in a modal naming what goes,
 // then the refactoring leaves its code and the code its lists and its code view; someone else's is
 // refused; signed out the commands offer Sign In and go on once signed in, and on the built-in
 // sample they say it takes no contributions. No log line ever holds a token.
@@ -82,6 +82,17 @@ describe('Rate and Delete', function () {
     const escaped = await browser.runAnswering(() => browser.runOnRow(Commands.rate, row), {});
     assert.deepStrictEqual(escaped.said, []);
     await assertNoLogHolds(ana, bo);
+  });
+
+  it('says in one line, as Sign In says it, that the service refused a token revoked since signing in', async () => {
+    const browser = await api();
+    const { refactor } = await anaCodeWithBoRefactoring();
+    const dan = await service.addPerson('Dan Eriksen');
+    await signIn(dan);
+    await service.revoke('Dan Eriksen');
+    const refused = await browser.runAnswering(() => browser.runOnRow(Commands.rate, ['Recent Refactorings', refactor.title]), { pick: '★★★★☆ 4' });
+    assert.deepStrictEqual(refused.said, [`Could not rate ${refactor.title}: the service refused the token (unknown, revoked or mistyped): sign in again`]);
+    await assertNoLogHolds(dan);
   });
 
   it('rates from the open code view\'s button and from the palette, which asks which of its refactorings', async () => {
