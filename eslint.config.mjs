@@ -6,13 +6,13 @@ import tseslint from 'typescript-eslint';
 // The layers (CONTRIBUTING.md, Architecture). Only src/extension/ and src/extension.ts import
 // `vscode`; the extension's feature folders never import the reference service (the composition
 // files src/extension.ts and src/extension/service.ts hand its in-process fetch in), and never a
-// value from another feature's folder: what they share is in src/extension/shared/ or at the top of
+// value from another feature's folder: what they share is in src/extension/common/ or at the top of
 // src/extension/. A type may name what the composition root hands a feature (another's object).
 const NO_VSCODE = ['api', 'server', 'search', 'agents', 'cli', 'protocol', 'webview'];
 const FEATURES = ['accounts', 'agents', 'catalog', 'code', 'drafts', 'rateDelete', 'search', 'share', 'stars'];
 const RULE = '@typescript-eslint/no-restricted-imports';
 
-/** The restriction for files `depth` folders below src/extension/, in folder `own` (shared: none is its own). */
+/** The restriction for files `depth` folders below src/extension/, in folder `own` (common: none is its own). */
 function featureImports(own, depth) {
   const up = '\\.\\./'.repeat(depth);
   const others = FEATURES.filter((f) => f !== own);
@@ -21,10 +21,10 @@ function featureImports(own, depth) {
       { regex: `^(\\.\\./)+server(/|$)`, message: 'A feature never imports the reference service: src/extension.ts or src/extension/service.ts hands it in.' },
       {
         regex: `^${up}(${others.join('|')})(/|$)`,
-        allowTypeImports: own !== 'shared',
-        message: own === 'shared'
-          ? 'The shared vocabulary imports no feature.'
-          : 'A feature imports no value from another feature\'s folder: move what both need to src/extension/shared/, or have src/extension.ts hand it in.',
+        allowTypeImports: own !== 'common',
+        message: own === 'common'
+          ? 'The common vocabulary imports no feature.'
+          : 'A feature imports no value from another feature\'s folder: move what both need to src/extension/common/, or have src/extension.ts hand it in.',
       },
     ],
   }];
@@ -35,7 +35,7 @@ const layering = [
     files: [`src/{${NO_VSCODE.join(',')}}/**/*.ts`, 'src/cli.ts', 'src/mcp.ts'],
     rules: { [RULE]: ['error', { paths: [{ name: 'vscode', message: 'Only src/extension/ and src/extension.ts import vscode.' }] }] },
   },
-  ...[...FEATURES, 'shared'].flatMap((own) => [
+  ...[...FEATURES, 'common'].flatMap((own) => [
     { files: [`src/extension/${own}/*.ts`], rules: { [RULE]: featureImports(own, 1) } },
     { files: [`src/extension/${own}/*/**/*.ts`], rules: { [RULE]: featureImports(own, 2) } },
   ]),

@@ -74,7 +74,7 @@ export function ratingWords(l10n: Translator): RatingWords {
 
 export const ENGLISH_NAMES: NameWords = nameWords(ENGLISH);
 
-/** A code or a refactoring as the extension's commands pass it around (src/extension/shared/items.ts). */
+/** A code or a refactoring as the extension's commands pass it around (src/extension/common/items.ts). */
 export type ItemOf<C extends Titled, R extends Titled> = { kind: 'code'; code: C } | { kind: 'refactor'; refactor: R };
 
 /** The title, or `Code #20` / `Refactoring #81` when it is empty; of a code or refactoring, or of an item holding one. */

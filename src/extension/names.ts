@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { authorOf as authorIn, nameWords, ratingWords, titleOf as titleIn, type NameWords } from '../api/names';
 import { formatCount, formatRating, isRated, ratingPhrase as ratingPhraseIn, type Rated } from '../api/ratings';
-import type { Item, Snippet } from './shared/items';
+import type { Item, Snippet } from './common/items';
 import { formatDateTime as formatDateTimeIn, formatWhen } from '../api/dates';
 
 export const words: NameWords = nameWords(vscode.l10n);

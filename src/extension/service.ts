@@ -13,7 +13,7 @@ import { parseDataset, type Dataset } from '../server/catalog/dataset';
 import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from '../server/http/fetchHandler';
 import { Disposable, toDisposable } from './dispose';
 import { readTextFile } from './files';
-import type { FetchedItems } from './shared/fetched';
+import type { FetchedItems } from './common/fetched';
 import type { Settings, SettingsSource } from './settings';
 
 /** Clients kept for services configured earlier in this window, for the documents that came from them. */

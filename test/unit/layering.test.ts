@@ -45,7 +45,7 @@ describe('Layering: ESLint keeps each layer to its own imports', function () {
 
   it('keeps the reference service out of the extension\'s feature folders, and lets the composition files import it', async () => {
     const inProcess = (up: string): string => `import { inProcessFetch } from '${up}server/http/fetchHandler';\nvoid inProcessFetch;`;
-    for (const file of ['src/extension/share/layeringProbe.ts', 'src/extension/shared/layeringProbe.ts', 'src/extension/code/view/layeringProbe.ts']) {
+    for (const file of ['src/extension/share/layeringProbe.ts', 'src/extension/common/layeringProbe.ts', 'src/extension/code/view/layeringProbe.ts']) {
       const up = '../'.repeat(file.split('/').length - 2);
       const said = await refusals(file, inProcess(up));
       assert.strictEqual(said.length, 1, `the server refused in ${file}: ${said.join(' | ')}`);
@@ -55,27 +55,27 @@ describe('Layering: ESLint keeps each layer to its own imports', function () {
     assert.deepStrictEqual(await refusals('src/extension.ts', inProcess('./')), []);
   });
 
-  it('refuses a value from another feature\'s folder, allows its type and the shared vocabulary; the shared vocabulary imports no feature', async () => {
+  it('refuses a value from another feature\'s folder, allows its type and the common vocabulary; the common vocabulary imports no feature', async () => {
     const value = await refusals('src/extension/stars/layeringProbe.ts', "import { itemsOf } from '../code/items';\nvoid itemsOf;");
     assert.strictEqual(value.length, 1, value.join(' | '));
     assert.match(value[0], /imports no value from another feature's folder/);
     const deeper = await refusals('src/extension/code/view/layeringProbe.ts', "import { Stars } from '../../stars/stars';\nvoid Stars;");
     assert.strictEqual(deeper.length, 1, deeper.join(' | '));
     assert.deepStrictEqual(await refusals('src/extension/code/view/layeringProbe.ts', "import type { Stars } from '../../stars/stars';\nlet s: Stars | undefined;\nvoid s;"), []);
-    assert.deepStrictEqual(await refusals('src/extension/stars/layeringProbe.ts', "import { itemsOf } from '../shared/items';\nvoid itemsOf;"), []);
+    assert.deepStrictEqual(await refusals('src/extension/stars/layeringProbe.ts', "import { itemsOf } from '../common/items';\nvoid itemsOf;"), []);
     assert.deepStrictEqual(await refusals('src/extension/stars/layeringProbe.ts', "import { entryOf } from '../../search/entries';\nvoid entryOf;"), [],
       'src/search/ is a layer below, not the search feature');
     assert.deepStrictEqual(await refusals('src/extension/stars/layeringProbe.ts', "import { titleOf } from '../names';\nvoid titleOf;"), []);
-    const shared = await refusals('src/extension/shared/layeringProbe.ts', "import type { Stars } from '../stars/stars';\nlet s: Stars | undefined;\nvoid s;");
+    const shared = await refusals('src/extension/common/layeringProbe.ts', "import type { Stars } from '../stars/stars';\nlet s: Stars | undefined;\nvoid s;");
     assert.strictEqual(shared.length, 1, shared.join(' | '));
-    assert.match(shared[0], /shared vocabulary imports no feature/);
+    assert.match(shared[0], /common vocabulary imports no feature/);
   });
 
   it('knows every folder of src/extension/: a value imported from one into another is refused', async () => {
     const folders = readdirSync(path.join(ROOT, 'src/extension'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-    assert.ok(folders.includes('shared') && folders.length > 5, folders.join(' '));
+    assert.ok(folders.includes('common') && folders.length > 5, folders.join(' '));
     for (const from of folders) {
-      for (const to of folders.filter((f) => f !== from && f !== 'shared')) {
+      for (const to of folders.filter((f) => f !== from && f !== 'common')) {
         const said = await refusals(`src/extension/${from}/layeringProbe.ts`, `import { probe } from '../${to}/probe';\nvoid probe;`);
         assert.strictEqual(said.length, 1, `${from} → ${to}: ${said.join(' | ')}`);
       }

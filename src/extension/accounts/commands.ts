@@ -8,7 +8,7 @@ import { Commands } from '../commandIds';
 import { oneLine, type ErrorReporter } from '../errorReporting';
 import { confirmModal, showErrorMessage, showInformationMessage } from '../notifications';
 import type { ServiceConnection } from '../service';
-import { tokenRefused } from '../shared/tokenRefused';
+import { tokenRefused } from '../common/tokenRefused';
 import type { Accounts } from './accounts';
 
 export interface AccountUi {

@@ -7,7 +7,7 @@ import type { ErrorReporter } from '../errorReporting';
 import { SECTION, type SettingsSource } from '../settings';
 import { languageChoices, normalizeLanguageInput } from './languageFilter';
 import type { ErrorNode, LoadMoreNode, TagNode } from './nodes';
-import { isRow } from '../shared/rows';
+import { isRow } from '../common/rows';
 import { normalizeTag } from './tags';
 import type { CatalogTreeProvider } from './tree';
 

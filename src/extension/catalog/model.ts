@@ -6,7 +6,7 @@
 import type { RefactorClient } from '../../api/client';
 import type { Code, Refactor } from '../../api/model';
 import { sortRefactorings, type RefactoringOrder } from '../../api/ratings';
-import type { ItemTarget } from '../shared/items';
+import type { ItemTarget } from '../common/items';
 import { Disposable } from '../dispose';
 import { Emitter } from '../events';
 import type { Star } from '../stars/starList';

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Code, Refactor } from '../../api/model';
 import { Commands } from '../commandIds';
-import { itemContext, rootContext, RowContext } from '../shared/rows';
+import { itemContext, rootContext, RowContext } from '../common/rows';
 import { authorOf, ratingBadge, ratingPhrase, refactoringCount, titleOf } from '../names';
 import type { ListSpec } from './listSources';
 import { rootList, type RootKind } from './model';

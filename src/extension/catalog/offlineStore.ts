@@ -5,7 +5,7 @@
 // longest ago are dropped first, and an entry too large to keep is skipped (and logged once).
 import type { Logger } from '../../api/logger';
 import type { Code, Refactor } from '../../api/model';
-import { revive } from '../shared/fetched';
+import { revive } from '../common/fetched';
 import { queued, type GlobalMemento, type QueuedMemento } from '../globalStore';
 
 export interface CachedPage<T> {

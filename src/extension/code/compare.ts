@@ -7,9 +7,9 @@ import type { Code, Refactor } from '../../api/model';
 import { sortRefactorings, type RefactoringOrder } from '../../api/ratings';
 import type { CodeDocuments } from './documents';
 import type { EditorTracker } from './editorTracker';
-import { languageOf, type Item } from '../shared/items';
+import { languageOf, type Item } from '../common/items';
 import { authorOf, ratingPhrase, titleOf } from '../names';
-import { diffTitle } from '../shared/labels';
+import { diffTitle } from '../common/labels';
 
 
 async function diff(docs: CodeDocuments, left: Item, right: Item, title: string): Promise<void> {

@@ -5,7 +5,7 @@
 // never read back: its document's own path travels in the query. Pure (no vscode import), so it runs under mocha.
 import { isId } from '../../api/ids';
 import { fileExtensionOf } from '../../api/languages';
-import type { ItemTarget } from '../shared/items';
+import type { ItemTarget } from '../common/items';
 
 export const DOCUMENT_SCHEME = 'refactor-browser';
 

@@ -9,8 +9,8 @@ import type { Code } from '../../api/model';
 import {
   DOCUMENT_SCHEME, documentPath, documentPathOfQuery, namedQuery, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget,
 } from './documentPaths';
-import { languageOf, targetOf, type Item } from '../shared/items';
-import { namedPath } from '../shared/labels';
+import { languageOf, targetOf, type Item } from '../common/items';
+import { namedPath } from '../common/labels';
 import { toVsCodeLanguageId } from '../../api/languages';
 import { Disposable, toDisposable } from '../dispose';
 import type { ServiceConnection } from '../service';

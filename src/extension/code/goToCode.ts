@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Code, Refactor } from '../../api/model';
 import { authorOf, titleOf } from '../names';
-import { escapeIcons } from '../shared/labels';
+import { escapeIcons } from '../common/labels';
 import { parseOpenInput, type OpenRequest } from './openInput';
 
 export interface LoadedItems {

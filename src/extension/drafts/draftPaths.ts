@@ -5,7 +5,7 @@
 // alone. Pure (no vscode import), so it runs under mocha.
 import { isId } from '../../api/ids';
 import { fileExtensionOf } from '../../api/languages';
-import { namedPath } from '../shared/labels';
+import { namedPath } from '../common/labels';
 
 export const DRAFT_SCHEME = 'refactor-browser-draft';
 

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { notificationText, showInformationMessage } from '../notifications';
 import { IndexingCancelled, IndexingError, indexCatalog, type IndexRunResult } from '../../search/indexer';
 import type { CodeSearch, SearchHit } from '../../search/searchIndex';
-import { escapeIcons } from '../shared/labels';
+import { escapeIcons } from '../common/labels';
 import { Commands } from '../commandIds';
 import type { ErrorReporter } from '../errorReporting';
 import { codeCount, refactoringCount, titleOf, words } from '../names';

@@ -10,7 +10,7 @@ import { Entries, entryOf, rowOf } from '../../search/entries';
 import { CodeSearch, savedIndexName, SearchIndexError } from '../../search/searchIndex';
 import { Disposable, toDisposable } from '../dispose';
 import { readTextFile } from '../files';
-import type { FetchedItems } from '../shared/fetched';
+import type { FetchedItems } from '../common/fetched';
 
 
 /** How long after a fetch its file is written (more fetches in between are written with it). */

@@ -19,7 +19,7 @@ import type { SessionAsker } from '../accounts/session';
 import { Commands } from '../commandIds';
 import { oneLine, type ErrorReporter } from '../errorReporting';
 import { showModal } from '../notifications';
-import { tokenRefused } from '../shared/tokenRefused';
+import { tokenRefused } from '../common/tokenRefused';
 import type { SettingsSource } from '../settings';
 import type { CommentEditors } from './commentEditor';
 

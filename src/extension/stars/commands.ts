@@ -4,9 +4,9 @@ import * as vscode from 'vscode';
 import type { Code } from '../../api/model';
 import { Commands } from '../commandIds';
 import type { ErrorReporter } from '../errorReporting';
-import { itemsOrCurrent } from '../shared/current';
+import { itemsOrCurrent } from '../common/current';
 import type { Stars } from './stars';
-import { targetOf } from '../shared/items';
+import { targetOf } from '../common/items';
 
 export interface StarCommandDeps {
   stars: Stars;

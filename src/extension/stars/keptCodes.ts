@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Code, Refactor } from '../../api/model';
 import { fnv1a64 } from '../../api/hash';
 import { isId } from '../../protocol/codeView';
-import { revive } from '../shared/fetched';
+import { revive } from '../common/fetched';
 import { readTextFile } from '../files';
 
 export interface KeptCode {

@@ -7,7 +7,7 @@
 // starred" for every tree row. No VS Code import: unit-tested with a Map-backed store.
 import type { Logger } from '../../api/logger';
 import { isId } from '../../protocol/codeView';
-import type { ItemTarget } from '../shared/items';
+import type { ItemTarget } from '../common/items';
 import { queued, type GlobalMemento, type QueuedMemento } from '../globalStore';
 
 /** The global-state key of the stars (synced). */

@@ -6,12 +6,12 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
 import type { Code } from '../../api/model';
-import { targetOf, type Item, type ItemTarget } from '../shared/items';
+import { targetOf, type Item, type ItemTarget } from '../common/items';
 import { titleOf } from '../names';
 import { Disposable } from '../dispose';
 import { oneLine } from '../errorReporting';
 import type { ServiceConnection } from '../service';
-import type { FetchedItems } from '../shared/fetched';
+import type { FetchedItems } from '../common/fetched';
 import { KeptCodes, type KeptCode } from './keptCodes';
 import { StarList, type Star } from './starList';
 import type { GlobalMemento } from '../globalStore';

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { titleOf } from '../../names';
 import type { Section } from '../../../api/sections';
 import { isWebUrl, parseToExtension } from '../../../protocol/codeView';
-import { sectionsOf } from '../../shared/items';
+import { sectionsOf } from '../../common/items';
 import type { CodeViewPanel } from './state';
 
 /** Handles a message from the webview of `view`; resolves once the action it asked for is done. */

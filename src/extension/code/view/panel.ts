@@ -16,7 +16,7 @@ import { parseCodeViewState } from '../../../protocol/codeView';
 import { ContextKeys } from '../../commandIds';
 import { Disposable, toDisposable } from '../../dispose';
 import type { KeptCode } from '../../stars/stars';
-import type { Item, ItemTarget } from '../../shared/items';
+import type { Item, ItemTarget } from '../../common/items';
 import type { ServiceConnection } from '../../service';
 import type { SettingsSource } from '../../settings';
 import { webviewOptions } from './render';

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { RefactoringOrder } from '../../../api/ratings';
 import { formatDateTime } from '../../names';
 import type { BlockTarget, ToWebview } from '../../../protocol/codeView';
-import type { ItemTarget } from '../../shared/items';
+import type { ItemTarget } from '../../common/items';
 import { buildCodeViewModel, CODE_VIEW_WEBVIEW_OPTIONS, renderCodeViewHtml } from './html';
 import type { ShownState } from './state';
 

@@ -11,7 +11,7 @@ import type { BlockTarget, ToWebview } from '../../../protocol/codeView';
 import { Disposable, toDisposable } from '../../dispose';
 import { logFailure, oneLine } from '../../errorReporting';
 import { isApiError } from '../../../api/errors';
-import type { Item } from '../../shared/items';
+import type { Item } from '../../common/items';
 import type { CodeViewPanels } from './panel';
 import { blocksOf, codeViewHtml, showMessage, webviewOptions } from './render';
 import { handleMessage } from './messages';

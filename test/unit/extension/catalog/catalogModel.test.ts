@@ -15,7 +15,7 @@ import { OfflineStore } from '../../../../src/extension/catalog/offlineStore';
 import type { GlobalMemento } from '../../../../src/extension/globalStore';
 import { appendPage, isLastPage } from '../../../../src/extension/catalog/paging';
 import { CatalogModel, type CatalogState, type CatalogStars, type RowData } from '../../../../src/extension/catalog/model';
-import type { ItemTarget } from '../../../../src/extension/shared/items';
+import type { ItemTarget } from '../../../../src/extension/common/items';
 import { StarList, type Star } from '../../../../src/extension/stars/starList';
 import { loadSampleDataset } from '../../../../src/server/catalog/sampleDataset';
 import { startServer, type RunningServer } from '../../../../src/server/http/server';

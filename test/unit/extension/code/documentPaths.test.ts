@@ -7,7 +7,7 @@ import { fileExtensionOf } from '../../../../src/api/languages';
 import {
   documentPath, documentPathOfQuery, namedQuery, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget,
 } from '../../../../src/extension/code/documentPaths';
-import { namedPath } from '../../../../src/extension/shared/labels';
+import { namedPath } from '../../../../src/extension/common/labels';
 
 describe('documentPaths', () => {
   it('names codes, refactorings and selections by their ids', () => {

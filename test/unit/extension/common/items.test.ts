@@ -2,7 +2,7 @@
 // or copies (the XML URL without `.xml`, a refactoring by its anchor on its code's page).
 import * as assert from 'node:assert/strict';
 import type { Code, Refactor } from '../../../../src/api/model';
-import { codeIdOf, targetOf, itemOf, itemsOf, pageUrlOf, sectionsOf, snippetOf } from '../../../../src/extension/shared/items';
+import { codeIdOf, targetOf, itemOf, itemsOf, pageUrlOf, sectionsOf, snippetOf } from '../../../../src/extension/common/items';
 import { titleOf } from '../../../../src/api/names';
 
 const code: Code = {
