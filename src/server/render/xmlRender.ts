@@ -91,7 +91,6 @@ function writeRefactor(w: XmlWriter, depth: number, r: DatasetRefactor, inList: 
   w.close(depth, 'refactor');
 }
 
-/** A list item carries its author; the single-code response carries its refactorings instead. */
 /** A code as either shape shows it: a list's carries its author, the single code its refactorings. */
 type WrittenCode = (ListedCode & { single?: false }) | (Omit<DatasetCode, 'user'> & { single: true });
 
