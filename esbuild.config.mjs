@@ -3,7 +3,9 @@
 // `node esbuild.config.mjs` builds once; `--watch` rebuilds on change; `--minify` for packaging;
 // `--out <folder>` writes somewhere other than dist/ (the packaging test builds both kinds aside).
 import * as esbuild from 'esbuild';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
 import { CLI_DEPENDENCIES } from './scripts/npmPackage.mjs';
 import { writeThirdPartyNotices } from './scripts/thirdPartyNotices.mjs';
 
@@ -52,6 +54,12 @@ const mcpApart = {
   },
 };
 
+/**
+ * web-tree-sitter's CommonJS build in the Node bundles: its ES module build finds Node's modules
+ * through `import.meta.url`, which a CommonJS bundle does not have.
+ */
+const NODE_TREE_SITTER = { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' };
+
 /** @type {esbuild.BuildOptions[]} */
 const builds = [
   {
@@ -66,6 +74,7 @@ const builds = [
     // from beside its module): the npm package depends on them, and only storage commands load them.
     external: CLI_DEPENDENCIES,
     plugins: [mcpApart],
+    alias: NODE_TREE_SITTER,
   },
   // The Model Context Protocol server of `refactor-browser mcp`, with the SDK (see mcpApart).
   {
@@ -128,6 +137,21 @@ if (existsSync('src/extension.ts')) {
 // The extension reads its built-in sample catalog from a file beside the bundles (the CLI bundles it).
 mkdirSync(out, { recursive: true });
 writeFileSync(`${out}/sample-catalog.json`, JSON.stringify(JSON.parse(readFileSync('src/server/catalog/sample-catalog.json', 'utf8'))));
+
+// The parser's runtime and the grammars similarity loads on first use, beside the bundles: the CLI
+// reads them from there, the extension through workspace.fs in both hosts. Their names are read from
+// the one list of them, GRAMMAR_ASSETS in src/similarity/grammars.ts.
+const require = createRequire(import.meta.url);
+const grammarSource = readFileSync('src/similarity/grammars.ts', 'utf8');
+const grammarFiles = [...new Set(grammarSource.match(/'(?:web-)?tree-sitter(?:-[a-z-]+)?\.wasm'/g) ?? [])].map((quoted) => quoted.slice(1, -1));
+if (grammarFiles.length < 9) throw new Error(`found ${grammarFiles.length} grammar files named in src/similarity/grammars.ts`);
+mkdirSync(`${out}/tree-sitter`, { recursive: true });
+for (const file of grammarFiles) {
+  const from = file === 'web-tree-sitter.wasm'
+    ? require.resolve('web-tree-sitter/web-tree-sitter.wasm')
+    : path.join(path.dirname(require.resolve('@vscode/tree-sitter-wasm')), file);
+  copyFileSync(from, `${out}/tree-sitter/${file}`);
+}
 
 const common = { sourcemap: !minify, minify, logLevel: 'warning', legalComments: 'none', metafile: true };
 if (watch) {

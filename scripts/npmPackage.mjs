@@ -5,7 +5,7 @@
 // everything else) loads when a service keeps its catalog in PostgreSQL. `npm pack ./dist/npm`
 // and `npm publish ./dist/npm` take it from there; the repository's package.json is private, so it
 // is never published by mistake. Run after the build: `npm run package:cli`.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { NOTICES_FILE } from './thirdPartyNotices.mjs';
 
@@ -28,6 +28,9 @@ export const CLI_WORKERS = ['dist/pgliteWorker.js'];
  * Context Protocol SDK, which no other command needs.
  */
 export const CLI_LOADED = ['dist/mcp.js'];
+
+/** Folders the command reads files from, beside its bundle: the parser and grammars of `similar` and `adapt`. */
+export const CLI_FOLDERS = ['dist/tree-sitter'];
 
 /** The documents the package carries beside the command. */
 const DOCUMENTS = ['README.md', 'CHANGELOG.md', 'LICENSE', NOTICES_FILE];
@@ -60,6 +63,7 @@ export function stageNpmPackage(root = '.') {
   mkdirSync(stage, { recursive: true });
   const manifest = npmManifest(pkg, nls);
   for (const file of [...Object.values(pkg.bin), ...CLI_WORKERS, ...CLI_LOADED]) copyFileSync(path.join(root, file), path.join(stage, path.posix.basename(file)));
+  for (const folder of CLI_FOLDERS) cpSync(path.join(root, folder), path.join(stage, path.posix.basename(folder)), { recursive: true });
   for (const file of DOCUMENTS) copyFileSync(path.join(root, file), path.join(stage, file));
   writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return stage;

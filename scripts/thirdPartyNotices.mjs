@@ -56,8 +56,10 @@ function licenceText(dir, manifest) {
  * The packages in the builds: name, version, licence and text, and the bundles each is in.
  * `builds`: each bundle's output file with its metafile.
  */
-export function bundledPackages(builds) {
+export function bundledPackages(builds, copied = []) {
   const byDir = new Map();
+  // Files copied beside the bundles as they are (the parser's and grammars' WebAssembly).
+  for (const { dir, into } of copied) byDir.set(dir, new Set([...(byDir.get(dir) ?? []), into]));
   for (const { bundle, metafile } of builds) {
     // What the output holds: an input tree-shaken to nothing is imported but not shipped.
     const held = Object.values(metafile.outputs).flatMap((o) => Object.entries(o.inputs)).filter(([, i]) => i.bytesInOutput > 0).map(([input]) => input);
@@ -84,9 +86,18 @@ its name, version and the bundles that contain it.\n`;
   return `${head}\n${sections.join('\n')}`;
 }
 
-/** Writes the notices for the builds' packages to NOTICES_FILE in the current folder; returns the packages. */
+/**
+ * Files the build copies beside the bundles from packages: the folder they are copied into, and the
+ * package each comes from.
+ */
+export const COPIED_PACKAGES = [
+  { dir: 'node_modules/web-tree-sitter', into: 'dist/tree-sitter' },
+  { dir: 'node_modules/@vscode/tree-sitter-wasm', into: 'dist/tree-sitter' },
+];
+
+/** Writes the notices for the builds' packages (and COPIED_PACKAGES) to NOTICES_FILE in the current folder; returns the packages. */
 export function writeThirdPartyNotices(builds) {
-  const packages = bundledPackages(builds);
+  const packages = bundledPackages(builds, COPIED_PACKAGES);
   writeFileSync(NOTICES_FILE, noticesText(packages));
   return packages;
 }

@@ -13,6 +13,7 @@ import { helpText } from './cli/help';
 import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from './server/http/fetchHandler';
 import { loadSampleDataset } from './server/catalog/sampleDataset';
 import { runSearch } from './cli/search';
+import { runAdapt, runSimilar } from './cli/similar';
 import { runServiceCommand } from './cli/service';
 import { CLIENT_VERSION } from './api/http';
 
@@ -123,6 +124,12 @@ async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'mc
   return withClient(command.global, async (client) => {
     if (command.name === 'search') {
       return runSearch(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);
+    }
+    if (command.name === 'similar') {
+      return runSimilar(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, { ...io, readStdin: io.readStdin ?? readProcessStdin });
+    }
+    if (command.name === 'adapt') {
+      return runAdapt(command, client, { ...io, readStdin: io.readStdin ?? readProcessStdin });
     }
     if (command.name === 'show') {
       const ref = parseCodeRef(command.ref);

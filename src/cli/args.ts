@@ -8,6 +8,7 @@ import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '
 import { CREDENTIALS_REFUSED, parseCodeRef } from '../api/urls';
 import { splitTags } from '../api/writeContract';
 import { MAX_GENERATED_CODES } from '../server/catalog/generatedCatalog';
+import { DEFAULT_SIMILAR_LIMIT, MAX_SIMILAR_LIMIT } from '../similarity/similarIndex';
 
 export type ListCommandName = 'recent' | 'popular' | 'tag' | 'refactorings';
 
@@ -24,6 +25,9 @@ export type Command =
   | { name: ListCommandName; tag?: string; language?: string; page: number; global: GlobalOptions }
   | { name: 'show'; ref: string; global: GlobalOptions }
   | { name: 'search'; query: string; language?: string; limit: number; global: GlobalOptions }
+  /** `lines`: 1-based, first and last, inclusive. */
+  | { name: 'similar'; file: string; lines?: [number, number]; language?: string; limit: number; global: GlobalOptions }
+  | { name: 'adapt'; ref: string; refactorId: number; file: string; lines?: [number, number]; global: GlobalOptions }
   | { name: 'mcp'; global: GlobalOptions }
   | ServiceCommand
   | WriteCommand;
@@ -58,7 +62,7 @@ export class UsageError extends Error {
   }
 }
 
-export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'search', 'mcp', 'serve', 'users', 'import', 'export', ...WRITE_COMMANDS] as const;
+export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'search', 'similar', 'adapt', 'mcp', 'serve', 'users', 'import', 'export', ...WRITE_COMMANDS] as const;
 const SERVICE_COMMANDS: readonly string[] = ['serve', 'users', 'import', 'export'] satisfies ServiceCommand['name'][];
 
 function isServiceCommand(name: string): name is ServiceCommand['name'] {
@@ -81,6 +85,8 @@ const globalSpec = {
 
 const listSpec = { ...globalSpec, language: { type: 'string', short: 'l' }, page: { type: 'string' } } as const;
 const searchSpec = { ...globalSpec, language: { type: 'string', short: 'l' }, limit: { type: 'string', short: 'n' } } as const;
+const similarSpec = { ...searchSpec, lines: { type: 'string' } } as const;
+const adaptSpec = { ...globalSpec, lines: { type: 'string' } } as const;
 const storageSpec = {
   'data-dir': { type: 'string' },
   database: { type: 'string' },
@@ -111,7 +117,7 @@ const GLOBAL_VALUE_OPTIONS = ['--base-url', '--timeout'];
 const GLOBAL_FLAG_OPTIONS = ['--json'];
 /** The commands' own options, and serve's, named when they come before a command. */
 const COMMAND_OPTIONS = [
-  '--language', '-l', '--page', '--limit', '-n',
+  '--language', '-l', '--page', '--limit', '-n', '--lines',
   '--port', '-p', '--host', '--catalog', '--generate', '--data-dir', '--database', '--writes-per-minute', '--trust-proxy',
   '--website', '--identity-url', '--output', '-o',
   '--title', '--comment', '--tag',
@@ -146,6 +152,32 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
 
   if (name === 'post' || name === 'refactor' || name === 'rate' || name === 'delete') {
     return parseWrite(name, [...leading, ...rest], env);
+  }
+
+  if (name === 'similar') {
+    const { values, positionals } = parse(name, [...leading, ...rest], similarSpec);
+    if (values.help) return { name: 'help', topic: name };
+    noPositionals(name, positionals, 1);
+    if (positionals.length === 0) throw new UsageError('similar needs a FILE holding your code ("-" reads it from stdin, with --language)', name);
+    const language = values.language === undefined ? undefined : serviceLanguageOption(name, values.language);
+    if (positionals[0] === '-' && language === undefined) throw new UsageError('similar - reads stdin, whose language only --language can say', name);
+    return {
+      name, file: positionals[0], lines: values.lines === undefined ? undefined : linesOption(name, values.lines), language,
+      limit: values.limit === undefined ? DEFAULT_SIMILAR_LIMIT : integerOption(name, '--limit', values.limit, 1, MAX_SIMILAR_LIMIT),
+      global: globalOptions(name, values, env),
+    };
+  }
+
+  if (name === 'adapt') {
+    const { values, positionals } = parse(name, [...leading, ...rest], adaptSpec);
+    if (values.help) return { name: 'help', topic: name };
+    noPositionals(name, positionals, 3);
+    if (positionals.length < 3) throw new UsageError('adapt needs CODE_REF REFACTOR_ID FILE', name);
+    return {
+      name, ref: codeRefArgument(name, positionals[0]), refactorId: refactorIdArgument(name, positionals[1]), file: positionals[2],
+      lines: values.lines === undefined ? undefined : linesOption(name, values.lines),
+      global: globalOptions(name, values, env),
+    };
   }
 
   if (name === 'search') {
@@ -287,15 +319,12 @@ function parseWrite(name: WriteCommand['name'], args: string[], env: NodeJS.Proc
     noPositionals(name, positionals, 1);
     if (positionals.length === 0) throw new UsageError('post needs a FILE holding the code ("-" reads it from stdin)', name);
     const title = required(name, '--title', values.title, 'a title');
-    const language = required(name, '--language', values.language, 'a language name');
-    if (!isServiceLanguage(language)) {
-      throw new UsageError(`--language: the service has no language "${language}"; it has ${SERVICE_LANGUAGES.join(', ')}`, name);
-    }
+    const language = serviceLanguageOption(name, required(name, '--language', values.language, 'a language name'));
     if (values.comment === undefined) throw new UsageError('post needs --comment C (what the code does, what you would like improved)', name);
     // A person may write several tags in one --tag, separated as the service separates them.
     const tags = (values.tag ?? []).flatMap(splitTags);
     return {
-      name, file: positionals[0], title, language: canonicalServiceLanguage(language), comment: values.comment, tags, token,
+      name, file: positionals[0], title, language, comment: values.comment, tags, token,
       global: globalOptions(name, values, env),
     };
   }
@@ -390,6 +419,23 @@ function parse<S extends NonNullable<Spec>>(command: string, args: string[], opt
 
 function noPositionals(command: string, positionals: string[], allowed: number): void {
   if (positionals.length > allowed) throw new UsageError(`unexpected argument "${positionals[allowed]}"`, command);
+}
+
+/** `A-B` (1-based, A at most B) or `A` (one line). */
+function linesOption(command: string, raw: string): [number, number] {
+  const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(raw);
+  const first = m ? Number(m[1]) : NaN;
+  const last = m?.[2] !== undefined ? Number(m[2]) : first;
+  if (!m || first < 1 || last < first || !Number.isSafeInteger(last)) throw new UsageError(`--lines must be A-B, the first and last line (from 1), got "${raw}"`, command);
+  return [first, last];
+}
+
+/** A language of the service, in the service's spelling. */
+function serviceLanguageOption(command: string, language: string): string {
+  if (!isServiceLanguage(language)) {
+    throw new UsageError(`--language: the service has no language "${language}"; it has ${SERVICE_LANGUAGES.join(', ')}`, command);
+  }
+  return canonicalServiceLanguage(language);
 }
 
 function integerOption(command: string, flag: string, raw: string, min: number, max: number): number {

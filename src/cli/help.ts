@@ -3,6 +3,7 @@ import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import { MAX_GENERATED_CODES } from '../server/catalog/generatedCatalog';
 import { DEFAULT_SEARCH_LIMIT, DEFAULT_WRITES_PER_MINUTE } from './args';
 import { cacheFolder } from './search';
+import { DEFAULT_SIMILAR_LIMIT, MAX_SIMILAR_LIMIT } from '../similarity/similarIndex';
 
 /** Where the project lives: its README, its issues. */
 export const PROJECT_URL = 'https://github.com/refactor-browser/refactor-browser';
@@ -81,6 +82,33 @@ The cache folder: REFACTOR_BROWSER_CACHE if set, else
   macOS    ~/Library/Caches/refactor-browser
   Windows  %LOCALAPPDATA%\\refactor-browser\\Cache
 On this machine: ${CACHE_FOLDER_HERE}
+
+${GLOBAL}`,
+  similar: `Usage: refactor-browser similar FILE [--lines A-B] [--language L] [--limit N]
+
+Finds the catalog's codes whose structure is most like FILE's (or its lines A to B), names and
+literals set aside, so that code with other variable names still matches. FILE "-" reads stdin,
+whose language --language says; otherwise the file's extension says it (.ts matches JavaScript).
+Like search, it first brings the index kept in the cache folder up to date, fingerprints what is
+new beside it, and works offline on what it kept. One row a code: how alike (Ruby, Python,
+JavaScript, Java, PHP, C#, C, C++ and Bash are compared by their syntax; the others by their words,
+less certain), id, title, language, its best refactoring and the lines of FILE that matched.
+--json: [{ "similarity": 0..1, "code": {...}, "lines": [first, last] }], best first; [] when nothing is alike.
+
+  --lines A-B        only lines A to B of FILE (from 1)
+  -l, --language L   FILE's language (the service's name or slug)
+  -n, --limit N      print at most N codes (default ${DEFAULT_SIMILAR_LIMIT}, at most ${MAX_SIMILAR_LIMIT})
+
+${GLOBAL}`,
+  adapt: `Usage: refactor-browser adapt CODE_REF REFACTOR_ID FILE [--lines A-B]
+
+Prints refactoring REFACTOR_ID of the code CODE_REF rewritten into FILE's names: each name (and
+literal) of the catalog code is replaced by the one FILE uses in its place, and the refactoring's
+own new names are kept unless FILE already uses them. FILE (or its lines A to B) must have the
+catalog code's structure token for token; when it does not, or a name the refactoring uses does not
+map one to one, nothing is printed on stdout and one line on stderr says why (exit 1).
+
+  --lines A-B        only lines A to B of FILE (from 1)
 
 ${GLOBAL}`,
   mcp: `Usage: refactor-browser mcp [--base-url URL] [--timeout SECONDS]
@@ -211,6 +239,9 @@ Commands:
   refactorings [--language L] [--page N]  most recent refactorings
   show CODE_REF                           one code with its refactorings
   search QUERY [--language L] [--limit N] search every code and refactoring
+  similar FILE [--lines A-B] [--limit N]  the codes most like yours, names aside
+  adapt CODE_REF REFACTOR_ID FILE [--lines A-B]
+                                          a refactoring rewritten into your code's names
   mcp                                     the catalog as tools for agents (MCP on stdio)
   serve [--port P] [--host H] [--data-dir DIR | --database URL] [--catalog FILE | --generate N]
                                           run the reference service
@@ -233,6 +264,7 @@ Examples:
   refactor-browser show 42 --base-url https://refactor.example.org
   refactor-browser --json popular --page 2 | jq '.[].title'
   refactor-browser search "parse log" --limit 5
+  refactor-browser similar src/parse.py --lines 10-30
   refactor-browser serve --port 3000                 then --base-url http://127.0.0.1:3000
 
 Exit status: 0 success, 1 failure, 2 bad usage.

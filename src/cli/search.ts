@@ -39,6 +39,22 @@ export async function runSearch(
   io: SearchIo,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
+  const { index, refreshed } = await upToDateIndex(source, service, io, env);
+  const hits = index.search(command.query, { language: command.language, limit: command.limit });
+  io.out(command.global.json ? formatJson(hits) : formatHits(hits, index, refreshed));
+  return 0;
+}
+
+/**
+ * The search index kept for `service`, first brought up to date the way Index the Catalog does (and
+ * saved); `refreshed` false when the service could not be reached and the kept index is what there is.
+ */
+export async function upToDateIndex(
+  source: IndexSource,
+  service: string,
+  io: SearchIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ index: CodeSearch; refreshed: boolean }> {
   const file = indexFile(cacheFolder(env), service);
   const { index, kept } = await readIndex(file, io);
   let refreshed = true;
@@ -57,10 +73,8 @@ export async function runSearch(
   } finally {
     progress?.('\r\x1b[K');
   }
-  await writeIndex(file, index);
-  const hits = index.search(command.query, { language: command.language, limit: command.limit });
-  io.out(command.global.json ? formatJson(hits) : formatHits(hits, index, refreshed));
-  return 0;
+  await replaceFile(file, index.toJSON());
+  return { index, refreshed };
 }
 
 /** The index kept in `file`, or an empty one (`kept` false) when there is none or it cannot be read, said on `io.err`. */
@@ -88,13 +102,13 @@ export async function readIndex(file: string, io: Pick<SearchIo, 'err'>): Promis
  * file. The file written is a new one under a random name, opened exclusively: whatever already lies at
  * a name (a symlink planted there by another user of a shared folder) is never written through.
  */
-async function writeIndex(file: string, index: CodeSearch): Promise<void> {
+export async function replaceFile(file: string, text: string): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${randomBytes(8).toString('hex')}.tmp`;
   const handle = await fs.open(temp, 'wx', 0o600);
   try {
     try {
-      await handle.writeFile(index.toJSON());
+      await handle.writeFile(text);
     } finally {
       await handle.close();
     }

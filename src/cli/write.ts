@@ -59,7 +59,7 @@ export async function runWrite(command: WriteCommand, client: RefactorClient, io
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** FILE's text (`-`: stdin), which must be UTF-8: a code sent with its bytes guessed at would arrive changed. */
-async function readCode(file: string, io: WriteIo): Promise<string> {
+export async function readCode(file: string, io: Pick<WriteIo, 'readStdin'>): Promise<string> {
   const bytes = file === '-' ? await io.readStdin() : await fs.readFile(file);
   try {
     // The decoder drops a byte order mark, which is no part of the code.

@@ -140,6 +140,11 @@ export class Entries {
     for (const kept of this.byId.values()) yield kept instanceof SavedRow ? [kept.summary, kept.text] : [summaryOf(kept), asciiJson(rowOf(kept))];
   }
 
+  /** Every entry's summary, without reading a saved row. */
+  *summaries(): IterableIterator<RowSummary> {
+    for (const kept of this.byId.values()) yield kept instanceof SavedRow ? kept.summary : summaryOf(kept);
+  }
+
   refactorCount(): number {
     return this.refactors;
   }

@@ -196,6 +196,20 @@ export class CodeSearch {
     return this.entries.isFull();
   }
 
+  /**
+   * Each code's id and language, and a stamp that changes when its texts do (its refactorings'
+   * number and its characters), without reading a saved row: what similarity's fingerprints are
+   * kept against.
+   */
+  *stamps(): IterableIterator<{ id: number; language: string; stamp: string }> {
+    for (const [id, , refactors, chars, language] of this.entries.summaries()) yield { id, language, stamp: `${refactors}:${chars}` };
+  }
+
+  /** What search knows of code `id`. */
+  entry(id: number): CodeEntry | undefined {
+    return this.entries.get(id);
+  }
+
   hasCode(id: number): boolean {
     return this.entries.get(id)?.seen === true;
   }

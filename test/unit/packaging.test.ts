@@ -13,6 +13,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { SERVICE_LANGUAGES } from '../../src/api/languages';
+import { GRAMMAR_ASSETS } from '../../src/similarity/grammars';
 import { localizedManifest } from '../helpers/manifest';
 
 const root = path.resolve(__dirname, '../../..');
@@ -205,9 +206,10 @@ describe('packaging', function () {
       }
     });
 
-    it('is the command line, its database thread\'s script and its MCP server\'s bundle with its README, CHANGELOG, LICENSE and third-party notices, and nothing else', () => {
+    it('is the command line, its database thread\'s script and its MCP server\'s bundle with its README, CHANGELOG, LICENSE and third-party notices, the parser and grammars of `similar`, and nothing else', () => {
       const manifest = JSON.parse(readFileSync(path.join(staged.folder, 'package.json'), 'utf8')) as Partial<Manifest>;
-      assert.deepEqual(staged.files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', ...Object.values(manifest.bin ?? {}), 'mcp.js', 'package.json', 'pgliteWorker.js'].sort());
+      assert.deepEqual(staged.files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', ...Object.values(manifest.bin ?? {}), 'mcp.js', 'package.json', 'pgliteWorker.js',
+        ...GRAMMAR_ASSETS.map((f) => `tree-sitter/${f}`)].sort());
     });
 
     it('has a manifest with the extension\'s name, version and links, its command in `bin`, the database drivers as its only dependencies, and no `main`, `browser` or script', () => {
@@ -266,6 +268,8 @@ describe('packaging', function () {
         for (const d of found) dirs.add(d);
       }
       assert.ok(dirs.size > 0, 'the bundles contain packages');
+      // And the packages whose files the build copies into dist/tree-sitter as they are.
+      for (const dir of ['web-tree-sitter', '@vscode/tree-sitter-wasm']) dirs.add(path.join(root, 'node_modules', dir));
       const named: string[] = [];
       for (const dir of dirs) {
         const { name, version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; version: string };

@@ -1,0 +1,102 @@
+// Structural fingerprints: the hashes of every K consecutive token kinds (k-grams), winnowed as MOSS
+// and Dolos do (in each window of W consecutive k-grams the least hash is kept), so that two codes
+// that share a run of at least K + W - 1 tokens share a fingerprint. Names and literals are already
+// kinds of their own (tokens.ts), so renaming changes nothing here. K and W are tuned for the
+// catalog's 5-to-40-line snippets on the benchmark (docs/benchmarks.md); Dolos's 23 and 17 are for
+// whole files.
+import type { Token } from './tokens';
+
+export const K = 12;
+export const W = 6;
+
+export interface Fingerprints {
+  /** Distinct fingerprints, ascending. */
+  hashes: Uint32Array;
+}
+
+const kindHashes = new Map<string, number>();
+
+/** A 32-bit FNV-1a of a kind's text, kept (there are a few hundred kinds in all). */
+function kindHash(kind: string): number {
+  let h = kindHashes.get(kind);
+  if (h === undefined) {
+    h = 0x811c9dc5;
+    for (let i = 0; i < kind.length; i++) h = Math.imul(h ^ kind.charCodeAt(i), 0x01000193) >>> 0;
+    if (kindHashes.size < 10_000) kindHashes.set(kind, h);
+  }
+  return h;
+}
+
+/** The hash of every run of `k` token kinds, in order. */
+function kgrams(tokens: readonly Token[], k: number): Uint32Array {
+  const n = Math.max(0, tokens.length - k + 1);
+  const kinds = tokens.map((t) => kindHash(t.kind));
+  const grams = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    let h = 0x9e3779b9;
+    for (let j = 0; j < k; j++) h = Math.imul((h ^ kinds[i + j]) >>> 0, 0x85ebca6b) ^ (h >>> 13);
+    grams[i] = (h ^ (h >>> 16)) >>> 0;
+  }
+  return grams;
+}
+
+/** The winnowed fingerprints of a token sequence; none when it is shorter than K tokens. */
+export function fingerprint(tokens: readonly Token[], k = K, w = W): Fingerprints {
+  const n = tokens.length - k + 1;
+  if (n <= 0) return { hashes: new Uint32Array(0) };
+  const grams = kgrams(tokens, k);
+  // Each window's least hash (the rightmost of equals), kept once however many windows pick it.
+  const picked = new Set<number>();
+  const take = (at: number): void => void picked.add(grams[at]);
+  const windows = Math.max(1, n - w + 1);
+  let last = -1;
+  for (let s = 0; s < windows; s++) {
+    let best = s;
+    for (let i = s; i < Math.min(s + w, n); i++) if (grams[i] <= grams[best]) best = i;
+    if (best !== last) take(best);
+    last = best;
+  }
+  return { hashes: new Uint32Array([...picked]).sort() };
+}
+
+/** How many hashes two ascending arrays share. */
+export function shared(a: Uint32Array, b: Uint32Array): number {
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      n++;
+      i++;
+      j++;
+    } else if (a[i] < b[j]) i++;
+    else j++;
+  }
+  return n;
+}
+
+/**
+ * How alike two codes are, 0 to 1: the fingerprints both have, over all of either's (Dolos's
+ * similarity, the Dice coefficient of the two sets).
+ */
+export function similarity(a: Uint32Array, b: Uint32Array): number {
+  const total = a.length + b.length;
+  return total === 0 ? 0 : (2 * shared(a, b)) / total;
+}
+
+/**
+ * The first and last of `query`'s tokens inside a run of K tokens that `other` has too, or undefined
+ * when they share none: the lines of the user's code that matched a catalog code, for showing. Every
+ * k-gram is compared here, not only the winnowed ones, so the ends of a match are where they are.
+ */
+export function coveredSpan(query: readonly Token[], other: readonly Token[], k = K): [number, number] | undefined {
+  const theirs = new Set(kgrams(other, k));
+  let first = -1;
+  let last = -1;
+  kgrams(query, k).forEach((h, i) => {
+    if (!theirs.has(h)) return;
+    if (first < 0) first = i;
+    last = i + k - 1;
+  });
+  return first < 0 ? undefined : [first, last];
+}

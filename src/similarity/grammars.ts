@@ -1,0 +1,177 @@
+// Syntax trees for the languages VS Code's own prebuilt tree-sitter grammars cover
+// (`@vscode/tree-sitter-wasm`), parsed by `web-tree-sitter`. Nothing loads at activation: the
+// runtime and each grammar are read on first use, one language at a time, through a GrammarFiles
+// the host gives (the extension reads its own files with workspace.fs, in both extension hosts; the
+// CLI reads them beside itself). A grammar that cannot be read or loaded is a GrammarError, said in
+// one line; nothing falls back silently, because a lexical token stream does not match a tree's.
+import { Language, Parser, type Node } from 'web-tree-sitter';
+import { checkLength, lineAt, lineStarts, LITERAL_KIND, NAME_KIND, type Token } from './tokens';
+
+/** The file of the parser's own WebAssembly runtime. */
+export const RUNTIME_FILE = 'web-tree-sitter.wasm';
+
+/** The grammar file of each service language that has one (C parses with the C++ grammar). */
+const GRAMMAR_FILES: Readonly<Record<string, string>> = {
+  Ruby: 'tree-sitter-ruby.wasm',
+  Python: 'tree-sitter-python.wasm',
+  JavaScript: 'tree-sitter-javascript.wasm',
+  Java: 'tree-sitter-java.wasm',
+  PHP: 'tree-sitter-php.wasm',
+  'C#': 'tree-sitter-c-sharp.wasm',
+  'C++': 'tree-sitter-cpp.wasm',
+  C: 'tree-sitter-cpp.wasm',
+  Bash: 'tree-sitter-bash.wasm',
+};
+
+/** Every file the grammars need, runtime first: what a build copies beside the bundles. */
+export const GRAMMAR_ASSETS: readonly string[] = [RUNTIME_FILE, ...new Set(Object.values(GRAMMAR_FILES))];
+
+/** Reads one of GRAMMAR_ASSETS by its file name. */
+export type GrammarFiles = (file: string) => Promise<Uint8Array>;
+
+export class GrammarError extends Error {
+  override readonly name = 'GrammarError';
+}
+
+/** True when `language` (the service's name) is parsed with a grammar. */
+export function hasGrammar(language: string): boolean {
+  return Object.prototype.hasOwnProperty.call(GRAMMAR_FILES, language);
+}
+
+/** Node types that are one literal whatever they hold (a string with its quotes, a character). */
+const WHOLE_LITERAL = /(^|_)(string|char|character|heredoc|regex|encapsed_string|nowdoc)(_literal|_expression|_body)?$/;
+/** Leaves that are literals. */
+const LITERAL_LEAF = /(^|_)(integer|float|number|decimal|real|hex|octal|binary|numeric|string_content|string_fragment|escape_sequence)(_literal)?$|^(integer|float|number)$/;
+/** Leaves that are names a person chose. */
+const NAME_LEAF = /identifier$|^(name|constant|word|variable_name|instance_variable|class_variable|global_variable|simple_symbol|hash_key_symbol|special_variable_name|field_identifier|property_identifier|type_identifier)$/;
+const COMMENT = /comment/;
+
+export class Grammars {
+  private runtime: Promise<void> | undefined;
+  private readonly languages = new Map<string, Promise<Language>>();
+
+  constructor(private readonly files: GrammarFiles) {}
+
+  /** The parser's runtime, loaded once. */
+  private init(): Promise<void> {
+    this.runtime ??= this.files(RUNTIME_FILE).then(
+      // `locateFile` as well as the bytes: bundled from the package's ES module, its own URL is empty.
+      (wasmBinary) => Parser.init({ wasmBinary, locateFile: (file: string) => file }),
+    ).catch((e: unknown) => {
+      this.runtime = undefined;
+      throw new GrammarError(`could not load the parser (${(e as Error).message})`);
+    });
+    return this.runtime;
+  }
+
+  /** The grammar of `language`, loaded on its first use. */
+  language(language: string): Promise<Language> {
+    const file = GRAMMAR_FILES[language];
+    if (!hasGrammar(language) || !file) return Promise.reject(new GrammarError(`no grammar for ${language}`));
+    let loading = this.languages.get(file);
+    if (!loading) {
+      loading = this.init().then(async () => Language.load(await this.files(file))).catch((e: unknown) => {
+        this.languages.delete(file);
+        throw e instanceof GrammarError ? e : new GrammarError(`could not load the ${language} grammar (${(e as Error).message})`);
+      });
+      this.languages.set(file, loading);
+    }
+    return loading;
+  }
+
+  /** The tokens of `text`, parsed with `language`'s grammar. */
+  async tokens(text: string, language: string): Promise<Token[]> {
+    checkLength(text);
+    const grammar = await this.language(language);
+    return withTree(grammar, text, (root) => treeTokens(root, text));
+  }
+
+  /**
+   * The lines (0-based, first and last) of the innermost function or method around `line`, or
+   * undefined when `line` is in none.
+   */
+  async functionAround(text: string, language: string, line: number): Promise<[number, number] | undefined> {
+    checkLength(text);
+    const grammar = await this.language(language);
+    return withTree(grammar, text, (root) => {
+      let node: Node | null = root.descendantForPosition({ row: line, column: indentOf(text, line) });
+      while (node) {
+        if (FUNCTION.test(node.type)) return [node.startPosition.row, node.endPosition.row] as [number, number];
+        node = node.parent;
+      }
+      return undefined;
+    });
+  }
+}
+
+/** Node types of the grammars here that are a function or a method (not a call, not a type). */
+const FUNCTION = /^(function_definition|function_declaration|function_expression|generator_function_declaration|method_definition|method_declaration|constructor_declaration|method|singleton_method|arrow_function|function|local_function_statement|lambda)$/;
+
+function indentOf(text: string, line: number): number {
+  const start = lineStarts(text)[line] ?? 0;
+  let i = start;
+  while (text[i] === ' ' || text[i] === '\t') i++;
+  return i - start;
+}
+
+/** Parses `text`, hands its root to `use`, and frees the tree (WebAssembly memory is not collected). */
+function withTree<T>(grammar: Language, text: string, use: (root: Node) => T): T {
+  const parser = new Parser();
+  try {
+    parser.setLanguage(grammar);
+    const tree = parser.parse(text);
+    if (!tree) throw new GrammarError('the parser gave no tree');
+    try {
+      return use(tree.rootNode);
+    } finally {
+      tree.delete();
+    }
+  } finally {
+    parser.delete();
+  }
+}
+
+/**
+ * The leaves of a tree in order, comments left out, a string (with its quotes and any
+ * interpolation) as one literal. tree-sitter's positions are in bytes of UTF-8 only for its own
+ * input encoding: web-tree-sitter parses a JavaScript string as UTF-16, so `startIndex` counts code
+ * units, as `text` does.
+ */
+function treeTokens(root: Node, text: string): Token[] {
+  const starts = lineStarts(text);
+  const tokens: Token[] = [];
+  const stack: Node[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const type = node.type;
+    if (COMMENT.test(type)) continue;
+    const whole = node.isNamed && WHOLE_LITERAL.test(type);
+    if (node.childCount === 0 || whole) {
+      const start = node.startIndex;
+      const end = node.endIndex;
+      if (end <= start) continue;
+      const leafText = text.slice(start, end);
+      let kind: string;
+      let cls: Token['cls'];
+      if (whole || (node.isNamed && LITERAL_LEAF.test(type))) {
+        kind = LITERAL_KIND;
+        cls = 'literal';
+      } else if (node.isNamed && NAME_LEAF.test(type)) {
+        kind = NAME_KIND;
+        cls = 'name';
+      } else {
+        // A keyword or operator is its own kind; a named leaf that is neither name nor literal
+        // (`true`, `self`, a primitive type) is its type and text, so `int` and `double` differ.
+        kind = node.isNamed ? `${type}:${leafText.length <= 16 ? leafText : ''}` : type;
+        cls = 'other';
+      }
+      tokens.push({ kind, cls, text: leafText, start, end, line: lineAt(starts, start) });
+      continue;
+    }
+    for (let i = node.childCount - 1; i >= 0; i--) {
+      const child = node.child(i);
+      if (child) stack.push(child);
+    }
+  }
+  return tokens;
+}

@@ -1,0 +1,184 @@
+// The fingerprints of every code search knows and of each of its refactorings, kept beside the
+// search index (saved in a file of their own next to it, by the extension and the CLI alike), so
+// that finding similar code works offline over the whole catalog once it is indexed. Each code's
+// fingerprints are kept against a stamp of its texts (CodeSearch.stamps): `update` fingerprints only
+// what is new or changed since, and drops what search no longer holds.
+import type { CodeSearch } from '../search/searchIndex';
+import { fingerprint, K, similarity, W, type Fingerprints } from './fingerprint';
+import type { Tokenizers } from './tokenize';
+import type { TokenizerKind } from './tokens';
+
+/** The format of toJSON's text; fingerprints saved in another (or with other K, W or tokens) are made again. */
+const FORMAT = 1;
+/** Bumped whenever what a token's kind is changes, so that saved fingerprints are made again. */
+export const TOKENS_VERSION = 1;
+
+interface Part {
+  /** 0 for the code itself, else a refactoring's id. */
+  refactorId: number;
+  hashes: Uint32Array;
+}
+
+interface Printed {
+  language: string;
+  stamp: string;
+  by: TokenizerKind;
+  parts: Part[];
+}
+
+export interface SimilarMatch {
+  codeId: number;
+  /** 0 to 1: the best of the code's own similarity and its refactorings'. */
+  similarity: number;
+  /** `lexical` when the language has no grammar: shown as less certain. */
+  by: TokenizerKind;
+  /** Which text of the code was most alike: 0 for the code itself, else a refactoring's id. */
+  refactorId: number;
+}
+
+/** Below this similarity a code is not shown as like the query. */
+export const MIN_SIMILARITY = 0.3;
+export const DEFAULT_SIMILAR_LIMIT = 10;
+export const MAX_SIMILAR_LIMIT = 50;
+
+export class SimilarityIndexError extends Error {}
+
+export class SimilarityIndex {
+  private readonly codes = new Map<number, Printed>();
+
+  get size(): number {
+    return this.codes.size;
+  }
+
+  /**
+   * Brings the fingerprints up to date with `search`: fingerprints each code whose texts are new or
+   * changed, and drops those search no longer holds. Returns how many codes were fingerprinted.
+   */
+  async update(search: CodeSearch, tokenizers: Tokenizers, onProgress?: (done: number, of: number) => void): Promise<number> {
+    const current = new Set<number>();
+    const stale: Array<{ id: number; stamp: string }> = [];
+    for (const { id, stamp } of search.stamps()) {
+      current.add(id);
+      if (this.codes.get(id)?.stamp !== stamp) stale.push({ id, stamp });
+    }
+    for (const id of this.codes.keys()) if (!current.has(id)) this.codes.delete(id);
+    let done = 0;
+    for (const { id, stamp } of stale) {
+      const entry = search.entry(id);
+      if (!entry) continue;
+      const texts: Array<[number, string]> = [[0, entry.seen ? entry.code : ''], ...entry.refactors.map((r): [number, string] => [r.id, r.code])];
+      const parts: Part[] = [];
+      let by: TokenizerKind = 'lexical';
+      for (const [refactorId, text] of texts) {
+        if (text.trim() === '') continue;
+        const tokenized = await tokenizers.tokenize(text, entry.language);
+        by = tokenized.by;
+        const { hashes } = fingerprint(tokenized.tokens);
+        if (hashes.length > 0) parts.push({ refactorId, hashes });
+      }
+      this.codes.set(id, { language: entry.language, stamp, by, parts });
+      done++;
+      onProgress?.(done, stale.length);
+    }
+    return done;
+  }
+
+  /** The codes most like `query`, in `language` (the service's name), best first. */
+  query(query: Fingerprints, language: string, limit = DEFAULT_SIMILAR_LIMIT): SimilarMatch[] {
+    if (query.hashes.length === 0) return [];
+    const wanted = language.toLowerCase();
+    const found: Array<{ codeId: number; similarity: number; printed: Printed; best: Part }> = [];
+    for (const [codeId, printed] of this.codes) {
+      if (printed.language.toLowerCase() !== wanted) continue;
+      let best: Part | undefined;
+      let score = 0;
+      for (const part of printed.parts) {
+        const s = similarity(query.hashes, part.hashes);
+        // The code itself wins a tie: its refactoring is what the user is offered.
+        if (s > score) {
+          score = s;
+          best = part;
+        }
+      }
+      if (best && score >= MIN_SIMILARITY) found.push({ codeId, similarity: score, printed, best });
+    }
+    found.sort((a, b) => b.similarity - a.similarity || a.codeId - b.codeId);
+    return found.slice(0, Math.max(0, limit)).map(({ codeId, similarity: s, printed, best }) => ({
+      codeId, similarity: s, by: printed.by, refactorId: best.refactorId,
+    }));
+  }
+
+  toJSON(): string {
+    const codes = [...this.codes].map(([id, p]) => [id, p.language, p.stamp, p.by === 'tree' ? 1 : 0, p.parts.map((part) => [part.refactorId, base64Of(part.hashes)])]);
+    return JSON.stringify({ format: FORMAT, k: K, w: W, tokens: TOKENS_VERSION, codes });
+  }
+
+  /**
+   * Fingerprints toJSON saved; an empty index when they were made another way (another format, K, W
+   * or tokens: they are made again). A text that is not one (a cut file, hostile content) is a
+   * SimilarityIndexError.
+   */
+  static fromJSON(text: string): SimilarityIndex {
+    const index = new SimilarityIndex();
+    let saved: unknown;
+    try {
+      saved = JSON.parse(text);
+    } catch (e) {
+      throw new SimilarityIndexError(`not saved fingerprints (${(e as Error).message})`);
+    }
+    if (!isObject(saved)) throw new SimilarityIndexError('not saved fingerprints');
+    if (saved.format !== FORMAT || saved.k !== K || saved.w !== W || saved.tokens !== TOKENS_VERSION) return index;
+    if (!Array.isArray(saved.codes)) throw new SimilarityIndexError('not saved fingerprints');
+    for (const row of saved.codes) {
+      const printed = printedOf(row);
+      if (!printed) throw new SimilarityIndexError('saved fingerprints are damaged');
+      index.codes.set(printed[0], printed[1]);
+    }
+    return index;
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function printedOf(row: unknown): [number, Printed] | undefined {
+  if (!Array.isArray(row) || row.length !== 5) return undefined;
+  const [id, language, stamp, tree, parts] = row as unknown[];
+  if (!Number.isSafeInteger(id) || typeof language !== 'string' || typeof stamp !== 'string' || (tree !== 0 && tree !== 1) || !Array.isArray(parts)) return undefined;
+  const read: Part[] = [];
+  for (const part of parts as unknown[]) {
+    if (!Array.isArray(part) || part.length !== 2) return undefined;
+    const [refactorId, text] = part as unknown[];
+    if (!Number.isSafeInteger(refactorId) || typeof text !== 'string') return undefined;
+    const hashes = hashesOf(text);
+    if (!hashes) return undefined;
+    read.push({ refactorId: refactorId as number, hashes });
+  }
+  return [id as number, { language, stamp, by: tree === 1 ? 'tree' : 'lexical', parts: read }];
+}
+
+/** Little-endian bytes of the hashes, in base64 (btoa: both extension hosts and Node have it). */
+function base64Of(hashes: Uint32Array): string {
+  let binary = '';
+  for (const h of hashes) binary += String.fromCharCode(h & 0xff, (h >>> 8) & 0xff, (h >>> 16) & 0xff, h >>> 24);
+  return btoa(binary);
+}
+
+/** The hashes base64Of wrote, or undefined when the text is not that (ascending order checked too). */
+function hashesOf(text: string): Uint32Array | undefined {
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    return undefined;
+  }
+  if (binary.length % 4 !== 0) return undefined;
+  const hashes = new Uint32Array(binary.length / 4);
+  for (let i = 0; i < hashes.length; i++) {
+    const at = 4 * i;
+    hashes[i] = (binary.charCodeAt(at) | (binary.charCodeAt(at + 1) << 8) | (binary.charCodeAt(at + 2) << 16) | (binary.charCodeAt(at + 3) << 24)) >>> 0;
+    if (i > 0 && hashes[i] <= hashes[i - 1]) return undefined;
+  }
+  return hashes;
+}

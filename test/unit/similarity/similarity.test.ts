@@ -1,0 +1,260 @@
+// Finding similar code as a person relies on it: a renamed and reformatted copy of a catalog code
+// finds it first, in every language the service has (by a grammar or by characters); unrelated code
+// is not shown; fingerprints read back as they were saved and are made again when their code changes;
+// hostile input ends in a one-line reason within the deadline.
+import { strict as assert } from 'node:assert';
+import type { Code, Refactor } from '../../../src/api/model';
+import { nodeGrammarFiles } from '../../../src/cli/similar';
+import { CodeSearch } from '../../../src/search/searchIndex';
+import { coveredSpan, fingerprint, similarity } from '../../../src/similarity/fingerprint';
+import { GrammarError, Grammars, hasGrammar } from '../../../src/similarity/grammars';
+import { lexicalTokens } from '../../../src/similarity/lexical';
+import { SimilarityIndex, SimilarityIndexError } from '../../../src/similarity/similarIndex';
+import { Tokenizers } from '../../../src/similarity/tokenize';
+import { TooLongError } from '../../../src/similarity/tokens';
+import { SERVICE_LANGUAGES } from '../../../src/api/languages';
+import { bestRefactor, languageOfFile } from '../../../src/similarity/catalogMatch';
+
+const grammars = new Grammars(nodeGrammarFiles());
+const tokenizers = new Tokenizers(grammars);
+
+const kinds = async (text: string, language: string): Promise<string[]> => (await tokenizers.tokenize(text, language)).tokens.map((t) => t.kind);
+
+/** A code and a renamed, reformatted, recommented copy of it, in each of the service's languages. */
+const PAIRS: Record<string, [string, string]> = {
+  Ruby: [
+    'def total_weight(parcels)\n  sum = 0\n  parcels.each do |p|\n    sum += p.weight if p.ok?\n  end\n  sum\nend\n',
+    'def mass_of(boxes)\n  acc = 0 # running total\n  boxes.each   do |b|\n    acc += b.mass if b.ok?\n  end\n  acc\nend\n',
+  ],
+  Python: [
+    'def total_weight(parcels):\n    total = 0\n    for p in parcels:\n        if p.ok:\n            total += p.weight\n    return total\n',
+    'def mass_of(boxes):\n    # adds them up\n    acc = 0\n    for b in boxes:\n        if b.ok:\n            acc += b.mass\n    return acc\n',
+  ],
+  JavaScript: [
+    'function totalWeight(parcels) {\n  let sum = 0;\n  for (const p of parcels) {\n    if (p.ok) sum += p.weight;\n  }\n  return sum;\n}\n',
+    'function massOf(boxes) { let acc = 0; /* x */ for (const b of boxes) { if (b.ok) acc += b.mass; } return acc; }\n',
+  ],
+  Java: [
+    'int totalWeight(List<Parcel> parcels) {\n  int sum = 0;\n  for (Parcel p : parcels) {\n    if (p.ok()) sum += p.weight();\n  }\n  return sum;\n}\n',
+    'int massOf(List<Box> boxes) {\n  int acc = 0; // total\n  for (Box b : boxes) { if (b.ok()) acc += b.mass(); }\n  return acc;\n}\n',
+  ],
+  PHP: [
+    '<?php\nfunction total_weight($parcels) {\n  $sum = 0;\n  foreach ($parcels as $p) {\n    if ($p->ok) $sum += $p->weight;\n  }\n  return $sum;\n}\n',
+    '<?php\nfunction mass_of($boxes) {\n  $acc = 0; # x\n  foreach ($boxes as $b) { if ($b->ok) $acc += $b->mass; }\n  return $acc;\n}\n',
+  ],
+  'C#': [
+    'int TotalWeight(List<Parcel> parcels) {\n  int sum = 0;\n  foreach (var p in parcels) {\n    if (p.Ok) sum += p.Weight;\n  }\n  return sum;\n}\n',
+    'int MassOf(List<Box> boxes) {\n  int acc = 0; // x\n  foreach (var b in boxes) { if (b.Ok) acc += b.Mass; }\n  return acc;\n}\n',
+  ],
+  'C++': [
+    'int total_weight(const std::vector<Parcel>& parcels) {\n  int sum = 0;\n  for (const auto& p : parcels) {\n    if (p.ok) sum += p.weight;\n  }\n  return sum;\n}\n',
+    'int mass_of(const std::vector<Box>& boxes) {\n  int acc = 0; // x\n  for (const auto& b : boxes) { if (b.ok) acc += b.mass; }\n  return acc;\n}\n',
+  ],
+  C: [
+    'int total_weight(const struct parcel *parcels, int n) {\n  int sum = 0;\n  for (int i = 0; i < n; i++) {\n    if (parcels[i].ok) sum += parcels[i].weight;\n  }\n  return sum;\n}\n',
+    'int mass_of(const struct box *boxes, int count) {\n  int acc = 0; /* x */\n  for (int j = 0; j < count; j++) { if (boxes[j].ok) acc += boxes[j].mass; }\n  return acc;\n}\n',
+  ],
+  Bash: [
+    'total_weight() {\n  local sum=0\n  for p in "$@"; do\n    if [ -f "$p" ]; then\n      sum=$((sum + $(wc -c < "$p")))\n    fi\n  done\n  echo "$sum"\n}\n',
+    'mass_of() {\n  local acc=0 # x\n  for b in "$@"; do\n    if [ -f "$b" ]; then\n      acc=$((acc + $(wc -c < "$b")))\n    fi\n  done\n  echo "$acc"\n}\n',
+  ],
+  ActionScript: [
+    'function totalWeight(parcels:Array):int {\n  var sum:int = 0;\n  for each (var p:Parcel in parcels) {\n    if (p.ok) sum += p.weight;\n  }\n  return sum;\n}\n',
+    'function massOf(boxes:Array):int {\n  var acc:int = 0; // x\n  for each (var b:Box in boxes) { if (b.ok) acc += b.mass; }\n  return acc;\n}\n',
+  ],
+  'VB.NET': [
+    'Function TotalWeight(parcels As List(Of Parcel)) As Integer\n  Dim sum As Integer = 0\n  For Each p In parcels\n    If p.Ok Then sum += p.Weight\n  Next\n  Return sum\nEnd Function\n',
+    'Function MassOf(boxes As List(Of Box)) As Integer\n  Dim acc As Integer = 0 \' x\n  For Each b In boxes\n    If b.Ok Then acc += b.Mass\n  Next\n  Return acc\nEnd Function\n',
+  ],
+  Perl: [
+    'sub total_weight {\n  my @parcels = @_;\n  my $sum = 0;\n  foreach my $p (@parcels) {\n    $sum += $p->{weight} if $p->{ok};\n  }\n  return $sum;\n}\n',
+    'sub mass_of {\n  my @boxes = @_; # x\n  my $acc = 0;\n  foreach my $b (@boxes) { $acc += $b->{mass} if $b->{ok}; }\n  return $acc;\n}\n',
+  ],
+  Lisp: [
+    '(defun total-weight (parcels)\n  (let ((sum 0))\n    (dolist (p parcels sum)\n      (when (parcel-ok p)\n        (incf sum (parcel-weight p))))))\n',
+    '(defun mass-of (boxes) ; x\n  (let ((acc 0))\n    (dolist (b boxes acc) (when (box-ok b) (incf acc (box-mass b))))))\n',
+  ],
+  Erlang: [
+    'total_weight(Parcels) ->\n  lists:foldl(fun(P, Sum) ->\n    case ok(P) of\n      true -> Sum + weight(P);\n      false -> Sum\n    end\n  end, 0, Parcels).\n',
+    'mass_of(Boxes) -> % x\n  lists:foldl(fun(B, Acc) -> case ok(B) of true -> Acc + mass(B); false -> Acc end end, 0, Boxes).\n',
+  ],
+  Haskell: [
+    'totalWeight :: [Parcel] -> Int\ntotalWeight parcels = sum [weight p | p <- parcels, ok p]\n  where unused = 0\n',
+    'massOf :: [Box] -> Int\nmassOf boxes = sum [mass b | b <- boxes, ok b] -- x\n  where unused = 0\n',
+  ],
+  Delphi: [
+    'function TotalWeight(Parcels: TList): Integer;\nvar\n  I: Integer;\nbegin\n  Result := 0;\n  for I := 0 to Parcels.Count - 1 do\n    if Parcels[I].Ok then Result := Result + Parcels[I].Weight;\nend;\n',
+    'function MassOf(Boxes: TList): Integer;\nvar\n  J: Integer; { x }\nbegin\n  Result := 0;\n  for J := 0 to Boxes.Count - 1 do\n    if Boxes[J].Ok then Result := Result + Boxes[J].Mass;\nend;\n',
+  ],
+};
+
+describe('similarity: tokens', () => {
+  it('has a tokenizer for every language of the service, a grammar for nine of them', async () => {
+    assert.deepEqual(Object.keys(PAIRS).sort(), [...SERVICE_LANGUAGES].sort());
+    assert.deepEqual(SERVICE_LANGUAGES.filter(hasGrammar).sort(), ['Bash', 'C', 'C#', 'C++', 'Java', 'JavaScript', 'PHP', 'Python', 'Ruby']);
+    for (const language of SERVICE_LANGUAGES) {
+      const [a, b] = PAIRS[language];
+      assert.deepEqual(await kinds(b, language), await kinds(a, language), `${language}: renaming, reformatting and comments change no kind`);
+      const { by } = await tokenizers.tokenize(a, language);
+      assert.equal(by, hasGrammar(language) ? 'tree' : 'lexical', language);
+    }
+  });
+
+  it('keeps operators and keywords apart, and names and literals as kinds of their own', async () => {
+    assert.notDeepEqual(await kinds('x = a + b\n', 'Python'), await kinds('x = a - b\n', 'Python'));
+    assert.notDeepEqual(await kinds('while x:\n  y()\n', 'Python'), await kinds('if x:\n  y()\n', 'Python'));
+    assert.deepEqual(await kinds('x = "one" + 2\n', 'Python'), ['ID', '=', 'LIT', '+', 'LIT']);
+    assert.deepEqual(lexicalTokens('x := \'it\'\'s\' + 2; { a comment }', 'Delphi').map((t) => t.kind), ['ID', ':=', 'LIT', '+', 'LIT', ';']);
+    assert.deepEqual(lexicalTokens('If x Then y = 1 \' note', 'VB.NET').map((t) => t.kind), ['if', 'ID', 'then', 'ID', '=', 'LIT']);
+  });
+
+  it('gives each token its text and place, the first line being 0', async () => {
+    const { tokens } = await tokenizers.tokenize('def f(a):\n  return a\n', 'Python');
+    const last = tokens[tokens.length - 1];
+    assert.deepEqual([last.text, last.line, last.start, last.end], ['a', 1, 19, 20]);
+  });
+
+  it('refuses a text too long to compare, in one line and at once', async () => {
+    const long = 'x = 1\n'.repeat(100_000);
+    const started = Date.now();
+    await assert.rejects(tokenizers.tokenize(long, 'Python'), (e: Error) => e instanceof TooLongError && /too long to compare/.test(e.message) && !e.message.includes('\n'));
+    assert.throws(() => lexicalTokens(long, 'Perl'), TooLongError);
+    assert.ok(Date.now() - started < 2000);
+  });
+
+  it('tokenizes minified code, binary text and code in the wrong language without throwing', async () => {
+    const minified = `function a(b){${'var c=b+1;if(c>2){b=c}else{b=c*2};'.repeat(400)}return b}`;
+    assert.ok((await kinds(minified, 'JavaScript')).length > 4000);
+    const binary = String.fromCharCode(...Array.from({ length: 3000 }, (_, i) => (i * 7919) % 65536));
+    for (const language of ['Python', 'Haskell', 'klingon']) assert.ok(Array.isArray(await kinds(binary, language)));
+    assert.ok((await kinds('SELECT * FROM t WHERE', 'Ruby')).length > 0);
+  });
+
+  it('says in one line when a grammar cannot be loaded, and loads it when it can again', async () => {
+    let fail = true;
+    const flaky = new Grammars(async (file) => {
+      if (fail && file.includes('python')) throw new Error('ENOENT: no such file');
+      return nodeGrammarFiles()(file);
+    });
+    await assert.rejects(flaky.tokens('x = 1', 'Python'), (e: Error) => e instanceof GrammarError && e.message === 'could not load the Python grammar (ENOENT: no such file)');
+    fail = false;
+    assert.equal((await flaky.tokens('x = 1', 'Python')).length, 3);
+  });
+
+  it('finds the function around a line', async () => {
+    const text = 'import os\n\ndef first():\n    return 1\n\ndef second(a):\n    if a:\n        return 2\n    return 3\n';
+    assert.deepEqual(await grammars.functionAround(text, 'Python', 7), [5, 8]);
+    assert.equal(await grammars.functionAround(text, 'Python', 0), undefined);
+  });
+});
+
+describe('similarity: fingerprints', () => {
+  it('finds a renamed, reformatted copy alike, and another function not', async () => {
+    const prints = async (text: string, language: string) => fingerprint((await tokenizers.tokenize(text, language)).tokens).hashes;
+    for (const language of SERVICE_LANGUAGES) {
+      const [a, b] = PAIRS[language];
+      assert.equal(similarity(await prints(a, language), await prints(b, language)), 1, language);
+    }
+    const other = 'def parse(line):\n    key, _, value = line.partition("=")\n    return key.strip(), value.strip()\n';
+    assert.ok(similarity(await prints(PAIRS.Python[0], 'Python'), await prints(other, 'Python')) < 0.2);
+  });
+
+  it('makes no fingerprint of fewer tokens than a k-gram', async () => {
+    assert.equal(fingerprint((await tokenizers.tokenize('x = 1', 'Python')).tokens).hashes.length, 0);
+  });
+});
+
+let nextId = 1;
+function code(language: string, text: string, refactors: Array<Partial<Refactor>> = []): Code {
+  const id = nextId++;
+  return {
+    id, title: `code ${id}`, language, permalink: '', code: text, comment: '', createdAt: new Date(Date.UTC(2008, 0, id)), updatedAt: null,
+    refactorsCount: refactors.length, trackbackUrl: '', userId: 1,
+    refactors: refactors.map((r) => ({
+      id: nextId++, codeId: id, title: '', language, code: 'pass\n', comment: '', createdAt: null, rating: null, ratingsCount: null,
+      userId: 2, userName: 'Bo Chen', userWebsite: '', ...r,
+    })),
+  };
+}
+
+describe('similarity: the index of fingerprints', () => {
+  it('ranks the catalog code a query was made from first, in its language only, and leaves unrelated code out', async () => {
+    const search = CodeSearch.empty();
+    const codes = SERVICE_LANGUAGES.map((l) => code(l, PAIRS[l][0]));
+    const unrelated = code('Python', 'def parse(line):\n    key, _, value = line.partition("=")\n    return key.strip(), value.strip()\n');
+    search.addCodes([...codes, unrelated]);
+    const index = new SimilarityIndex();
+    assert.equal(await index.update(search, tokenizers), codes.length + 1);
+    for (const [i, language] of SERVICE_LANGUAGES.entries()) {
+      const query = fingerprint((await tokenizers.tokenize(PAIRS[language][1], language)).tokens);
+      const found = index.query(query, language);
+      assert.deepEqual(found.map((m) => m.codeId), [codes[i].id], language);
+      assert.equal(found[0].by, hasGrammar(language) ? 'tree' : 'lexical');
+    }
+  });
+
+  it('matches a refactoring too, and says which of the code\'s texts was alike', async () => {
+    const search = CodeSearch.empty();
+    const c = code('Python', 'print(1)\n', [{ code: PAIRS.Python[0] }]);
+    search.addCodes([c]);
+    const index = new SimilarityIndex();
+    await index.update(search, tokenizers);
+    const tokens = (await tokenizers.tokenize(PAIRS.Python[1], 'Python')).tokens;
+    const [found] = index.query(fingerprint(tokens), 'Python');
+    assert.deepEqual([found.codeId, found.refactorId], [c.id, c.refactors![0].id]);
+  });
+
+  it('says which lines of the query are alike, from the first token that matched to the last', async () => {
+    const query = 'import sys\n\n' + PAIRS.Python[1] + '\nprint(sys.argv)\n';
+    const tokens = (await tokenizers.tokenize(query, 'Python')).tokens;
+    const theirs = (await tokenizers.tokenize(PAIRS.Python[0], 'Python')).tokens;
+    const span = coveredSpan(tokens, theirs)!;
+    assert.deepEqual([tokens[span[0]].line, tokens[span[1]].line], [2, 8], 'the function (its comment line included), not the import or the print');
+    assert.equal(coveredSpan(tokens, (await tokenizers.tokenize('x = 1\n', 'Python')).tokens), undefined);
+  });
+
+  it('reads back what it saved, and fingerprints only what changed since', async () => {
+    const search = CodeSearch.empty();
+    const a = code('Ruby', PAIRS.Ruby[0]);
+    search.addCodes([a]);
+    const index = new SimilarityIndex();
+    await index.update(search, tokenizers);
+    const read = SimilarityIndex.fromJSON(index.toJSON());
+    assert.equal(read.size, 1);
+    const query = fingerprint((await tokenizers.tokenize(PAIRS.Ruby[1], 'Ruby')).tokens);
+    assert.deepEqual(read.query(query, 'ruby'), index.query(query, 'Ruby'));
+    assert.equal(await read.update(search, tokenizers), 0, 'nothing changed');
+    const refactor: Refactor = {
+      id: nextId++, codeId: a.id, title: '', language: 'Ruby', code: PAIRS.Ruby[1], comment: '', createdAt: null, rating: 5, ratingsCount: 1,
+      userId: null, userName: 'x', userWebsite: '',
+    };
+    search.addCodes([{ ...a, refactors: [refactor] }]);
+    assert.equal(await read.update(search, tokenizers), 1, 'a new refactoring is fingerprinted');
+  });
+
+  it('refuses saved fingerprints that are not its own, and makes again those made another way', () => {
+    for (const bad of ['', '{', '[]', '{"format":1,"k":12,"w":6,"tokens":1,"codes":[[1,"Ruby","0:1",1,[[0,"!!"]]]]}',
+      '{"format":1,"k":12,"w":6,"tokens":1,"codes":[[1,"Ruby","0:1",1,[[0,"AgAAAAEAAAA="]]]]}']) {
+      assert.throws(() => SimilarityIndex.fromJSON(bad), SimilarityIndexError, bad);
+    }
+    assert.equal(SimilarityIndex.fromJSON('{"format":1,"k":23,"w":17,"tokens":1,"codes":[]}').size, 0);
+  });
+});
+
+describe('similarity: the catalog around it', () => {
+  it('tells a file\'s language by its extension, TypeScript as JavaScript', () => {
+    assert.equal(languageOfFile('src/a.TS'), 'JavaScript');
+    assert.equal(languageOfFile('lib/x.rb'), 'Ruby');
+    assert.equal(languageOfFile('notes.txt'), undefined);
+    assert.equal(languageOfFile('dir.py/README'), undefined);
+  });
+
+  it('offers the best rated refactoring, more votes first among equals, else the newest', () => {
+    const r = (id: number, rating: number | null, ratingsCount: number | null): Refactor => ({
+      id, codeId: 1, title: '', language: 'Ruby', code: '', comment: '', createdAt: null, rating, ratingsCount, userId: null, userName: '', userWebsite: '',
+    });
+    assert.equal(bestRefactor([r(1, 4, 1), r(2, 5, 1), r(3, 5, 2), r(4, null, null)])?.id, 3);
+    assert.equal(bestRefactor([r(1, null, null), r(2, null, null)])?.id, 2);
+    assert.equal(bestRefactor([]), undefined);
+  });
+});
