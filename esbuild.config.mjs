@@ -60,6 +60,40 @@ const mcpApart = {
  */
 const NODE_TREE_SITTER = { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' };
 
+/**
+ * The Node extension host loads what Find Refactorings for This Code does (src/extension/similar/
+ * lazy.ts: its UI, the finder, the similarity engine and web-tree-sitter, about 110 KB minified) from a bundle of
+ * its own beside the extension's, dist/similarity.js, when it is first used, so that activation
+ * never reads it. (The browser's host loads one file: its bundle holds them.)
+ */
+const similarityApart = {
+  name: 'similarity-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/lazy$/ }, (args) =>
+      (/[\\/]src[\\/]extension[\\/]similar[\\/]commands\.ts$/.test(args.importer) ? { path: './similarity.js', external: true } : undefined));
+  },
+};
+
+/**
+ * web-tree-sitter's ES module build in the browser's bundle, with its Node-only branches made
+ * unreachable: it tells Node from a browser at run time and then requires fs, path and url. The
+ * browser's host has no `require`, and the bundle must name no Node module; a web worker is never
+ * Node, so the test is answered here, and any require left becomes a call that throws.
+ */
+const treeSitterForBrowser = {
+  name: 'tree-sitter-for-browser',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]web-tree-sitter[\\/]web-tree-sitter\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const test = /var ENVIRONMENT_IS_NODE = [^;]+;/;
+      if (!test.test(source)) throw new Error(`${args.path}: its test for Node is not where this build expects it`);
+      const contents = `function refusedNodeModule(name) { throw new Error('no Node module in the browser: ' + name); }\n${
+        source.replace(test, 'var ENVIRONMENT_IS_NODE = false;').replace(/\brequire\(/g, 'refusedNodeModule(')}`;
+      return { contents, loader: 'js' };
+    });
+  },
+};
+
 /** @type {esbuild.BuildOptions[]} */
 const builds = [
   {
@@ -96,6 +130,7 @@ const builds = [
     bundle: true,
     external: CLI_DEPENDENCIES,
   },
+
   // The code view's webview script: runs in the webview (a browser), not in the extension host.
   {
     entryPoints: ['src/webview/main.ts'],
@@ -107,6 +142,19 @@ const builds = [
   },
 ];
 if (existsSync('src/extension.ts')) {
+  // Find Refactorings for This Code's finder for the Node extension host, which loads it from beside
+  // its bundle when first used (similarityApart).
+  builds.push({
+    entryPoints: ['src/extension/similar/lazy.ts'],
+    outfile: `${out}/similarity.js`,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    bundle: true,
+    external: ['vscode'],
+    alias: NODE_TREE_SITTER,
+    define: { WEB_BUILD: 'false', TEST_API: testApi },
+  });
   // The extension for VS Code's Node extension host (package.json `main`)…
   builds.push({
     entryPoints: ['src/extension.ts'],
@@ -116,7 +164,7 @@ if (existsSync('src/extension.ts')) {
     format: 'cjs',
     bundle: true,
     external: ['vscode'],
-    plugins: [omitUnreached],
+    plugins: [omitUnreached, similarityApart],
     define: { WEB_BUILD: 'false', TEST_API: testApi },
   });
   // …and the same code for the browser's web worker extension host (package.json `browser`, VS Code
@@ -129,7 +177,7 @@ if (existsSync('src/extension.ts')) {
     format: 'cjs',
     bundle: true,
     external: ['vscode'],
-    plugins: [omitUnreached],
+    plugins: [omitUnreached, treeSitterForBrowser],
     define: { WEB_BUILD: 'true', TEST_API: testApi },
   });
 }

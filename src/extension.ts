@@ -27,6 +27,7 @@ import { CommentEditors } from './extension/share/commentEditor';
 import { registerShareCommands, shareUi } from './extension/share/commands';
 import { registerSearchCommands, type SearchDeps } from './extension/search/commands';
 import { SearchStore } from './extension/search/store';
+import { registerSimilarCommands } from './extension/similar/commands';
 import { registerStarCommands } from './extension/stars/commands';
 import { Stars } from './extension/stars/stars';
 
@@ -96,6 +97,18 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     registerCatalogCommands({ tree: catalog.tree, settings, language: () => catalog.language(), errors }),
     registerCodeCommands({ service, docs, editors, codeViews, tree: catalog.tree, logger, errors, settings }),
     registerSearchCommands(searchDeps),
+    // Fingerprints beside each service's search index; the engine and its grammars load on first use.
+    registerSimilarCommands({
+      extensionUri: context.extensionUri, store: search, service, logger, errors,
+      open: (codeId, refactorId) => codeViews.open(codeId, refactorId),
+      snapshot: async (text, serviceLanguage, languageId) => {
+        const uri = docs.snapshotUri(text, serviceLanguage);
+        const doc = await vscode.workspace.openTextDocument(uri);
+        if (doc.languageId !== languageId) await vscode.languages.setTextDocumentLanguage(doc, languageId);
+        return uri;
+      },
+      refactorDocument: async (refactor) => (await docs.openItem({ kind: 'refactor', refactor })).uri,
+    }),
     registerAgentTools({ service, search }),
     registerStarCommands({ stars, errors, currentCode: () => codeViews.currentCode() }),
     accounts,

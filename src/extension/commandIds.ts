@@ -23,6 +23,7 @@ export const Commands = {
   openInBrowser: 'refactorBrowser.openInBrowser',
   openAsDocument: 'refactorBrowser.openAsDocument',
   search: 'refactorBrowser.search',
+  findSimilar: 'refactorBrowser.findSimilar',
   indexCatalog: 'refactorBrowser.indexCatalog',
   star: 'refactorBrowser.star',
   unstar: 'refactorBrowser.unstar',

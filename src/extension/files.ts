@@ -1,7 +1,8 @@
 // Reading a file as text in either extension host. The Node host reads its own disk with Node's fs,
 // straight into a string: VS Code's file system API is slower for a first read, and a TextDecoder
 // would copy a large search index once more. Everything else (the browser's host, other schemes)
-// goes through vscode.workspace.fs.
+// goes through vscode.workspace.fs. And writing one whole, so that a window closed halfway never
+// leaves half a file.
 import * as vscode from 'vscode';
 
 /** The text of `uri` as UTF-8; rejects as the file system does (a missing file included). */
@@ -12,4 +13,12 @@ export async function readTextFile(uri: vscode.Uri): Promise<string> {
     return readFile(uri.fsPath, 'utf8');
   }
   return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+}
+
+/** Written beside and renamed over, so that a window closed halfway never leaves half a file. */
+export async function writeAtomically(uri: vscode.Uri, text: string): Promise<void> {
+  const temp = uri.with({ path: `${uri.path}.tmp` });
+  await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
+  await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(text));
+  await vscode.workspace.fs.rename(temp, uri, { overwrite: true });
 }

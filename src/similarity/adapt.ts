@@ -22,7 +22,7 @@ export const MAX_ADAPTED_TOKENS = 20_000;
 
 /**
  * The refactoring `refactor` of the catalog code `original`, rewritten into the names of `user`.
- * The result is indented as `user` is.
+ * The result is indented as `user` is, with its line breaks, and ends as it ends.
  */
 export function adapt(original: TokenizedText, refactor: TokenizedText, user: TokenizedText): Adapted {
   if (Math.max(original.tokens.length, user.tokens.length, refactor.tokens.length) > MAX_ADAPTED_TOKENS) {
@@ -88,7 +88,10 @@ export function adapt(original: TokenizedText, refactor: TokenizedText, user: To
     at = t.end;
   }
   out += refactor.text.slice(at);
-  return { ok: true, text: reindent(out, indentOf(user.text), /\r\n/.test(user.text) ? '\r\n' : '\n'), renamed };
+  const eol = /\r\n/.test(user.text) ? '\r\n' : '\n';
+  // Ending as the user's code ends: with a line break or without one.
+  const text = reindent(out, indentOf(user.text), eol).replace(/(\r?\n)+$/, '') + (/\n$/.test(user.text) ? eol : '');
+  return { ok: true, text, renamed };
 }
 
 /** A name and a literal with the same text are different things: each is keyed with its class. */

@@ -1,6 +1,7 @@
 // What finding similar code needs of the catalog around the fingerprints: which language a file is
 // in, and which of a code's refactorings to offer.
 import type { Refactor } from '../api/model';
+import { sortRefactorings } from '../api/ratings';
 
 /** File extensions to the service's language of the codes they match (TypeScript matches JavaScript). */
 const BY_EXTENSION: Readonly<Record<string, string>> = {
@@ -19,16 +20,7 @@ export function languageOfFile(file: string): string | undefined {
   return Object.prototype.hasOwnProperty.call(BY_EXTENSION, ext) ? BY_EXTENSION[ext] : undefined;
 }
 
-/** The refactoring to offer first: the best rated (more votes first among equals), else the newest. */
+/** The refactoring to offer: the first in the code view's best-rated order. */
 export function bestRefactor(refactors: readonly Refactor[]): Refactor | undefined {
-  let best: Refactor | undefined;
-  for (const r of refactors) {
-    if (!best) best = r;
-    else {
-      const byRating = (r.rating ?? -1) - (best.rating ?? -1);
-      const byVotes = (r.ratingsCount ?? 0) - (best.ratingsCount ?? 0);
-      if (byRating > 0 || (byRating === 0 && (byVotes > 0 || (byVotes === 0 && r.id > best.id)))) best = r;
-    }
-  }
-  return best;
+  return sortRefactorings(refactors, 'bestRated')[0];
 }

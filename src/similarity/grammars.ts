@@ -2,9 +2,12 @@
 // (`@vscode/tree-sitter-wasm`), parsed by `web-tree-sitter`. Nothing loads at activation: the
 // runtime and each grammar are read on first use, one language at a time, through a GrammarFiles
 // the host gives (the extension reads its own files with workspace.fs, in both extension hosts; the
-// CLI reads them beside itself). A grammar that cannot be read or loaded is a GrammarError, said in
-// one line; nothing falls back silently, because a lexical token stream does not match a tree's.
-import { Language, Parser, type Node } from 'web-tree-sitter';
+// CLI reads them beside itself). web-tree-sitter itself is imported on first use too: the Node
+// extension host loads it from a file of its own beside the extension's bundle, so that activation
+// does not read it (the browser's host has it inside its bundle: a web worker loads one file). A
+// grammar that cannot be read or loaded is a GrammarError, said in one line; nothing falls back
+// silently, because a lexical token stream does not match a tree's.
+import type { Language, Node } from 'web-tree-sitter';
 import { checkLength, lineAt, lineStarts, LITERAL_KIND, NAME_KIND, type Token } from './tokens';
 
 /** The file of the parser's own WebAssembly runtime. */
@@ -46,44 +49,48 @@ const LITERAL_LEAF = /(^|_)(integer|float|number|decimal|real|hex|octal|binary|n
 const NAME_LEAF = /identifier$|^(name|constant|word|variable_name|instance_variable|class_variable|global_variable|simple_symbol|hash_key_symbol|special_variable_name|field_identifier|property_identifier|type_identifier)$/;
 const COMMENT = /comment/;
 
+type TreeSitter = typeof import('web-tree-sitter');
+
 export class Grammars {
-  private runtime: Promise<void> | undefined;
+  private runtime: Promise<TreeSitter> | undefined;
   private readonly languages = new Map<string, Promise<Language>>();
 
   constructor(private readonly files: GrammarFiles) {}
 
   /** The parser's runtime, loaded once. */
-  private init(): Promise<void> {
-    this.runtime ??= this.files(RUNTIME_FILE).then(
+  private init(): Promise<TreeSitter> {
+    this.runtime ??= (async () => {
+      const [treeSitter, wasmBinary] = await Promise.all([import('web-tree-sitter'), this.files(RUNTIME_FILE)]);
       // `locateFile` as well as the bytes: bundled from the package's ES module, its own URL is empty.
-      (wasmBinary) => Parser.init({ wasmBinary, locateFile: (file: string) => file }),
-    ).catch((e: unknown) => {
+      await treeSitter.Parser.init({ wasmBinary, locateFile: (file: string) => file });
+      return treeSitter;
+    })().catch((e: unknown) => {
       this.runtime = undefined;
       throw new GrammarError(`could not load the parser (${(e as Error).message})`);
     });
     return this.runtime;
   }
 
-  /** The grammar of `language`, loaded on its first use. */
-  language(language: string): Promise<Language> {
+  /** The grammar of `language`, loaded on its first use, with the parser's module. */
+  private async language(language: string): Promise<[TreeSitter, Language]> {
     const file = GRAMMAR_FILES[language];
-    if (!hasGrammar(language) || !file) return Promise.reject(new GrammarError(`no grammar for ${language}`));
+    if (!hasGrammar(language) || !file) throw new GrammarError(`no grammar for ${language}`);
     let loading = this.languages.get(file);
     if (!loading) {
-      loading = this.init().then(async () => Language.load(await this.files(file))).catch((e: unknown) => {
+      loading = this.init().then(async (treeSitter) => treeSitter.Language.load(await this.files(file))).catch((e: unknown) => {
         this.languages.delete(file);
         throw e instanceof GrammarError ? e : new GrammarError(`could not load the ${language} grammar (${(e as Error).message})`);
       });
       this.languages.set(file, loading);
     }
-    return loading;
+    return [await this.init(), await loading];
   }
 
   /** The tokens of `text`, parsed with `language`'s grammar. */
   async tokens(text: string, language: string): Promise<Token[]> {
     checkLength(text);
-    const grammar = await this.language(language);
-    return withTree(grammar, text, (root) => treeTokens(root, text));
+    const [treeSitter, grammar] = await this.language(language);
+    return withTree(treeSitter, grammar, text, (root) => treeTokens(root, text));
   }
 
   /**
@@ -92,8 +99,8 @@ export class Grammars {
    */
   async functionAround(text: string, language: string, line: number): Promise<[number, number] | undefined> {
     checkLength(text);
-    const grammar = await this.language(language);
-    return withTree(grammar, text, (root) => {
+    const [treeSitter, grammar] = await this.language(language);
+    return withTree(treeSitter, grammar, text, (root) => {
       let node: Node | null = root.descendantForPosition({ row: line, column: indentOf(text, line) });
       while (node) {
         if (FUNCTION.test(node.type)) return [node.startPosition.row, node.endPosition.row] as [number, number];
@@ -115,8 +122,8 @@ function indentOf(text: string, line: number): number {
 }
 
 /** Parses `text`, hands its root to `use`, and frees the tree (WebAssembly memory is not collected). */
-function withTree<T>(grammar: Language, text: string, use: (root: Node) => T): T {
-  const parser = new Parser();
+function withTree<T>(treeSitter: TreeSitter, grammar: Language, text: string, use: (root: Node) => T): T {
+  const parser = new treeSitter.Parser();
   try {
     parser.setLanguage(grammar);
     const tree = parser.parse(text);

@@ -53,8 +53,9 @@ export class SimilarityIndex {
   /**
    * Brings the fingerprints up to date with `search`: fingerprints each code whose texts are new or
    * changed, and drops those search no longer holds. Returns how many codes were fingerprinted.
+   * `onProgress` is awaited after each code: the extension gives its host back there.
    */
-  async update(search: CodeSearch, tokenizers: Tokenizers, onProgress?: (done: number, of: number) => void): Promise<number> {
+  async update(search: CodeSearch, tokenizers: Tokenizers, onProgress?: (done: number, of: number) => void | Promise<void>): Promise<number> {
     const current = new Set<number>();
     const stale: Array<{ id: number; stamp: string }> = [];
     for (const { id, stamp } of search.stamps()) {
@@ -78,7 +79,7 @@ export class SimilarityIndex {
       }
       this.codes.set(id, { language: entry.language, stamp, by, parts });
       done++;
-      onProgress?.(done, stale.length);
+      await onProgress?.(done, stale.length);
     }
     return done;
   }

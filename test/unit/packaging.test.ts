@@ -144,7 +144,9 @@ describe('packaging', function () {
       for (const bin of Object.values(pkg.bin)) assert.ok(!files.includes(listed(bin)), `${bin} is in the .vsix`);
       const stray = files.filter((f) => /^(src|test|out|node_modules|scripts|bench|docs|\.)|\/\.|\.map$|\.ts$|\.vsix$|\.svg$/.test(f) && f !== 'media/icon-activitybar.svg');
       assert.deepEqual(stray, []);
-      assert.ok(files.length < 30, `${files.length} files`);
+      // The similarity feature's bundle for the Node host, the parser and eight grammars besides.
+      assert.ok(files.includes('dist/similarity.js') && files.filter((f) => f.startsWith('dist/tree-sitter/')).length === GRAMMAR_ASSETS.length, files.join(', '));
+      assert.ok(files.length < 30 + 1 + GRAMMAR_ASSETS.length, `${files.length} files`);
     });
 
     it('holds the screenshots the README shows and no other file of media/screenshots/, whatever the UI tests left there', () => {

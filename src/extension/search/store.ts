@@ -9,7 +9,7 @@ import type { Logger } from '../../api/logger';
 import { Entries, entryOf, rowOf } from '../../search/entries';
 import { CodeSearch, savedIndexName, SearchIndexError } from '../../search/searchIndex';
 import { Disposable, toDisposable } from '../dispose';
-import { readTextFile } from '../files';
+import { readTextFile, writeAtomically } from '../files';
 import type { FetchedItems } from '../common/fetched';
 
 
@@ -272,12 +272,4 @@ async function readText(uri: vscode.Uri): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** Written beside and renamed over, so that a window closed halfway never leaves half a file. */
-async function writeAtomically(uri: vscode.Uri, text: string): Promise<void> {
-  const temp = uri.with({ path: `${uri.path}.tmp` });
-  await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
-  await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(text));
-  await vscode.workspace.fs.rename(temp, uri, { overwrite: true });
 }

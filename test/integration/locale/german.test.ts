@@ -5,7 +5,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { Commands } from '../../../src/extension/commandIds';
-import { closeAllEditors, fetchCode, settleWebviews, webviewText } from '../codeViewHelpers';
+import { closeAllEditors, fetchCode, settleWebviews, untitledEditor, webviewText } from '../codeViewHelpers';
 import { api, extension, resetState } from '../helpers';
 import { uiOrSkip, type Ui } from '../ui';
 
@@ -57,6 +57,27 @@ describe('In German (VS Code started with --locale de)', function () {
       await webviewText(ui, [code.title, `Refactorings (${code.refactors!.length})`, 'An der Cursorposition einfügen', 'Als Dokument öffnen', `veröffentlicht am ${posted}`]);
       const buttons = await ui.dom({ css: 'button[aria-label]' }, { webview: true, frameText: code.title });
       assert.ok(buttons.some((b) => b.attributes['aria-label'] === `An der Cursorposition einfügen: Code #${code.id}`), JSON.stringify(buttons.map((b) => b.attributes['aria-label'])));
+    });
+  });
+
+  describe('Find Refactorings for This Code (UI)', () => {
+    let ui: Ui;
+    before(function () {
+      ui = uiOrSkip(this);
+    });
+    after(async () => {
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await closeAllEditors();
+    });
+
+    it('says in German that nothing is alike, and offers the search by its German name', async () => {
+      const editor = await untitledEditor('def shout(words):\n    return " ".join(w.upper() + "!" for w in words if w)\n', 'python');
+      editor.selection = new vscode.Selection(1, 4, 1, 4);
+      void vscode.commands.executeCommand(Commands.findSimilar);
+      const toast = { css: '.notifications-toasts .notification-toast', hasText: 'Kein Code im Katalog ähnelt dieser Funktion.' };
+      await ui.waitFor(toast, 'visible', 60_000);
+      const [shown] = await ui.query(toast, [], 1);
+      assert.ok(shown.text.includes('Codes durchsuchen…'), shown.text);
     });
   });
 });

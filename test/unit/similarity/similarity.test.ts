@@ -249,7 +249,7 @@ describe('similarity: the catalog around it', () => {
     assert.equal(languageOfFile('dir.py/README'), undefined);
   });
 
-  it('offers the best rated refactoring, more votes first among equals, else the newest', () => {
+  it('offers the best rated refactoring, more votes first among equals, else the newest (the code view\'s order)', () => {
     const r = (id: number, rating: number | null, ratingsCount: number | null): Refactor => ({
       id, codeId: 1, title: '', language: 'Ruby', code: '', comment: '', createdAt: null, rating, ratingsCount, userId: null, userName: '', userWebsite: '',
     });

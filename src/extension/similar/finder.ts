@@ -1,0 +1,229 @@
+// What Find Refactorings for This Code and its code action share: the code they look at (the
+// selection, else the function at the cursor, else the document), the catalog's codes most like it
+// (fingerprints kept beside the current service's search index, brought up to date with it, in
+// slices that give the extension host back), and each one's best refactoring adapted to the
+// user's names where it adapts. This module, with the similarity engine and the parser, is imported
+// on first use (commands.ts): the Node extension host reads it then from a bundle of its own. The
+// grammars load on first use of their language, read with workspace.fs from the extension's own
+// folder, in both extension hosts.
+import * as vscode from 'vscode';
+import type { Logger } from '../../api/logger';
+import type { Code, Refactor } from '../../api/model';
+import { toServiceLanguage } from '../../api/languages';
+import * as engine from '../../similarity/engine';
+import type { Adapted } from '../../similarity/adapt';
+import type { SimilarityIndex } from '../../similarity/similarIndex';
+import type { Tokenizers } from '../../similarity/tokenize';
+import type { Token } from '../../similarity/tokens';
+import { Disposable, toDisposable } from '../dispose';
+import { readTextFile, writeAtomically } from '../files';
+import type { ServiceConnection } from '../service';
+import type { SearchStore, ServiceIndex } from '../search/store';
+
+/** How long fingerprinting works before it gives the extension host back (ms). */
+const SLICE_MS = 12;
+/** Past this many codes to fingerprint, a progress notification shows. */
+const NOTIFY_PAST = 300;
+/** The most codes the quick pick offers. */
+export const SHOWN_MATCHES = 10;
+
+/** The code looked at: its text, language and the document's lines it spans (whole lines). */
+export interface LookedAt {
+  document: vscode.TextDocument;
+  /** Whole lines, from the first's start to the last's end (its line break not included). */
+  range: vscode.Range;
+  text: string;
+  /** The service's language. */
+  language: string;
+  /** Where it came from, for messages. */
+  from: 'selection' | 'function' | 'document';
+}
+
+export interface Match {
+  code: Code;
+  similarity: number;
+  /** False when the language has no grammar: compared by its words alone. */
+  certain: boolean;
+  best: Refactor | undefined;
+  /** The best refactoring in the user's names, or why it does not adapt. */
+  adapted: Adapted | undefined;
+}
+
+/** Something the user can act on, said in one line (a file too long, a language the catalog has not). */
+export class LookError extends Error {}
+
+/** The service's language of a document: TypeScript and TSX match the catalog's JavaScript. */
+export function serviceLanguageOf(languageId: string): string | undefined {
+  return toServiceLanguage(languageId) ?? (languageId === 'typescript' || languageId === 'typescriptreact' ? 'JavaScript' : undefined);
+}
+
+type Engine = typeof engine;
+
+export class SimilarFinder extends Disposable {
+  private loaded: Promise<{ engine: Engine; tokenizers: Tokenizers }> | undefined;
+  /** Each service's fingerprints, read from their file when first needed. */
+  private readonly prints = new Map<string, Promise<SimilarityIndex>>();
+  private saving: Promise<void> = Promise.resolve();
+
+  constructor(
+    extensionUri: vscode.Uri,
+    private readonly store: SearchStore,
+    private readonly service: ServiceConnection,
+    private readonly logger: Logger,
+  ) {
+    super();
+    this.folder = vscode.Uri.joinPath(extensionUri, 'dist', 'tree-sitter');
+    this._register(toDisposable(() => this.prints.clear()));
+  }
+
+  private readonly folder: vscode.Uri;
+
+  /** The engine and its tokenizers, imported on first use. */
+  private engine(): Promise<{ engine: Engine; tokenizers: Tokenizers }> {
+    this.loaded ??= Promise.resolve({
+      engine,
+      tokenizers: new engine.Tokenizers(new engine.Grammars((file) => Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.folder, file))))),
+    });
+    return this.loaded;
+  }
+
+  /** The selection's lines, else the function around the cursor, else the whole document. */
+  async lookAt(document: vscode.TextDocument, selection: vscode.Selection): Promise<LookedAt> {
+    const language = serviceLanguageOf(document.languageId);
+    if (!language) throw new LookError(vscode.l10n.t('The catalog has no codes in {0}.', document.languageId));
+    let first: number;
+    let last: number;
+    let from: LookedAt['from'];
+    if (!selection.isEmpty) {
+      first = selection.start.line;
+      // A selection that ends at the start of a line does not take that line.
+      last = selection.end.character === 0 && selection.end.line > first ? selection.end.line - 1 : selection.end.line;
+      from = 'selection';
+    } else {
+      const { engine, tokenizers } = await this.engine();
+      const around = engine.hasGrammar(language) ? await this.guard(tokenizers.grammars.functionAround(document.getText(), language, selection.active.line)) : undefined;
+      [first, last] = around ?? [0, document.lineCount - 1];
+      from = around ? 'function' : 'document';
+    }
+    const range = new vscode.Range(first, 0, last, document.lineAt(last).text.length);
+    return { document, range, text: document.getText(range), language, from };
+  }
+
+  /** True once Index the Catalog has read the whole current service: until then, only what was browsed is compared. */
+  async indexed(): Promise<boolean> {
+    return (await this.store.of(this.service.name()).index()).indexedAt > 0;
+  }
+
+  /** The catalog's codes most like `looked`, best first, each with its best refactoring adapted. */
+  async find(looked: LookedAt, limit = SHOWN_MATCHES): Promise<Match[]> {
+    const { engine, tokenizers } = await this.engine();
+    const tokens = await this.guard(tokenizers.tokenize(looked.text, looked.language)).then((t) => t.tokens);
+    const name = this.service.name();
+    const kept = this.store.of(name);
+    const search = await kept.index();
+    const prints = await this.printsOf(name, kept, engine);
+    const made = await this.bringUpToDate(prints, kept, tokenizers);
+    if (made > 0) this.save(name, kept, prints);
+    const found = prints.query(engine.fingerprint(tokens), looked.language, limit);
+    const client = await this.service.getClient();
+    const matches: Match[] = [];
+    for (const m of found) {
+      const entry = search.entry(m.codeId);
+      // The service's own answer has the ratings; when it cannot be had, the match is left out.
+      const code = await client.code(m.codeId).catch((e: unknown) => {
+        this.logger.warn(`similar: could not read code #${m.codeId}: ${(e as Error).message}`);
+        return undefined;
+      });
+      if (!code || !entry) continue;
+      const best = engine.bestRefactor(code.refactors ?? []);
+      matches.push({ code, similarity: m.similarity, certain: m.by === 'tree', best, adapted: best && (await this.adapted(code, best, looked, tokens)) });
+    }
+    return matches;
+  }
+
+  private async adapted(code: Code, refactor: Refactor, looked: LookedAt, tokens: Token[]): Promise<Adapted> {
+    const { engine, tokenizers } = await this.engine();
+    try {
+      const [original, rewritten] = await Promise.all([code.code, refactor.code].map((t) => tokenizers.tokenize(t, looked.language)));
+      return engine.adapt({ text: code.code, tokens: original.tokens }, { text: refactor.code, tokens: rewritten.tokens }, { text: looked.text, tokens });
+    } catch (e) {
+      if (e instanceof engine.TooLongError) return { ok: false, reason: e.message };
+      throw e;
+    }
+  }
+
+  /** Fingerprints what search knows and they do not, in slices; a notification when there is much of it. */
+  private async bringUpToDate(prints: SimilarityIndex, kept: ServiceIndex, tokenizers: Tokenizers): Promise<number> {
+    const search = await kept.index();
+    let sliceStart = performance.now();
+    const run = (report?: (done: number, of: number) => void): Promise<number> => prints.update(search, tokenizers, async (done, of) => {
+      report?.(done, of);
+      if (performance.now() - sliceStart < SLICE_MS) return;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sliceStart = performance.now();
+    });
+    const stale = [...search.stamps()].length - prints.size;
+    if (stale < NOTIFY_PAST) return this.guard(run());
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Fingerprinting the catalog for similar code') }, (progress) => {
+      let shown = 0;
+      return this.guard(run((done, of) => {
+        const now = Math.floor((done / of) * 100);
+        if (now > shown) {
+          progress.report({ increment: now - shown, message: vscode.l10n.t('{0} of {1}', done, of) });
+          shown = now;
+        }
+      }));
+    });
+  }
+
+  private printsOf(name: string, kept: ServiceIndex, engine: Engine): Promise<SimilarityIndex> {
+    let loading = this.prints.get(name);
+    if (!loading) {
+      loading = (async () => {
+        let text: string;
+        try {
+          text = await readTextFile(fileOf(kept));
+        } catch {
+          return new engine.SimilarityIndex();
+        }
+        try {
+          return engine.SimilarityIndex.fromJSON(text);
+        } catch (e) {
+          if (!(e instanceof engine.SimilarityIndexError)) throw e;
+          this.logger.warn(`similar: ${e.message}; fingerprinting ${name}'s codes again`);
+          return new engine.SimilarityIndex();
+        }
+      })();
+      this.prints.set(name, loading);
+    }
+    return loading;
+  }
+
+  private save(name: string, kept: ServiceIndex, prints: SimilarityIndex): void {
+    this.saving = this.saving.then(() => writeAtomically(fileOf(kept), prints.toJSON())).catch((e: unknown) => {
+      this.logger.warn(`similar: could not save the fingerprints of ${name}: ${(e as Error).message}`);
+    });
+  }
+
+  /** Waits for the fingerprints being written (tests). */
+  flush(): Promise<void> {
+    return this.saving;
+  }
+
+  /** A grammar that cannot load, a text too long: a LookError with the reason. */
+  private async guard<T>(work: Promise<T>): Promise<T> {
+    const { engine } = await this.engine();
+    try {
+      return await work;
+    } catch (e) {
+      if (e instanceof engine.TooLongError) throw new LookError(vscode.l10n.t('This code is too long to compare: select at most {0} lines.', engine.MAX_COMPARED_LINES));
+      if (e instanceof engine.GrammarError) throw new LookError(vscode.l10n.t('Similar code cannot be looked for: {0}', e.message));
+      throw e;
+    }
+  }
+}
+
+/** The fingerprints' file, beside the search index of the same service. */
+function fileOf(kept: ServiceIndex): vscode.Uri {
+  return kept.file.with({ path: kept.file.path.replace(/\.json$/, '-fingerprints.json') });
+}

@@ -1,0 +1,12 @@
+// Everything the extension's similarity feature runs, in one module it imports when first used: the
+// Node extension host loads it (with the parser) from a bundle of its own beside the extension's,
+// dist/similarity.js, so that activation reads none of it; the browser's host, which loads one file,
+// has it inside its bundle. Values only through here: error classes compared with `instanceof` must
+// come from the same copy that throws them.
+export { adapt } from './adapt';
+export { bestRefactor } from './catalogMatch';
+export { fingerprint } from './fingerprint';
+export { GrammarError, Grammars, hasGrammar } from './grammars';
+export { SimilarityIndex, SimilarityIndexError } from './similarIndex';
+export { Tokenizers } from './tokenize';
+export { MAX_COMPARED_LINES, TooLongError } from './tokens';

@@ -1,0 +1,134 @@
+// Find Refactorings for This Code as a person uses it, in both extension hosts, over the built-in
+// sample catalog: in a renamed copy of a catalog code, the command lists that code first (its
+// similarity, language, best refactoring and rating, read out by a screen reader), Enter opens its
+// code view and a diff of the function against the best refactoring in the user's names; the code
+// action, asked for, applies that refactoring after VS Code's preview, undone in one step; code like
+// nothing in the catalog says so and offers search.
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+import { Commands } from '../../../src/extension/commandIds';
+import { closeAllEditors, documentText, untitledEditor, waitForCodeViewTab } from '../codeViewHelpers';
+import { api, resetState, waitFor } from '../helpers';
+import { uiOrSkip, type Ui } from '../ui';
+
+const QUICK_INPUT = '.quick-input-widget';
+const ROWS = `${QUICK_INPUT} .monaco-list-row`;
+const NOTIFICATIONS = '.notifications-toasts .notification-toast';
+
+/** The sample catalog's code #12 ("Check if a value is in an array"), renamed and reindented, after a line of its own. */
+const MINE = [
+  'const limit = 3;',
+  'function includesItem(list, wanted) {',
+  '  var seen = false;',
+  '  for (var k = 0; k < list.length; k++) {',
+  '    if (list[k] == wanted) {',
+  '      seen = true;',
+  '    }',
+  '  }',
+  '  return seen;',
+  '}',
+  '',
+].join('\n');
+
+/** Its best refactoring (#32, rated 5 by 12 votes) in the names above. */
+const ADAPTED = [
+  'function includesItem(list, wanted) {',
+  '    for (var k = 0, n = list.length; k < n; k++) {',
+  '        if (list[k] === wanted) {',
+  '            return true;',
+  '        }',
+  '    }',
+  '    return false;',
+  '}',
+].join('\n');
+
+describe('Find Refactorings for This Code (UI)', function () {
+  this.timeout(120_000);
+  let ui: Ui;
+
+  before(async function () {
+    ui = uiOrSkip(this);
+    await resetState();
+    // Similar code is looked for in what search knows: the whole sample catalog, once indexed.
+    const browser = await api();
+    if ((await browser.searchIndex()).indexedAt === 0) await browser.indexCatalog();
+  });
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await closeAllEditors();
+  });
+  after(resetState);
+
+  it('lists the catalog code a function was copied from first, and Enter shows its best refactoring in the function\'s names', async () => {
+    const editor = await untitledEditor(MINE, 'javascript');
+    editor.selection = new vscode.Selection(4, 6, 4, 6);
+    void vscode.commands.executeCommand(Commands.findSimilar);
+    await ui.waitFor({ css: ROWS, hasText: 'Check if a value is in an array' }, 'visible', 60_000);
+    const [title] = await ui.query({ css: `${QUICK_INPUT} .quick-input-title` }, [], 1);
+    assert.strictEqual(title.text, 'Codes Like This Function');
+    const [row] = await ui.query({ css: ROWS }, ['aria-label'], 1);
+    // What a screen reader reads: the title, how alike, the language, the best refactoring and its rating.
+    const label = row.attributes['aria-label'] ?? '';
+    for (const part of ['Check if a value is in an array', '100% alike', 'JavaScript', 'rated 5 (12 votes)', 'it adapts to your names']) {
+      assert.ok(label.includes(part), `${part} in ${label}`);
+    }
+    await ui.press('Enter');
+    // The function's lines (2 to 10, the cursor's function, not the line above it) against the refactoring in its names.
+    const diff = await waitFor(() => {
+      const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && / \(lines 2–10\) ↔ .*, in your names$/.test(t.label));
+      return tab?.input as vscode.TabInputTextDiff | undefined;
+    }, 'the diff against the adapted refactoring', 30_000);
+    assert.strictEqual(await documentText(diff.original), MINE.split('\n').slice(1, 10).join('\n'));
+    assert.strictEqual(await documentText(diff.modified), ADAPTED);
+    await waitForCodeViewTab('Check if a value is in an array', 30_000);
+  });
+
+  it('offers the adapted refactoring as a code action when asked, applies it after the preview, and one undo takes it back', async () => {
+    const editor = await untitledEditor(MINE, 'javascript');
+    const document = editor.document;
+    editor.selection = new vscode.Selection(3, 0, 3, 0);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, new vscode.Range(3, 0, 3, 0), vscode.CodeActionKind.RefactorRewrite.value);
+    const action = actions.find((a) => a.title.startsWith('Apply Refactoring'));
+    assert.ok(action?.edit, `actions: ${actions.map((a) => a.title).join(' | ')}`);
+    assert.strictEqual(action.title, 'Apply Refactoring #32 of "Check if a value is in an array" (rated 5 (12 votes))');
+    assert.strictEqual(action.kind?.value, vscode.CodeActionKind.RefactorRewrite.value);
+    // Applied as a person applies it: the Refactor… menu, then VS Code's preview, which changes nothing until Apply.
+    await vscode.window.showTextDocument(document);
+    void vscode.commands.executeCommand('editor.action.refactor');
+    const item = { css: '.action-widget .monaco-list-row', hasText: 'Apply Refactoring #32' };
+    await ui.waitFor(item, 'visible', 30_000);
+    // By the keyboard, as the menu's pointer block takes clicks: down to the action, then Enter.
+    const rows = await ui.query({ css: '.action-widget .monaco-list-row.action' });
+    const at = rows.findIndex((r) => r.text.includes('Apply Refactoring #32'));
+    assert.ok(at >= 0, rows.map((r) => r.text).join(' | '));
+    for (let i = 0; i < at; i++) await ui.press('ArrowDown');
+    await ui.press('Enter');
+    const apply = { css: '.bulk-edit-panel .monaco-button', hasText: 'Apply' };
+    try {
+      await ui.waitFor(apply, 'visible', 30_000);
+    } catch (e) {
+      throw new Error(`${(e as Error).message}; screenshot: ${await ui.screenshot('similar-preview-missing')}`, { cause: e });
+    }
+    assert.strictEqual(document.getText(), MINE);
+    // An edit that needs confirmation comes unticked: the person ticks it (the file's box), then Apply.
+    await ui.click({ css: '.bulk-edit-panel .monaco-list-row input.edit-checkbox' });
+    await ui.click(apply);
+    await waitFor(() => (document.getText() === `const limit = 3;\n${ADAPTED}\n` ? true : undefined), 'the refactoring applied', 10_000)
+      .catch(async (e: Error) => {
+        throw new Error(`${e.message}: ${JSON.stringify(document.getText())}; screenshot: ${await ui.screenshot('similar-apply')}`, { cause: e });
+      });
+    await vscode.window.showTextDocument(document);
+    await vscode.commands.executeCommand('undo');
+    await waitFor(() => (document.getText() === MINE ? true : undefined), 'one undo restores the code', 10_000);
+  });
+
+  it('says when nothing in the catalog is like the code, and offers Search Codes…', async () => {
+    const editor = await untitledEditor('def shout(words):\n    return " ".join(w.upper() + "!" for w in words if w)\n', 'python');
+    editor.selection = new vscode.Selection(1, 4, 1, 4);
+    void vscode.commands.executeCommand(Commands.findSimilar);
+    await ui.waitFor({ css: NOTIFICATIONS, hasText: 'No code in the catalog is like this function.' }, 'visible', 60_000);
+    const [toast] = await ui.query({ css: NOTIFICATIONS, hasText: 'No code in the catalog is like this function.' }, [], 1);
+    assert.ok(toast.text.includes('Search Codes…'), toast.text);
+  });
+});
