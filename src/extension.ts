@@ -27,7 +27,7 @@ import { CommentEditors } from './extension/share/commentEditor';
 import { registerShareCommands, shareUi } from './extension/share/commands';
 import { registerSearchCommands, type SearchDeps } from './extension/search/commands';
 import { SearchStore } from './extension/search/store';
-import { registerSimilarCommands } from './extension/similar/commands';
+import { registerSimilarCommands, SimilarLoader } from './extension/similar/commands';
 import { registerStarCommands } from './extension/stars/commands';
 import { Stars } from './extension/stars/stars';
 
@@ -76,6 +76,8 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     if (!codeDeleted) await (await service.getClient()).code(codeId).catch(() => undefined);
     await codeViews.changed(codeId, codeDeleted);
   };
+  // Fingerprints beside each service's search index; the engine and its grammars load on first use.
+  const similar = new SimilarLoader({ extensionUri: context.extensionUri, store: search, service, logger });
   const searchDeps: SearchDeps = {
     service, store: search, errors,
     language: () => catalog.language(),
@@ -97,7 +99,6 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     registerCatalogCommands({ tree: catalog.tree, settings, language: () => catalog.language(), errors }),
     registerCodeCommands({ service, docs, editors, codeViews, tree: catalog.tree, logger, errors, settings }),
     registerSearchCommands(searchDeps),
-    // Fingerprints beside each service's search index; the engine and its grammars load on first use.
     registerSimilarCommands({
       extensionUri: context.extensionUri, store: search, service, logger, errors,
       open: (codeId, refactorId) => codeViews.open(codeId, refactorId),
@@ -108,8 +109,8 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
         return uri;
       },
       refactorDocument: async (refactor) => (await docs.openItem({ kind: 'refactor', refactor })).uri,
-    }),
-    registerAgentTools({ service, search }),
+    }, similar),
+    registerAgentTools({ service, search, similar: (code, language) => similar.matches(code, language) }),
     registerStarCommands({ stars, errors, currentCode: () => codeViews.currentCode() }),
     accounts,
     comments,

@@ -1,10 +1,10 @@
-// The Model Context Protocol side of `refactor-browser mcp`: the two tools offered over stdio with
+// The Model Context Protocol side of `refactor-browser mcp`: the tools offered over stdio with
 // the official SDK. A bundle of its own (dist/mcp.js), which the command line loads only for `mcp`:
 // the SDK is as large as the rest of the command line, and no other command should pay for it.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
-import { CODE_DESCRIPTION, CODE_INPUT_SCHEMA, MCP_TOOL_NAMES, SEARCH_DESCRIPTION, SEARCH_INPUT_SCHEMA } from './agents/tools';
+import { CODE_DESCRIPTION, CODE_INPUT_SCHEMA, MCP_TOOL_NAMES, SEARCH_DESCRIPTION, SEARCH_INPUT_SCHEMA, SIMILAR_DESCRIPTION, SIMILAR_INPUT_SCHEMA } from './agents/tools';
 import type { CatalogTools, ToolAnswer } from './cli/mcp';
 
 interface ObjectSchema {
@@ -36,6 +36,9 @@ export async function serveMcp(tools: CatalogTools, version: string): Promise<vo
   server.registerTool(MCP_TOOL_NAMES.code, {
     title: 'Read a code with its refactorings', description: CODE_DESCRIPTION, inputSchema: schemaOf(CODE_INPUT_SCHEMA), annotations,
   }, async (input) => result(await tools.getCode(input)));
+  server.registerTool(MCP_TOOL_NAMES.similar, {
+    title: 'Find code like this, with its best refactoring', description: SIMILAR_DESCRIPTION, inputSchema: schemaOf(SIMILAR_INPUT_SCHEMA), annotations,
+  }, async (input) => result(await tools.findSimilarCode(input)));
 
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

@@ -70,6 +70,51 @@ export function codeAnswer(code: Code, baseUrl: string, maxChars = MAX_ANSWER_CH
     `${count(Math.min(left, refactors.length), 'more refactoring', 'more refactorings')} left out to keep this answer short${page ? `; the page lists them all: ${page}` : ''}`);
 }
 
+/** A code found like the one given, with its best refactoring and, where it adapts, that refactoring in the given code's names. */
+export interface SimilarMatchInput {
+  code: Code;
+  /** 0 to 1. */
+  similarity: number;
+  /** False where the language has no grammar: compared by its words alone. */
+  certain: boolean;
+  best?: Refactor;
+  /** The best refactoring rewritten into the given code's names, or why it does not adapt. */
+  adapted?: { ok: true; text: string } | { ok: false; reason: string };
+}
+
+/**
+ * The codes like the one given, best first: each with its id, title, how alike, page URL, and its
+ * best refactoring (rating, author) in the given code's names where it adapts, else as it is with
+ * the reason. Bounded like every answer.
+ */
+export function similarAnswer(
+  input: { matches: readonly SimilarMatchInput[]; language: string; baseUrl: string; note?: string; codeTool?: string },
+  maxChars = MAX_ANSWER_CHARS,
+): string {
+  const head = [input.matches.length === 0
+    ? `No code in the catalog is like this ${oneLine(input.language)} code.`
+    : `${count(input.matches.length, 'code', 'codes')} in the catalog like this ${oneLine(input.language)} code, most alike first.`];
+  const tail = [
+    input.note ? oneLine(input.note) : '',
+    input.matches.length > 0 && input.codeTool ? `Read a code with all its refactorings by its id with ${input.codeTool}.` : '',
+  ].filter(Boolean);
+  const items = input.matches.map((m, i) => (room: number) => similarText(m, i + 1, input.baseUrl, room));
+  return bounded(head, items, tail, maxChars, (left) => `${count(left, 'more code', 'more codes')} left out to keep this answer short.`);
+}
+
+function similarText(m: SimilarMatchInput, n: number, baseUrl: string, room: number): string | undefined {
+  const lines = [
+    `## ${n}. Code #${m.code.id}: ${oneLine(titleOf(m.code))}`,
+    `${Math.round(m.similarity * 100)}% alike${m.certain ? '' : ' (compared by its words alone: less certain)'}; language: ${oneLine(m.code.language) || 'unknown'}; page: ${pageOf(baseUrl, codeRefOf(m.code)) ?? NO_PAGES}`,
+  ];
+  if (!m.best) return [...lines, 'No refactorings yet.'].join('\n');
+  lines.push(`Best refactoring #${m.best.id}: ${oneLine(titleOf(m.best))}, ${ratingPhrase(m.best)}, by ${oneLine(authorOf(m.best))}`);
+  const said = lines.join('\n');
+  if (m.adapted?.ok) return fenced(m.adapted.text, m.code.language, room, `${said}\nIn the given code's names:`);
+  const why = m.adapted ? `It does not adapt to the given code (${oneLine(m.adapted.reason)}); as written:` : 'As written:';
+  return fenced(m.best.code, m.best.language || m.code.language, room, `${said}\n${why}`);
+}
+
 /** Said instead of a page URL for a catalog with no web pages. */
 const NO_PAGES = 'none (the built-in sample catalog has no web pages)';
 

@@ -1,4 +1,4 @@
-// The two tools for agents as both hosts offer them (the extension's language model tools and
+// The tools for agents as both hosts offer them (the extension's language model tools and
 // `refactor-browser mcp`): their descriptions, their inputs' JSON Schemas, and the reading of an
 // input into what the tool runs on, with a one-line answer for an input it cannot use. No `vscode`
 // and no Node import: both extension hosts and the CLI bundle it.
@@ -6,7 +6,7 @@ import { isServiceLanguage, SERVICE_LANGUAGES, canonicalServiceLanguage } from '
 import { normalizeBaseUrl, parseCodeRef } from '../api/urls';
 
 /** The tools' names in `refactor-browser mcp` (the extension's are in package.json). */
-export const MCP_TOOL_NAMES = { search: 'search_catalog', code: 'get_code' } as const;
+export const MCP_TOOL_NAMES = { search: 'search_catalog', code: 'get_code', similar: 'find_similar_code' } as const;
 
 /** The most hits a search answers with; the default is fewer, to leave a model's context room. */
 export const MAX_SEARCH_LIMIT = 50;
@@ -20,6 +20,39 @@ export const SEARCH_DESCRIPTION =
 export const CODE_DESCRIPTION =
   'Read one code of the Refactor Browser catalog with its refactorings, best rated first, each with its rating and votes. ' +
   'Give the code as an id (42), a code ref (42-some-title) or the page URL of the code.';
+
+export const SIMILAR_DESCRIPTION =
+  'Find the codes of the Refactor Browser catalog whose structure is like the given code (names and literals set aside, so renamed variables still match), ' +
+  'each with how alike it is and its best rated refactoring, rewritten into the given code\'s names where it adapts. ' +
+  'Use it on code the person is writing, to find reviewed better versions of it.';
+
+/** The most lines of code the similar-code tool compares. */
+export const MAX_SIMILAR_LINES = 2000;
+
+/** The JSON Schema of the similar-code tool's input: `{ code, language }`. */
+export const SIMILAR_INPUT_SCHEMA = {
+  type: 'object',
+  properties: {
+    code: { type: 'string', description: `The code to compare: a function or a few (at most ${MAX_SIMILAR_LINES} lines).` },
+    language: { type: 'string', description: 'Its language, as the catalog names it.', enum: [...SERVICE_LANGUAGES] },
+  },
+  required: ['code', 'language'],
+} as const;
+
+export interface SimilarInput {
+  code: string;
+  /** The service's spelling. */
+  language: string;
+}
+
+/** The similar-code tool's input, checked: code with something in it, a language of the catalog. */
+export function readSimilarInput(input: unknown): Read<SimilarInput> {
+  if (!isRecord(input)) return refuse('the input must be an object: { "code": "the code", "language": "Python" }');
+  const { code, language } = input;
+  if (typeof code !== 'string' || code.trim() === '') return refuse('"code" must be the code to compare, as a non-empty string');
+  if (typeof language !== 'string' || !isServiceLanguage(language)) return refuse(`"language" must be one of ${SERVICE_LANGUAGES.join(', ')}`);
+  return { ok: true, value: { code, language: canonicalServiceLanguage(language) } };
+}
 
 /** The JSON Schema of the search tool's input: `{ query, language?, limit? }`. */
 export const SEARCH_INPUT_SCHEMA = {

@@ -114,13 +114,16 @@ ${GLOBAL}`,
   mcp: `Usage: refactor-browser mcp [--base-url URL] [--timeout SECONDS]
 
 A Model Context Protocol server on stdin and stdout, for an agent (VS Code, or any MCP client that
-starts a command): the catalog as two read-only tools.
+starts a command): the catalog as three read-only tools.
 
   search_catalog {query, language?, limit?}
                      searches the index "refactor-browser search" keeps for the service (run a
                      search once to make it, and again to bring it up to date)
   get_code {code}    one code with its refactorings, best rated first; code: an id (42), a code
                      ref (42-some-title) or a page URL of the service
+  find_similar_code {code, language}
+                     the codes most like the given code, names aside, each with its best
+                     refactoring in the given code's names where it adapts
 
 Only protocol messages go to stdout; what the server has to say goes to stderr. It stops when its
 client closes stdin.

@@ -1,13 +1,19 @@
-// `refactor-browser mcp`: what its two tools do, over the client of the service the command line
-// chose and the search index `refactor-browser search` keeps. The protocol itself (src/mcp.ts, a
+// `refactor-browser mcp`: what its tools do, over the client of the service the command line chose
+// and the search index `refactor-browser search` keeps (with the fingerprints `similar` keeps beside it). The protocol itself (src/mcp.ts, a
 // bundle of its own with the SDK) is loaded only when this command runs.
 import * as fs from 'node:fs/promises';
 import type { RefactorClient } from '../api/client';
-import { codeAnswer, searchAnswer } from '../agents/answers';
+import { codeAnswer, searchAnswer, similarAnswer } from '../agents/answers';
 import { failureLine, noIndexLine } from '../agents/failures';
-import { MCP_TOOL_NAMES, readCodeInput, readSearchInput } from '../agents/tools';
+import { MCP_TOOL_NAMES, readCodeInput, readSearchInput, readSimilarInput } from '../agents/tools';
 import type { CodeSearch } from '../search/searchIndex';
+import { bestRefactor } from '../similarity/catalogMatch';
+import { Grammars } from '../similarity/grammars';
+import { DEFAULT_SIMILAR_LIMIT } from '../similarity/similarIndex';
+import { Tokenizers } from '../similarity/tokenize';
+import type { Token } from '../similarity/tokens';
 import { cacheFolder, indexFile, readIndex } from './search';
+import { adaptTo, nodeGrammarFiles, similarMatches, SimilarInputError, tokenize, upToDatePrints } from './similar';
 
 /** A tool's answer: Markdown, or one line saying why there is none. */
 export interface ToolAnswer {
@@ -18,6 +24,7 @@ export interface ToolAnswer {
 export interface CatalogTools {
   searchCatalog(input: unknown): Promise<ToolAnswer>;
   getCode(input: unknown): Promise<ToolAnswer>;
+  findSimilarCode(input: unknown): Promise<ToolAnswer>;
 }
 
 export interface CatalogToolsOptions {
@@ -54,6 +61,8 @@ export function catalogTools(o: CatalogToolsOptions): CatalogTools {
     return kept?.index;
   }
 
+  let tokenizers: Tokenizers | undefined;
+
   const failed = (text: string): ToolAnswer => {
     o.log(`refactor-browser: ${text}`);
     return { text, isError: true };
@@ -81,6 +90,32 @@ export function catalogTools(o: CatalogToolsOptions): CatalogTools {
       } catch (e) {
         return failed(failureLine(e, o.shownService, read.value));
       }
+    },
+
+    async findSimilarCode(input) {
+      const read = readSimilarInput(input);
+      if (!read.ok) return failed(read.error);
+      const { code, language } = read.value;
+      const index = await savedIndex();
+      if (index === undefined) {
+        return failed(noIndexLine(o.shownService, `run "${o.searchCommand} QUERY" once to make one (any QUERY), then ask again`));
+      }
+      tokenizers ??= new Tokenizers(new Grammars(nodeGrammarFiles()));
+      let query: Token[];
+      try {
+        query = await tokenize(tokenizers, code, language);
+      } catch (e) {
+        if (e instanceof SimilarInputError) return failed(e.message);
+        throw e;
+      }
+      const prints = await upToDatePrints(index, tokenizers, o.service, { out: () => undefined, err: (t) => o.log(t.trimEnd()) }, o.env ?? process.env);
+      const rows = await similarMatches({ index, prints, tokenizers, source: o.client, query, language, limit: DEFAULT_SIMILAR_LIMIT });
+      const matches = [];
+      for (const row of rows) {
+        const best = bestRefactor(row.code.refactors ?? []);
+        matches.push({ ...row, best, adapted: best && (await adaptTo(tokenizers, row.code, best, { text: code, tokens: query })) });
+      }
+      return { text: similarAnswer({ matches, language, baseUrl: o.baseUrl, codeTool: MCP_TOOL_NAMES.code }), isError: false };
     },
   };
 }

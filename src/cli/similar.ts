@@ -9,7 +9,7 @@ import { titleOf } from '../api/names';
 import type { IndexSource } from '../search/indexer';
 import { savedIndexName, type CodeSearch } from '../search/searchIndex';
 import type { CodeEntry } from '../search/entries';
-import { adapt } from '../similarity/adapt';
+import { adapt, type Adapted } from '../similarity/adapt';
 import { coveredSpan, fingerprint } from '../similarity/fingerprint';
 import { GrammarError, Grammars, type GrammarFiles } from '../similarity/grammars';
 import { bestRefactor, languageOfFile } from '../similarity/catalogMatch';
@@ -78,20 +78,12 @@ export async function runSimilar(
   const query = await tokenize(tokenizers, input.text, language);
   const { index } = await upToDateIndex(source, service, io, env);
   const prints = await upToDatePrints(index, tokenizers, service, io, env);
-  const found = prints.query(fingerprint(query), language, command.limit);
-  const rows = await Promise.all(found.map(async (m) => {
-    const entry = index.entry(m.codeId);
-    // The service's own answer carries ratings; offline, what search kept does.
-    const code = await source.code(m.codeId).catch(() => undefined) ?? (entry && codeOf(entry));
-    if (!code) return undefined;
-    const matched = m.refactorId === 0 ? code.code : code.refactors?.find((r) => r.id === m.refactorId)?.code;
-    const span = matched === undefined ? undefined : coveredSpan(query, await tokenize(tokenizers, matched, code.language));
-    const lines: [number, number] = span
-      ? [query[span[0]].line + input.firstLine, query[span[1]].line + input.firstLine]
-      : [input.firstLine, input.firstLine + query[query.length - 1].line];
-    return { similarity: m.similarity, certain: m.by === 'tree', code, lines };
-  }));
-  const shown = rows.filter((r) => r !== undefined);
+  const rows = await similarMatches({ index, prints, tokenizers, source, query, language, limit: command.limit });
+  const shown = rows.map((r) => {
+    // The lines that matched, 1-based in FILE; all of the input when no run of it is shared whole.
+    const [first, last] = r.span ?? [0, query.length - 1];
+    return { ...r, lines: [query[first].line + input.firstLine, query[last].line + input.firstLine] };
+  });
   if (command.global.json) {
     io.out(formatJson(shown.map(({ similarity, code, lines }) => ({ similarity: Math.round(similarity * 1000) / 1000, code: withoutRefactors(code), lines }))));
     return 0;
@@ -113,6 +105,40 @@ export async function runSimilar(
   return 0;
 }
 
+export interface SimilarRow {
+  code: Code;
+  similarity: number;
+  certain: boolean;
+  /** The query's tokens (first, last) inside a run the code's most alike text shares. */
+  span: [number, number] | undefined;
+}
+
+/**
+ * The codes most like `query` (its tokens), best first, each as the service gives it (with ratings)
+ * or, when it cannot be asked, as search kept it.
+ */
+export async function similarMatches(o: {
+  index: CodeSearch; prints: SimilarityIndex; tokenizers: Tokenizers; source: { code(ref: number): Promise<Code> };
+  query: Token[]; language: string; limit: number;
+}): Promise<SimilarRow[]> {
+  const found = o.prints.query(fingerprint(o.query), o.language, o.limit);
+  const rows = await Promise.all(found.map(async (m): Promise<SimilarRow | undefined> => {
+    const entry = o.index.entry(m.codeId);
+    const code = await o.source.code(m.codeId).catch(() => undefined) ?? (entry && codeOf(entry));
+    if (!code) return undefined;
+    const matched = m.refactorId === 0 ? code.code : code.refactors?.find((r) => r.id === m.refactorId)?.code;
+    const span = matched === undefined ? undefined : coveredSpan(o.query, await tokenize(o.tokenizers, matched, code.language));
+    return { similarity: m.similarity, certain: m.by === 'tree', code, span };
+  }));
+  return rows.filter((r) => r !== undefined);
+}
+
+/** `refactor`'s code rewritten into `user`'s names, or why it is not. */
+export async function adaptTo(tokenizers: Tokenizers, code: Code, refactor: Refactor, user: { text: string; tokens: Token[] }): Promise<Adapted> {
+  const [original, rewritten] = await Promise.all([code.code, refactor.code].map((t) => tokenize(tokenizers, t, code.language)));
+  return adapt({ text: code.code, tokens: original }, { text: refactor.code, tokens: rewritten }, user);
+}
+
 export async function runAdapt(
   command: Extract<Command, { name: 'adapt' }>,
   client: { code(ref: string): Promise<Code> },
@@ -126,8 +152,7 @@ export async function runAdapt(
   }
   const input = await inputOf(command.file, command.lines, io);
   const tokenizers = new Tokenizers(new Grammars(nodeGrammarFiles()));
-  const [original, rewritten, user] = await Promise.all([code.code, refactor.code, input.text].map((t) => tokenize(tokenizers, t, code.language)));
-  const adapted = adapt({ text: code.code, tokens: original }, { text: refactor.code, tokens: rewritten }, { text: input.text, tokens: user });
+  const adapted = await adaptTo(tokenizers, code, refactor, { text: input.text, tokens: await tokenize(tokenizers, input.text, code.language) });
   if (!adapted.ok) {
     io.err(`refactor-browser: refactoring #${refactor.id} does not adapt to ${command.file}: ${adapted.reason}\n`);
     return 1;
@@ -136,7 +161,7 @@ export async function runAdapt(
   return 0;
 }
 
-async function tokenize(tokenizers: Tokenizers, text: string, language: string): Promise<Token[]> {
+export async function tokenize(tokenizers: Tokenizers, text: string, language: string): Promise<Token[]> {
   try {
     return (await tokenizers.tokenize(text, language)).tokens;
   } catch (e) {
@@ -146,7 +171,7 @@ async function tokenize(tokenizers: Tokenizers, text: string, language: string):
 }
 
 /** The fingerprints kept beside the search index, brought up to date with it and saved. */
-async function upToDatePrints(index: CodeSearch, tokenizers: Tokenizers, service: string, io: SearchIo, env: NodeJS.ProcessEnv): Promise<SimilarityIndex> {
+export async function upToDatePrints(index: CodeSearch, tokenizers: Tokenizers, service: string, io: SearchIo, env: NodeJS.ProcessEnv): Promise<SimilarityIndex> {
   const file = path.join(cacheFolder(env), `${savedIndexName(service)}-fingerprints.json`);
   let prints = new SimilarityIndex();
   try {

@@ -1,12 +1,13 @@
-// The language model tools an agent in VS Code's chat calls (package.json's languageModelTools):
+// The language model tools an agent in VS Code's chat calls (package.json's languageModelTools);
+// findSimilar compares code the agent gives with the catalog as Find Refactorings for This Code does.
 // searchCatalog answers from what search keeps of the current service (the index and every list and
 // code the Catalog fetched), so it works offline; getCode reads one code through the client, as the
 // code view does. Both are read-only, so neither asks for confirmation. Their answers are the Markdown
 // the MCP server gives too (src/agents/); a failure is thrown as one line the model can act on.
 import * as vscode from 'vscode';
-import { codeAnswer, searchAnswer } from '../../agents/answers';
+import { codeAnswer, searchAnswer, similarAnswer, type SimilarMatchInput } from '../../agents/answers';
 import { failureLine, noIndexLine } from '../../agents/failures';
-import { readCodeInput, readSearchInput, type Read } from '../../agents/tools';
+import { readCodeInput, readSearchInput, readSimilarInput, type Read } from '../../agents/tools';
 import type { Code } from '../../api/model';
 import { entryOf } from '../../search/entries';
 import type { ServiceConnection } from '../service';
@@ -16,11 +17,14 @@ import type { SearchStore } from '../search/store';
 export const Tools = {
   searchCatalog: 'refactorBrowser_searchCatalog',
   getCode: 'refactorBrowser_getCode',
+  findSimilar: 'refactorBrowser_findSimilar',
 } as const;
 
 export interface AgentToolDeps {
   service: ServiceConnection;
   search: SearchStore;
+  /** The codes like `code` in `language`, each with its best refactoring adapted (Find Refactorings for This Code's finder). */
+  similar(code: string, language: string): Promise<SimilarMatchInput[]>;
 }
 
 /** The input as read, or the one line saying why it cannot be used, thrown for the model to read. */
@@ -92,9 +96,29 @@ class GetCodeTool implements vscode.LanguageModelTool<unknown> {
   }
 }
 
+class FindSimilarTool implements vscode.LanguageModelTool<unknown> {
+  constructor(private readonly deps: AgentToolDeps) {}
+
+  prepareInvocation(): vscode.PreparedToolInvocation {
+    return { invocationMessage: vscode.l10n.t('Looking for code like this in Refactor Browser') };
+  }
+
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>): Promise<vscode.LanguageModelToolResult> {
+    const { code, language } = accepted(readSimilarInput(options.input));
+    const { service } = this.deps;
+    const index = await this.deps.search.of(service.name()).index();
+    const note = index.indexedAt === 0
+      ? 'The catalog is not indexed: only the codes the person browsed were compared; "Refactor Browser: Index the Catalog for Search" compares them all.'
+      : undefined;
+    const matches = await this.deps.similar(code, language);
+    return answer(similarAnswer({ matches, language, baseUrl: service.baseUrl(), note, codeTool: Tools.getCode }));
+  }
+}
+
 export function registerAgentTools(deps: AgentToolDeps): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.lm.registerTool(Tools.searchCatalog, new SearchCatalogTool(deps)),
     vscode.lm.registerTool(Tools.getCode, new GetCodeTool(deps)),
+    vscode.lm.registerTool(Tools.findSimilar, new FindSimilarTool(deps)),
   );
 }

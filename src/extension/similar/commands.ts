@@ -11,7 +11,7 @@ import { Commands } from '../commandIds';
 import type { ErrorReporter } from '../errorReporting';
 import type { ServiceConnection } from '../service';
 import type { SearchStore } from '../search/store';
-import type { SimilarFinder } from './finder';
+import type { Match, SimilarFinder } from './finder';
 
 export interface SimilarDeps {
   extensionUri: vscode.Uri;
@@ -29,30 +29,49 @@ export interface SimilarDeps {
 
 type Lazy = typeof import('./lazy');
 
-export function registerSimilarCommands(deps: SimilarDeps): vscode.Disposable {
-  let loading: Promise<{ lazy: Lazy; finder: SimilarFinder }> | undefined;
-  let made: SimilarFinder | undefined;
-  const load = (): Promise<{ lazy: Lazy; finder: SimilarFinder }> => {
-    loading ??= import('./lazy').then((lazy: Lazy) => {
-      made = new lazy.SimilarFinder(deps.extensionUri, deps.store, deps.service, deps.logger);
-      return { lazy, finder: made };
+/**
+ * The finder and what the commands do with it, imported when first asked for (nothing of it loads at
+ * activation); the language model tool asks through it too.
+ */
+export class SimilarLoader implements vscode.Disposable {
+  private loading: Promise<{ lazy: Lazy; finder: SimilarFinder }> | undefined;
+  private made: SimilarFinder | undefined;
+
+  constructor(private readonly deps: Pick<SimilarDeps, 'extensionUri' | 'store' | 'service' | 'logger'>) {}
+
+  load(): Promise<{ lazy: Lazy; finder: SimilarFinder }> {
+    this.loading ??= import('./lazy').then((lazy: Lazy) => {
+      this.made = new lazy.SimilarFinder(this.deps.extensionUri, this.deps.store, this.deps.service, this.deps.logger);
+      return { lazy, finder: this.made };
     });
-    return loading;
-  };
+    return this.loading;
+  }
+
+  /** The codes like `code` in `language` (the service's name), with their best refactorings adapted; a LookError for what cannot be compared. */
+  async matches(code: string, language: string): Promise<Match[]> {
+    return (await this.load()).finder.find({ text: code, language });
+  }
+
+  dispose(): void {
+    this.made?.dispose();
+  }
+}
+
+export function registerSimilarCommands(deps: SimilarDeps, loader: SimilarLoader): vscode.Disposable {
   const provider: vscode.CodeActionProvider = {
     async provideCodeActions(document, range, context) {
       if (context.triggerKind !== vscode.CodeActionTriggerKind.Invoke) return [];
       if (context.only && !context.only.intersects(vscode.CodeActionKind.RefactorRewrite)) return [];
-      const { lazy, finder } = await load();
+      const { lazy, finder } = await loader.load();
       return lazy.adaptedRefactorings(finder, document, range);
     },
   };
   return vscode.Disposable.from(
     deps.errors.command(Commands.findSimilar, vscode.l10n.t('Could not find refactorings for this code'), async () => {
-      const { lazy, finder } = await load();
+      const { lazy, finder } = await loader.load();
       return lazy.findSimilar(deps, finder);
     }),
     vscode.languages.registerCodeActionsProvider({ scheme: '*' }, provider, { providedCodeActionKinds: [vscode.CodeActionKind.RefactorRewrite] }),
-    { dispose: () => made?.dispose() },
+    loader,
   );
 }

@@ -114,8 +114,8 @@ export class SimilarFinder extends Disposable {
     return (await this.store.of(this.service.name()).index()).indexedAt > 0;
   }
 
-  /** The catalog's codes most like `looked`, best first, each with its best refactoring adapted. */
-  async find(looked: LookedAt, limit = SHOWN_MATCHES): Promise<Match[]> {
+  /** The catalog's codes most like `looked` (its text in its language), best first, each with its best refactoring adapted. */
+  async find(looked: Pick<LookedAt, 'text' | 'language'>, limit = SHOWN_MATCHES): Promise<Match[]> {
     const { engine, tokenizers } = await this.engine();
     const tokens = await this.guard(tokenizers.tokenize(looked.text, looked.language)).then((t) => t.tokens);
     const name = this.service.name();
@@ -141,7 +141,7 @@ export class SimilarFinder extends Disposable {
     return matches;
   }
 
-  private async adapted(code: Code, refactor: Refactor, looked: LookedAt, tokens: Token[]): Promise<Adapted> {
+  private async adapted(code: Code, refactor: Refactor, looked: Pick<LookedAt, 'text' | 'language'>, tokens: Token[]): Promise<Adapted> {
     const { engine, tokenizers } = await this.engine();
     try {
       const [original, rewritten] = await Promise.all([code.code, refactor.code].map((t) => tokenizers.tokenize(t, looked.language)));

@@ -15,6 +15,7 @@ import { refusedUrl, startService, type RunningService } from '../services';
 const sample = loadSampleDataset();
 const SEARCH = 'refactorBrowser_searchCatalog';
 const GET_CODE = 'refactorBrowser_getCode';
+const FIND_SIMILAR = 'refactorBrowser_findSimilar';
 /** The most characters an answer may hold. */
 const BOUND = 8000;
 
@@ -51,7 +52,9 @@ describe('Tools for agents', function () {
 
   it('are listed with their input schemas and descriptions', () => {
     const tools = vscode.lm.tools.filter((t) => t.name.startsWith('refactorBrowser_'));
-    assert.deepStrictEqual(tools.map((t) => t.name).sort(), [GET_CODE, SEARCH]);
+    assert.deepStrictEqual(tools.map((t) => t.name).sort(), [FIND_SIMILAR, GET_CODE, SEARCH]);
+    const similar = tools.find((t) => t.name === FIND_SIMILAR)!.inputSchema as { required: string[] };
+    assert.deepStrictEqual(similar.required, ['code', 'language']);
     const search = tools.find((t) => t.name === SEARCH)!;
     const schema = search.inputSchema as { required: string[]; properties: Record<string, { type: string; enum?: string[]; maximum?: number }> };
     assert.deepStrictEqual(schema.required, ['query']);
@@ -213,5 +216,27 @@ describe('Tools for agents', function () {
       await resetState();
       await service.close();
     }
+  });
+
+  it('findSimilar finds the sample code a renamed function was copied from, with its best refactoring in the function\'s names', async () => {
+    const browser = await api();
+    if ((await browser.searchIndex()).indexedAt === 0) await browser.indexCatalog();
+    // The sample catalog's code #12, "Check if a value is in an array", with every name changed.
+    const code = 'function includesItem(list, wanted) {\n  var seen = false;\n  for (var k = 0; k < list.length; k++) {\n    if (list[k] == wanted) {\n      seen = true;\n    }\n  }\n  return seen;\n}\n';
+    const answer = await invoke(FIND_SIMILAR, { code, language: 'javascript' });
+    assert.ok(answer.length <= BOUND, `${answer.length} characters`);
+    assert.match(answer, /^\d+ codes? in the catalog like this JavaScript code, most alike first\./);
+    assert.ok(answer.includes('## 1. Code #12: Check if a value is in an array\n100% alike; language: JavaScript'), answer);
+    assert.ok(answer.includes('Best refactoring #32'), answer);
+    assert.ok(answer.includes("In the given code's names:\n\n```javascript\nfunction includesItem(list, wanted) {\n    for (var k = 0, n = list.length; k < n; k++) {"), answer);
+  });
+
+  it('findSimilar refuses an input it cannot use in one line, and says when nothing is alike', async () => {
+    assert.match(await refusal(FIND_SIMILAR, { code: 'x = 1' }), /^"language" must be one of Ruby, /);
+    assert.match(await refusal(FIND_SIMILAR, { code: ' ', language: 'Python' }), /^"code" must be the code to compare/);
+    const huge = 'x = 1\n'.repeat(3000);
+    assert.match(await refusal(FIND_SIMILAR, { code: huge, language: 'Python' }), /too long to compare/);
+    const none = await invoke(FIND_SIMILAR, { code: 'def shout(words):\n    return " ".join(w.upper() + "!" for w in words if w)\n', language: 'Python' });
+    assert.match(none, /^No code in the catalog is like this Python code\./);
   });
 });

@@ -1,5 +1,5 @@
 // `refactor-browser mcp`, the built command line run as a process and spoken to by the Model Context
-// Protocol SDK's own client over stdio, as an agent would: the two tools listed with their schemas,
+// Protocol SDK's own client over stdio, as an agent would: the tools listed with their schemas,
 // both answering over a reference service on loopback and over the built-in sample catalog, bad
 // inputs and an unreachable service answered in one line, and nothing on stdout but protocol messages.
 import { strict as assert } from 'node:assert';
@@ -12,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { RefactorClient } from '../../../src/api/client';
 import { codeAnswer, searchAnswer } from '../../../src/agents/answers';
-import { CODE_DESCRIPTION, CODE_INPUT_SCHEMA, SEARCH_DESCRIPTION, SEARCH_INPUT_SCHEMA } from '../../../src/agents/tools';
+import { CODE_DESCRIPTION, CODE_INPUT_SCHEMA, SEARCH_DESCRIPTION, SIMILAR_DESCRIPTION, SIMILAR_INPUT_SCHEMA, SEARCH_INPUT_SCHEMA } from '../../../src/agents/tools';
 import { indexFile } from '../../../src/cli/search';
 import { generateCatalog } from '../../../src/server/catalog/generatedCatalog';
 import { startServer, type RunningServer } from '../../../src/server/http/server';
@@ -78,16 +78,18 @@ describe('refactor-browser mcp (command line)', function () {
     return CodeSearch.fromJSON(fs.readFileSync(indexFile(cache, service), 'utf8')).index;
   }
 
-  it('lists search_catalog and get_code, read-only, with the descriptions and input schemas the extension\'s tools have', async () => {
+  it('lists search_catalog, get_code and find_similar_code, read-only, with the descriptions and input schemas the extension\'s tools have', async () => {
     const s = await connect(['--base-url', server.url]);
     const { tools } = await s.client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['search_catalog', 'get_code']);
-    const [search, code] = tools;
+    assert.deepEqual(tools.map((t) => t.name), ['search_catalog', 'get_code', 'find_similar_code']);
+    const [search, code, similar] = tools;
     assert.equal(search.description, SEARCH_DESCRIPTION);
     assert.equal(code.description, CODE_DESCRIPTION);
+    assert.equal(similar.description, SIMILAR_DESCRIPTION);
     const withoutDialect = ({ $schema: _, ...schema }: Record<string, unknown>) => schema;
     assert.deepEqual(withoutDialect(search.inputSchema), JSON.parse(JSON.stringify(SEARCH_INPUT_SCHEMA)));
     assert.deepEqual(withoutDialect(code.inputSchema), JSON.parse(JSON.stringify(CODE_INPUT_SCHEMA)));
+    assert.deepEqual(withoutDialect(similar.inputSchema), JSON.parse(JSON.stringify(SIMILAR_INPUT_SCHEMA)));
     for (const t of tools) assert.equal(t.annotations?.readOnlyHint, true, t.name);
     assert.deepEqual(s.errors, []);
   });
@@ -127,6 +129,23 @@ describe('refactor-browser mcp (command line)', function () {
       isError: false,
     });
     assert.match(answer.text, new RegExp(`^${hits.length} match(es)? for "sum array" in Ruby among 40 codes and 120 refactorings, best first\\.`));
+    assert.deepEqual(s.errors, []);
+  });
+
+  it('find_similar_code finds the code a renamed function was copied from, with its best refactoring in the function\'s names', async () => {
+    const s = await connect([]);
+    const code = 'function includesItem(list, wanted) {\n  var seen = false;\n  for (var k = 0; k < list.length; k++) {\n    if (list[k] == wanted) {\n      seen = true;\n    }\n  }\n  return seen;\n}\n';
+    const before = await call(s, 'find_similar_code', { code, language: 'JavaScript' });
+    assert.equal(before.isError, true);
+    assert.match(before.text, /^no search index of the built-in sample catalog yet: run "refactor-browser search QUERY" once/);
+    const made = await run(['search', 'anything'], { REFACTOR_BROWSER_CACHE: cache }, 20_000);
+    assert.equal(made.code, 0, made.stderr);
+    const answer = await call(s, 'find_similar_code', { code, language: 'JavaScript' });
+    assert.equal(answer.isError, false, answer.text);
+    assert.ok(answer.text.includes('## 1. Code #12: Check if a value is in an array\n100% alike; language: JavaScript'), answer.text);
+    assert.ok(answer.text.includes("In the given code's names:\n\n```javascript\nfunction includesItem(list, wanted) {\n    for (var k = 0, n = list.length; k < n; k++) {"), answer.text);
+    const refused = await call(s, 'find_similar_code', { code, language: 'Klingon' });
+    assert.deepEqual([refused.isError, /^"language" must be one of Ruby, /.test(refused.text)], [true, true]);
     assert.deepEqual(s.errors, []);
   });
 

@@ -2,7 +2,7 @@
 // same inputs, property by property, apart from the descriptions, which package.json localizes; and
 // the names and reference names people and agents rely on.
 import * as assert from 'node:assert/strict';
-import { CODE_INPUT_SCHEMA, SEARCH_INPUT_SCHEMA } from '../../../src/agents/tools';
+import { CODE_INPUT_SCHEMA, SIMILAR_INPUT_SCHEMA, SEARCH_INPUT_SCHEMA } from '../../../src/agents/tools';
 import { localizedManifest } from '../../helpers/manifest';
 
 interface ToolContribution {
@@ -23,10 +23,11 @@ function shape(schema: unknown): unknown {
 }
 
 describe('package.json: language model tools', () => {
-  it('contributes searchCatalog and getCode under their names, for a prompt to reference', () => {
+  it('contributes searchCatalog, getCode and findSimilar under their names, for a prompt to reference', () => {
     assert.deepEqual(tools.map((t) => [t.name, t.toolReferenceName, t.canBeReferencedInPrompt]), [
       ['refactorBrowser_searchCatalog', 'searchCatalog', true],
       ['refactorBrowser_getCode', 'getCode', true],
+      ['refactorBrowser_findSimilar', 'findSimilar', true],
     ]);
     for (const t of tools) {
       for (const text of [t.displayName, t.userDescription, t.modelDescription]) assert.ok(text.length > 10 && !text.includes('%'), `${t.name}: ${text}`);
@@ -36,5 +37,6 @@ describe('package.json: language model tools', () => {
   it('takes the inputs the MCP server takes', () => {
     assert.deepEqual(shape(tools[0].inputSchema), shape(SEARCH_INPUT_SCHEMA));
     assert.deepEqual(shape(tools[1].inputSchema), shape(CODE_INPUT_SCHEMA));
+    assert.deepEqual(shape(tools[2].inputSchema), shape(SIMILAR_INPUT_SCHEMA));
   });
 });
