@@ -131,4 +131,15 @@ describe('Find Refactorings for This Code (UI)', function () {
     const [toast] = await ui.query({ css: NOTIFICATIONS, hasText: 'No code in the catalog is like this function.' }, [], 1);
     assert.ok(toast.text.includes('Search Codes…'), toast.text);
   });
+
+  it('refuses a selection of 100,000 lines at once with a line saying how much it compares, and the host goes on answering', async () => {
+    const editor = await untitledEditor('x = 1\n'.repeat(100_000), 'python');
+    editor.selection = new vscode.Selection(0, 0, 100_000, 0);
+    const started = Date.now();
+    void vscode.commands.executeCommand(Commands.findSimilar);
+    await ui.waitFor({ css: NOTIFICATIONS, hasText: 'This code is too long to compare: select at most 2000 lines.' }, 'visible', 30_000);
+    assert.ok(Date.now() - started < 30_000);
+    // The extension host is not blocked: another command of the extension answers.
+    assert.ok((await (await api()).searchIndex()).codes > 0);
+  });
 });
