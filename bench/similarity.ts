@@ -187,7 +187,8 @@ function functionsIn(root: Node, text: string, language: Lang, origin: string): 
 /**
  * The corpus's functions, each once: two of the same text, or of the same structure (token kinds),
  * are one, since no structural measure can tell such a pair apart and a catalog holding both would
- * score a tie, not a miss.
+ * score a tie, not a miss. Nothing here depends on K or W, so runs with other values ask the same
+ * queries of the same catalog.
  */
 async function corpus(tokenizers: Tokenizers): Promise<Fn[]> {
   // The runtime is the one Grammars loaded (the same module): Parser.init again would replace it
@@ -220,7 +221,7 @@ async function corpus(tokenizers: Tokenizers): Promise<Fn[]> {
         seenTexts.add(fn.text);
         const { tokens } = await tokenizers.tokenize(fn.text, language);
         const shape = `${language}\n${tokens.map((t) => t.kind).join(' ')}`;
-        if (seenShapes.has(shape) || fingerprint(tokens).hashes.length === 0) continue;
+        if (seenShapes.has(shape)) continue;
         seenShapes.add(shape);
         out.push({ ...fn, names: [...new Set(tokens.filter((t) => t.cls === 'name').map((t) => t.text))] });
       }
