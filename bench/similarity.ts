@@ -77,6 +77,8 @@ interface Fn {
   title: string;
   /** Its names (the tokens of class `name`), each once, in the order they first appear. */
   names: string[];
+  /** How many tokens it has. */
+  tokens: number;
   statements: Statement[];
 }
 
@@ -179,7 +181,7 @@ function functionsIn(root: Node, text: string, language: Lang, origin: string): 
       statements.push({ line: s.startPosition.row - first, whole });
     }
     const name = node.childForFieldName('name')?.text ?? 'anonymous';
-    found.push({ language, text: dedented(text.slice(lineStart, node.endIndex)), title: `${name} (${origin})`, names: [], statements });
+    found.push({ language, text: dedented(text.slice(lineStart, node.endIndex)), title: `${name} (${origin})`, names: [], tokens: 0, statements });
   }
   return found;
 }
@@ -223,7 +225,7 @@ async function corpus(tokenizers: Tokenizers): Promise<Fn[]> {
         const shape = `${language}\n${tokens.map((t) => t.kind).join(' ')}`;
         if (seenShapes.has(shape)) continue;
         seenShapes.add(shape);
-        out.push({ ...fn, names: [...new Set(tokens.filter((t) => t.cls === 'name').map((t) => t.text))] });
+        out.push({ ...fn, names: [...new Set(tokens.filter((t) => t.cls === 'name').map((t) => t.text))], tokens: tokens.length });
       }
     }
   } finally {
@@ -342,6 +344,8 @@ interface Query {
   text: string;
   /** The catalog code it was made from; 0 for a function the catalog does not hold. */
   codeId: number;
+  /** How many tokens that code has (0 for none). */
+  codeTokens: number;
 }
 
 interface Ranked {
@@ -365,6 +369,18 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** The share for each language, for a note. */
 /** The share of `flags` that hold, for each language of the queries, for a note. */
+/** In catalog codes shorter than this many tokens, one line is a large part of the code: notes give their shares apart. */
+const SHORT_CODE = 40;
+
+/** The share of `flags` that hold for queries made from short codes and from the others, for a note. */
+function bySize(rows: readonly Ranked[], flags: readonly boolean[]): string {
+  const part = (what: string, test: (n: number) => boolean): string => {
+    const own = flags.filter((_, i) => test(rows[i].query.codeTokens));
+    return `codes of ${what} ${SHORT_CODE} tokens ${pct(share(own))} of ${own.length}`;
+  };
+  return `${part('under', (n) => n < SHORT_CODE)}, ${part('at least', (n) => n >= SHORT_CODE)}`;
+}
+
 function byLanguage(rows: readonly Ranked[], flags: readonly boolean[]): string {
   return LANGUAGES.filter((l) => rows.some((r) => r.query.language === l)).map((l) => {
     const own = flags.filter((_, i) => rows[i].query.language === l);
@@ -460,14 +476,14 @@ async function queriesOf(catalog: Catalog, tokenizers: Tokenizers, rnd: () => nu
     const { tokens } = await tokenizers.tokenize(fn.text, fn.language);
     const map = renaming(tokens, fn.language, rnd);
     q.renamings.set(codeId, map);
-    q.renamed.push({ language: fn.language, codeId, text: rewrite(fn.text, tokens, map) });
+    q.renamed.push({ language: fn.language, codeId, codeTokens: tokens.length, text: rewrite(fn.text, tokens, map) });
     const layout = rewrite(fn.text, tokens, map, rnd);
     const again = (await tokenizers.tokenize(layout, fn.language)).tokens;
     if (again.map((t) => t.kind).join(' ') !== tokens.map((t) => t.kind).join(' ')) q.kindsChanged++;
-    q.reformatted.push({ language: fn.language, codeId, text: layout });
+    q.reformatted.push({ language: fn.language, codeId, codeTokens: tokens.length, text: layout });
     const oneLine = editedOneLine(fn, [...map.keys()], rnd);
     const editedTokens = (await tokenizers.tokenize(oneLine, fn.language)).tokens;
-    q.edited.push({ language: fn.language, codeId, text: rewrite(oneLine, editedTokens, map, rnd) });
+    q.edited.push({ language: fn.language, codeId, codeTokens: tokens.length, text: rewrite(oneLine, editedTokens, map, rnd) });
   }
   return q;
 }
@@ -514,7 +530,7 @@ export async function similarityFigures(): Promise<Figure[]> {
   const printsFile = index.toJSON();
 
   const queries = await queriesOf(catalog, tokenizers, rnd);
-  const held: Query[] = catalog.outside.map((fn) => ({ language: fn.language, text: fn.text, codeId: 0 }));
+  const held: Query[] = catalog.outside.map((fn) => ({ language: fn.language, text: fn.text, codeId: 0, codeTokens: 0 }));
   // Untimed: the first queries of a process compile the code they run.
   for (const q of held.slice(0, 20)) index.query(fingerprint((await tokenizers.tokenize(q.text, q.language)).tokens), q.language);
   const queryMs: number[] = [];
@@ -559,6 +575,7 @@ export async function similarityFigures(): Promise<Figure[]> {
   const counts = catalog.languages.map((l) => `${catalog.fns.filter((f) => f.language === l).length} ${l}`).join(', ');
   const variants = catalog.fns.length - catalog.real;
   const about = `over ${catalog.fns.length} codes (${counts}${variants > 0 ? `; ${variants} of them variants` : ''}) with one refactoring each`;
+  const short = `${pct(share(catalog.fns.map((f) => f.tokens < SHORT_CODE)))} of the catalog's codes have under ${SHORT_CODE} tokens`;
   const shareOf = (name: string, goal: number | null, rows: readonly Ranked[], flags: readonly boolean[], note: string): Figure =>
     figure({ name, goal, unit: 'share', higherIsBetter: true, note: `${note}: ${byLanguage(rows, flags)}` }, share(flags), 1);
   const inFirst = (rows: readonly Ranked[], n: number): boolean[] => rows.map((r) => r.rank >= 0 && r.rank < n);
@@ -568,8 +585,8 @@ export async function similarityFigures(): Promise<Figure[]> {
   return [
     shareOf('similarity.top1.renamed', 0.95, asReformatted, inFirst(asReformatted, 1), `${renamedNote} ranking their code first ${about}`),
     shareOf('similarity.top5.renamed', 0.99, asReformatted, inFirst(asReformatted, 5), `${renamedNote} ranking their code within the first five`),
-    shareOf('similarity.top1.edited', 0.95, asEdited, inFirst(asEdited, 1), `${editedNote} ranking their code first`),
-    shareOf('similarity.top5.edited', 0.99, asEdited, inFirst(asEdited, 5), `${editedNote} ranking their code within the first five`),
+    shareOf('similarity.top1.edited', 0.95, asEdited, inFirst(asEdited, 1), `${editedNote} ranking their code first (${bySize(asEdited, inFirst(asEdited, 1))}; ${short})`),
+    shareOf('similarity.top5.edited', 0.99, asEdited, inFirst(asEdited, 5), `${editedNote} ranking their code within the first five (${bySize(asEdited, inFirst(asEdited, 5))})`),
     shareOf('similarity.outside.below', null, asOutside, outsideTop.map((v) => v < trueMedian),
       `functions the catalog does not hold whose best score is below the median score of the edited queries' own codes (${trueMedian.toFixed(3)}); their best scores' median ${median(outsideTop).toFixed(3)}, p90 ${percentile(outsideTop, 90).toFixed(3)}`),
     shareOf('similarity.outside.none', null, asOutside, asOutside.map((r) => r.matches.length === 0),
