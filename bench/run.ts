@@ -6,6 +6,7 @@ import { clientFigures } from './client';
 import { decodeFigures } from './decode';
 import { report, type Figure } from './measure';
 import { scaleFigures } from './scale';
+import { similarityFigures } from './similarity';
 import { memoryFigures } from './memory';
 import { stallFigures } from './stall';
 import { throughputFigures } from './throughput';
@@ -20,6 +21,7 @@ async function main(): Promise<number> {
     ['client', clientFigures],
     ['service', async () => [...(await throughputFigures()), ...(await writeFigures()), ...(await memoryFigures())]],
     ['bundle', bundleFigures],
+    ['similarity', similarityFigures],
     ['vscode', vscodeFigures],
   ];
   // Not part of a full run: `vscode` reports the same figure.

@@ -6,7 +6,7 @@ import { strict as assert } from 'node:assert';
 import type { Code, Refactor } from '../../../src/api/model';
 import { nodeGrammarFiles } from '../../../src/cli/similar';
 import { CodeSearch } from '../../../src/search/searchIndex';
-import { coveredSpan, fingerprint, similarity } from '../../../src/similarity/fingerprint';
+import { coveredSpan, fingerprint, K, similarity, W } from '../../../src/similarity/fingerprint';
 import { GrammarError, Grammars, hasGrammar } from '../../../src/similarity/grammars';
 import { lexicalTokens } from '../../../src/similarity/lexical';
 import { SimilarityIndex, SimilarityIndexError } from '../../../src/similarity/similarIndex';
@@ -233,8 +233,9 @@ describe('similarity: the index of fingerprints', () => {
   });
 
   it('refuses saved fingerprints that are not its own, and makes again those made another way', () => {
-    for (const bad of ['', '{', '[]', '{"format":1,"k":12,"w":6,"tokens":1,"codes":[[1,"Ruby","0:1",1,[[0,"!!"]]]]}',
-      '{"format":1,"k":12,"w":6,"tokens":1,"codes":[[1,"Ruby","0:1",1,[[0,"AgAAAAEAAAA="]]]]}']) {
+    // Made with this K and W, so damaged rather than made another way.
+    for (const bad of ['', '{', '[]', `{"format":1,"k":${K},"w":${W},"tokens":1,"codes":[[1,"Ruby","0:1",1,[[0,"!!"]]]]}`,
+      `{"format":1,"k":${K},"w":${W},"tokens":1,"codes":[[1,"Ruby","0:1",1,[[0,"AgAAAAEAAAA="]]]]}`]) {
       assert.throws(() => SimilarityIndex.fromJSON(bad), SimilarityIndexError, bad);
     }
     assert.equal(SimilarityIndex.fromJSON('{"format":1,"k":23,"w":17,"tokens":1,"codes":[]}').size, 0);
