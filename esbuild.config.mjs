@@ -58,7 +58,10 @@ const mcpApart = {
  * web-tree-sitter's CommonJS build in the Node bundles: its ES module build finds Node's modules
  * through `import.meta.url`, which a CommonJS bundle does not have.
  */
-const NODE_TREE_SITTER = { 'web-tree-sitter': './node_modules/web-tree-sitter/web-tree-sitter.cjs' };
+// Resolved as Node resolves it (the package's `require` export), to an absolute path: a path relative
+// to the working folder is not found where node_modules is a link (Stryker's sandbox).
+const require = createRequire(import.meta.url);
+const NODE_TREE_SITTER = { 'web-tree-sitter': require.resolve('web-tree-sitter') };
 
 /**
  * The Node extension host loads what Find Refactorings for This Code does (src/extension/similar/
@@ -189,7 +192,6 @@ writeFileSync(`${out}/sample-catalog.json`, JSON.stringify(JSON.parse(readFileSy
 // The parser's runtime and the grammars similarity loads on first use, beside the bundles: the CLI
 // reads them from there, the extension through workspace.fs in both hosts. Their names are read from
 // the one list of them, GRAMMAR_ASSETS in src/similarity/grammars.ts.
-const require = createRequire(import.meta.url);
 const grammarSource = readFileSync('src/similarity/grammars.ts', 'utf8');
 const grammarFiles = [...new Set(grammarSource.match(/'(?:web-)?tree-sitter(?:-[a-z-]+)?\.wasm'/g) ?? [])].map((quoted) => quoted.slice(1, -1));
 if (grammarFiles.length < 9) throw new Error(`found ${grammarFiles.length} grammar files named in src/similarity/grammars.ts`);
