@@ -13,7 +13,7 @@ import type { Language, Node } from 'web-tree-sitter';
 import type { Code } from '../src/api/model';
 import { nodeGrammarFiles } from '../src/cli/similar';
 import { CodeSearch } from '../src/search/searchIndex';
-import { adapt, type Adapted } from '../src/similarity/adapt';
+import { adapt, indentOf, type Adapted } from '../src/similarity/adapt';
 import { fingerprint } from '../src/similarity/fingerprint';
 import { Grammars } from '../src/similarity/grammars';
 import { MIN_SIMILARITY, SimilarityIndex, type SimilarMatch } from '../src/similarity/similarIndex';
@@ -141,18 +141,8 @@ function corpusFiles(): Array<{ file: string; language: Lang; origin: string }> 
 /** Every line of `text` without its trailing blanks, the lines' common indentation taken off. */
 function dedented(text: string): string {
   const lines = text.split('\n').map((l) => l.replace(/[ \t]+$/, ''));
-  let common: string | undefined;
-  for (const line of lines) {
-    if (line === '') continue;
-    const indent = /^[ \t]*/.exec(line)![0];
-    if (common === undefined) common = indent;
-    else {
-      let i = 0;
-      while (i < common.length && i < indent.length && common[i] === indent[i]) i++;
-      common = common.slice(0, i);
-    }
-  }
-  return lines.map((l) => l.slice(common?.length ?? 0)).join('\n');
+  const common = indentOf(lines.join('\n'));
+  return lines.map((l) => l.slice(common.length)).join('\n');
 }
 
 /**

@@ -110,7 +110,7 @@ function matchingPrefix(a: readonly Token[], b: readonly Token[]): number {
 }
 
 /** The indentation every non-blank line of `text` starts with. */
-function indentOf(text: string): string {
+export function indentOf(text: string): string {
   let common: string | undefined;
   for (const line of text.split(/\r?\n/)) {
     if (line.trim() === '') continue;
