@@ -2,7 +2,7 @@
 // packages themselves, so that the texts their licences ask for travel with the .vsix and the npm
 // package. What a bundle contains comes from esbuild's metafile (the inputs each output holds bytes
 // of), not from package.json: a dependency nothing uses is not shipped, and a package one pulls in is.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 export const NOTICES_FILE = 'ThirdPartyNotices.txt';
@@ -91,9 +91,22 @@ its name, version and the bundles that contain it.\n`;
  * package each comes from.
  */
 export const COPIED_PACKAGES = [
-  { dir: 'node_modules/web-tree-sitter', into: 'dist/tree-sitter' },
-  { dir: 'node_modules/@vscode/tree-sitter-wasm', into: 'dist/tree-sitter' },
+  { dir: packageFolder('web-tree-sitter'), into: 'dist/tree-sitter' },
+  { dir: packageFolder('@vscode/tree-sitter-wasm'), into: 'dist/tree-sitter' },
 ];
+
+/**
+ * Where Node would find package `name` from the current folder (the first `node_modules/NAME` in
+ * it or a folder above it), relative to it as esbuild's metafile names its inputs: a build in a
+ * copy of the project without its own node_modules (Stryker's sandbox) finds the project's.
+ */
+function packageFolder(name) {
+  for (let dir = process.cwd(); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (existsSync(path.join(candidate, 'package.json'))) return path.relative(process.cwd(), candidate).split(path.sep).join('/');
+    if (path.dirname(dir) === dir) throw new Error(`${name} is not installed (run npm ci)`);
+  }
+}
 
 /** Writes the notices for the builds' packages (and COPIED_PACKAGES) to NOTICES_FILE in the current folder; returns the packages. */
 export function writeThirdPartyNotices(builds) {
