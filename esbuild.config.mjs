@@ -64,16 +64,25 @@ const require = createRequire(import.meta.url);
 const NODE_TREE_SITTER = { 'web-tree-sitter': require.resolve('web-tree-sitter') };
 
 /**
- * The Node extension host loads what Find Refactorings for This Code does (src/extension/similar/
- * lazy.ts: its UI, the finder, the similarity engine and web-tree-sitter, about 110 KB minified) from a bundle of
- * its own beside the extension's, dist/similarity.js, when it is first used, so that activation
- * never reads it. (The browser's host loads one file: its bundle holds them.)
+ * What the Node extension host loads when it is first used, from bundles of their own beside the
+ * extension's, so that activation never reads them (the browser's host loads one file: its bundle
+ * holds them): Find Refactorings for This Code (src/extension/similar/lazy.ts: its UI, the finder,
+ * the similarity engine and web-tree-sitter, about 115 KB minified) as dist/similarity.js, and the
+ * language model tools' answers (src/extension/agents/answering.ts, about 10 KB) as dist/agents.js.
+ * Each is imported by one module, whose dynamic import of it becomes a require of the bundle.
  */
-const similarityApart = {
-  name: 'similarity-apart',
+const LAZY_BUNDLES = [
+  { entry: 'src/extension/similar/lazy.ts', importer: 'src/extension/similar/commands.ts', request: './lazy', outfile: 'similarity.js' },
+  { entry: 'src/extension/agents/answering.ts', importer: 'src/extension/agents/tools.ts', request: './answering', outfile: 'agents.js' },
+];
+const lazyApart = {
+  name: 'lazy-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\/lazy$/ }, (args) =>
-      (/[\\/]src[\\/]extension[\\/]similar[\\/]commands\.ts$/.test(args.importer) ? { path: './similarity.js', external: true } : undefined));
+    for (const lazy of LAZY_BUNDLES) {
+      const filter = new RegExp(`^${lazy.request.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+      build.onResolve({ filter }, (args) =>
+        (path.relative(process.cwd(), args.importer).split(path.sep).join('/') === lazy.importer ? { path: `./${lazy.outfile}`, external: true } : undefined));
+    }
   },
 };
 
@@ -145,19 +154,20 @@ const builds = [
   },
 ];
 if (existsSync('src/extension.ts')) {
-  // Find Refactorings for This Code's finder for the Node extension host, which loads it from beside
-  // its bundle when first used (similarityApart).
-  builds.push({
-    entryPoints: ['src/extension/similar/lazy.ts'],
-    outfile: `${out}/similarity.js`,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    bundle: true,
-    external: ['vscode'],
-    alias: NODE_TREE_SITTER,
-    define: { WEB_BUILD: 'false', TEST_API: testApi },
-  });
+  // What the Node extension host loads from beside its bundle when first used (lazyApart).
+  for (const lazy of LAZY_BUNDLES) {
+    builds.push({
+      entryPoints: [lazy.entry],
+      outfile: `${out}/${lazy.outfile}`,
+      platform: 'node',
+      target: 'node20',
+      format: 'cjs',
+      bundle: true,
+      external: ['vscode'],
+      alias: NODE_TREE_SITTER,
+      define: { WEB_BUILD: 'false', TEST_API: testApi },
+    });
+  }
   // The extension for VS Code's Node extension host (package.json `main`)…
   builds.push({
     entryPoints: ['src/extension.ts'],
@@ -167,7 +177,7 @@ if (existsSync('src/extension.ts')) {
     format: 'cjs',
     bundle: true,
     external: ['vscode'],
-    plugins: [omitUnreached, similarityApart],
+    plugins: [omitUnreached, lazyApart],
     define: { WEB_BUILD: 'false', TEST_API: testApi },
   });
   // …and the same code for the browser's web worker extension host (package.json `browser`, VS Code

@@ -7,6 +7,7 @@ import type { Code, Refactor } from '../api/model';
 import { authorOf, titleOf } from '../api/names';
 import { ratingPhrase, sortRefactorings } from '../api/ratings';
 import { codeRefOf, codeUrl, pageUrl } from '../api/urls';
+import { isSampleAddress } from './failures';
 import type { SearchHit } from '../search/searchIndex';
 
 /** The most characters an answer holds; what does not fit is left out, and the answer says what. */
@@ -124,15 +125,6 @@ const NO_PAGES = 'none (the built-in sample catalog has no web pages)';
  */
 function pageOf(baseUrl: string, ref: string | number): string | undefined {
   return isSampleAddress(baseUrl) ? undefined : pageUrl(codeUrl(baseUrl, ref));
-}
-
-/** True for an address on a `.invalid` host, as the built-in sample catalog's is. */
-export function isSampleAddress(baseUrl: string): boolean {
-  try {
-    return new URL(baseUrl).hostname.endsWith('.invalid');
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -96,11 +96,17 @@ function packageDirOf(source: string): string | undefined {
 
 /** What a bundle contains, by its source map (written beside the test build): each package's folder. */
 function bundledPackageDirs(bundle: string): string[] | undefined {
+  const sources = bundledSources(bundle);
+  return sources && [...new Set(sources.map((s) => packageDirOf(path.join(root, s))).filter((d): d is string => d !== undefined))];
+}
+
+/** The files `bundle` was built from, relative to the project (from its source map), or undefined when it has no fresh map. */
+function bundledSources(bundle: string): string[] | undefined {
   const map = path.join(root, `${bundle}.map`);
   // A packaging build minifies without maps: a map older than its bundle no longer tells.
   if (!existsSync(map) || statSync(map).mtimeMs < statSync(path.join(root, bundle)).mtimeMs - 1000) return undefined;
   const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] };
-  return [...new Set(sources.map((s) => packageDirOf(path.resolve(path.dirname(map), s))).filter((d): d is string => d !== undefined))];
+  return sources.map((s) => path.relative(root, path.resolve(path.dirname(map), s)).split(path.sep).join('/'));
 }
 
 /**
@@ -144,9 +150,11 @@ describe('packaging', function () {
       for (const bin of Object.values(pkg.bin)) assert.ok(!files.includes(listed(bin)), `${bin} is in the .vsix`);
       const stray = files.filter((f) => /^(src|test|out|node_modules|scripts|bench|docs|\.)|\/\.|\.map$|\.ts$|\.vsix$|\.svg$/.test(f) && f !== 'media/icon-activitybar.svg');
       assert.deepEqual(stray, []);
-      // The similarity feature's bundle for the Node host, the parser and eight grammars besides.
-      assert.ok(files.includes('dist/similarity.js') && files.filter((f) => f.startsWith('dist/tree-sitter/')).length === GRAMMAR_ASSETS.length, files.join(', '));
-      assert.ok(files.length < 30 + 1 + GRAMMAR_ASSETS.length, `${files.length} files`);
+      // What the Node host loads on first use (the similarity feature and the language model tools'
+      // answers), the parser and eight grammars besides.
+      assert.ok(files.includes('dist/similarity.js') && files.includes('dist/agents.js'), files.join(', '));
+      assert.equal(files.filter((f) => f.startsWith('dist/tree-sitter/')).length, GRAMMAR_ASSETS.length, files.join(', '));
+      assert.ok(files.length < 30 + 2 + GRAMMAR_ASSETS.length, `${files.length} files`);
     });
 
     it('holds the screenshots the README shows and no other file of media/screenshots/, whatever the UI tests left there', () => {
@@ -411,6 +419,19 @@ describe('packaging', function () {
       const cli = readFileSync(path.join(root, 'dist/cli.js'), 'utf8');
       assert.ok(cli.includes('await import("./mcp.js")'), 'dist/cli.js loads the bundle beside it when `mcp` runs');
       for (const bundle of [pkg.main, pkg.browser]) assert.doesNotMatch(readFileSync(path.join(root, bundle), 'utf8'), /modelcontextprotocol|McpServer/, bundle);
+    });
+
+    it('leaves out of the Node host\'s activation what it loads on first use: the similarity feature and the tools\' answers', function () {
+      const activation = bundledSources('dist/extension.js');
+      const similarity = bundledSources('dist/similarity.js');
+      const agents = bundledSources('dist/agents.js');
+      if (!activation || !similarity || !agents) this.skip(); // a packaging build: no maps to tell
+      const firstUse = /^src\/similarity\/|web-tree-sitter|^src\/extension\/similar\/(finder|actions)\.ts$|^src\/agents\/answers\.ts$|^src\/extension\/agents\/answering\.ts$/;
+      assert.deepEqual(activation.filter((f) => firstUse.test(f)), []);
+      assert.ok(similarity.includes('src/similarity/fingerprint.ts') && similarity.includes('src/extension/similar/finder.ts'), similarity.join(', '));
+      assert.ok(agents.includes('src/agents/answers.ts') && agents.includes('src/extension/agents/answering.ts'), agents.join(', '));
+      const text = readFileSync(path.join(root, 'dist/extension.js'), 'utf8');
+      assert.ok(text.includes('import("./similarity.js")') && text.includes('import("./agents.js")'), 'loaded from beside the bundle');
     });
 
     it('bundles the browser entry with nothing to require but vscode: no Node module, no undici', function () {

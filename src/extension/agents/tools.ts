@@ -3,22 +3,15 @@
 // searchCatalog answers from what search keeps of the current service (the index and every list and
 // code the Catalog fetched), so it works offline; getCode reads one code through the client, as the
 // code view does. Both are read-only, so neither asks for confirmation. Their answers are the Markdown
-// the MCP server gives too (src/agents/); a failure is thrown as one line the model can act on.
+// the MCP server gives too (src/agents/), made by answering.ts, which is imported when a tool is first
+// called (the Node host reads it then from dist/agents.js); a failure is thrown as one line the model
+// can act on.
 import * as vscode from 'vscode';
-import { codeAnswer, searchAnswer, similarAnswer, type SimilarMatchInput } from '../../agents/answers';
-import { failureLine, noIndexLine } from '../../agents/failures';
-import { readCodeInput, readSearchInput, readSimilarInput, type Read } from '../../agents/tools';
-import type { Code } from '../../api/model';
-import { entryOf } from '../../search/entries';
+import type { SimilarMatchInput } from '../../agents/answers';
+import { failureLine } from '../../agents/failures';
 import type { ServiceConnection } from '../service';
 import type { SearchStore } from '../search/store';
-
-/** The tools' names, as package.json contributes them. */
-export const Tools = {
-  searchCatalog: 'refactorBrowser_searchCatalog',
-  getCode: 'refactorBrowser_getCode',
-  findSimilar: 'refactorBrowser_findSimilar',
-} as const;
+import { Tools } from './names';
 
 export interface AgentToolDeps {
   service: ServiceConnection;
@@ -27,10 +20,13 @@ export interface AgentToolDeps {
   similar(code: string, language: string): Promise<SimilarMatchInput[]>;
 }
 
-/** The input as read, or the one line saying why it cannot be used, thrown for the model to read. */
-function accepted<T>(read: Read<T>): T {
-  if (!read.ok) throw new Error(read.error);
-  return read.value;
+type Answering = typeof import('./answering');
+let answering: Promise<Answering> | undefined;
+
+/** answering.ts, imported on the first call of a tool. */
+function answers(): Promise<Answering> {
+  answering ??= import('./answering');
+  return answering;
 }
 
 function answer(text: string): vscode.LanguageModelToolResult {
@@ -46,17 +42,7 @@ class SearchCatalogTool implements vscode.LanguageModelTool<unknown> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>): Promise<vscode.LanguageModelToolResult> {
-    const { query, language, limit } = accepted(readSearchInput(options.input));
-    const { service } = this.deps;
-    const index = await this.deps.search.of(service.name()).index();
-    const counts = index.counts();
-    const note = counts.codes === 0
-      ? noIndexLine(service.baseUrl(), 'the person can run "Refactor Browser: Index the Catalog for Search", or browse the Catalog')
-      : index.indexedAt === 0
-        ? 'The catalog is not indexed: search knows only the codes the person browsed.'
-        : undefined;
-    const hits = index.search(query, { language, limit });
-    return answer(searchAnswer({ query, hits, baseUrl: service.baseUrl(), language, counts, note, codeTool: Tools.getCode }));
+    return answer(await (await answers()).searchCatalog(this.deps, options.input));
   }
 }
 
@@ -70,29 +56,19 @@ class GetCodeTool implements vscode.LanguageModelTool<unknown> {
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const { service } = this.deps;
-    const ref = accepted(readCodeInput(options.input, service.baseUrl()));
+    const made = await answers();
+    const ref = made.codeRef(this.deps, options.input);
     const controller = new AbortController();
     const cancelled = token.onCancellationRequested(() => controller.abort());
     try {
       const client = await service.getClient();
       const code = await client.code(ref, { signal: controller.signal });
-      return answer(codeAnswer(await this.withAuthor(code), client.baseUrl));
+      return answer(await made.codeText(this.deps, code, client.baseUrl));
     } catch (e) {
       throw new Error(failureLine(e, service.baseUrl(), ref), { cause: e });
     } finally {
       cancelled.dispose();
     }
-  }
-
-  /**
-   * The code with its author: the single-code answer names none, so the name a list gave, which
-   * search keeps (as the code view takes it from the list the code was opened from).
-   */
-  private async withAuthor(code: Code): Promise<Code> {
-    if (code.user || code.userId === null) return code;
-    const index = await this.deps.search.of(this.deps.service.name()).index();
-    const name = index.rowsOf([code.id]).map(entryOf)[0]?.author;
-    return name ? { ...code, user: { id: code.userId, name, identityUrl: '', rating: null, refactorsCount: null, website: '' } } : code;
   }
 }
 
@@ -104,14 +80,7 @@ class FindSimilarTool implements vscode.LanguageModelTool<unknown> {
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>): Promise<vscode.LanguageModelToolResult> {
-    const { code, language } = accepted(readSimilarInput(options.input));
-    const { service } = this.deps;
-    const index = await this.deps.search.of(service.name()).index();
-    const note = index.indexedAt === 0
-      ? 'The catalog is not indexed: only the codes the person browsed were compared; "Refactor Browser: Index the Catalog for Search" compares them all.'
-      : undefined;
-    const matches = await this.deps.similar(code, language);
-    return answer(similarAnswer({ matches, language, baseUrl: service.baseUrl(), note, codeTool: Tools.getCode }));
+    return answer(await (await answers()).findSimilar(this.deps, options.input));
   }
 }
 
