@@ -7,7 +7,9 @@
 // it, which in a snippet of a few dozen tokens is most of them. On the same queries, with as many
 // fingerprints, 8 ranked the code a renamed and edited copy was made from first for 93% of them
 // against 89%; unrelated code scores higher with it (more of it reaches MIN_SIMILARITY), though
-// nineteen functions in twenty still score below the median true match.
+// nineteen functions in twenty still score below the median true match. Short texts keep their
+// kinds too: a short query is ranked by aligning them (align.ts).
+import { ALIGNED_MAX } from './align';
 import type { Token } from './tokens';
 
 export const K = 8;
@@ -16,6 +18,8 @@ export const W = 6;
 export interface Fingerprints {
   /** Distinct fingerprints, ascending. */
   hashes: Uint32Array;
+  /** The hash of each token's kind, in order, for a text of at most ALIGNED_MAX tokens: short code is also compared by aligning them (align.ts). */
+  kinds?: Uint32Array;
 }
 
 const kindHashes = new Map<string, number>();
@@ -31,10 +35,14 @@ function kindHash(kind: string): number {
   return h;
 }
 
-/** The hash of every run of `k` token kinds, in order. */
-function kgrams(tokens: readonly Token[], k: number): Uint32Array {
-  const n = Math.max(0, tokens.length - k + 1);
-  const kinds = tokens.map((t) => kindHash(t.kind));
+/** The hash of each token's kind, in order. */
+export function kindsOf(tokens: readonly Token[]): Uint32Array {
+  return Uint32Array.from(tokens, (t) => kindHash(t.kind));
+}
+
+/** The hash of every run of `k` kinds (kindsOf), in order. */
+function kgrams(kinds: ArrayLike<number>, k: number): Uint32Array {
+  const n = Math.max(0, kinds.length - k + 1);
   const grams = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
     let h = 0x9e3779b9;
@@ -44,11 +52,26 @@ function kgrams(tokens: readonly Token[], k: number): Uint32Array {
   return grams;
 }
 
-/** The winnowed fingerprints of a token sequence; none when it is shorter than K tokens. */
+/** The winnowed fingerprints of a token sequence (none when it is shorter than K tokens), and its kinds when it is short. */
 export function fingerprint(tokens: readonly Token[], k = K, w = W): Fingerprints {
-  const n = tokens.length - k + 1;
-  if (n <= 0) return { hashes: new Uint32Array(0) };
-  const grams = kgrams(tokens, k);
+  return fingerprintKinds(kindsOf(tokens), k, w);
+}
+
+/** fingerprint() of tokens of these kinds (kindsOf). */
+export function fingerprintKinds(kinds: Uint32Array, k = K, w = W): Fingerprints {
+  const hashes = winnowed(kinds, k, w);
+  return kinds.length <= ALIGNED_MAX ? { hashes, kinds } : { hashes };
+}
+
+/** Every k-gram's hash once, ascending, none winnowed away: short texts are picked for aligning by these. */
+export function allGrams(kinds: ArrayLike<number>, k: number): Uint32Array {
+  return Uint32Array.from(new Set(kgrams(kinds, k))).sort();
+}
+
+function winnowed(kinds: Uint32Array, k: number, w: number): Uint32Array {
+  const n = kinds.length - k + 1;
+  if (n <= 0) return new Uint32Array(0);
+  const grams = kgrams(kinds, k);
   // Each window's least hash (the rightmost of equals), kept once however many windows pick it.
   const picked = new Set<number>();
   const take = (at: number): void => void picked.add(grams[at]);
@@ -60,7 +83,7 @@ export function fingerprint(tokens: readonly Token[], k = K, w = W): Fingerprint
     if (best !== last) take(best);
     last = best;
   }
-  return { hashes: new Uint32Array([...picked]).sort() };
+  return new Uint32Array([...picked]).sort();
 }
 
 /** How many hashes two ascending arrays share. */
@@ -94,10 +117,10 @@ export function similarity(a: Uint32Array, b: Uint32Array): number {
  * k-gram is compared here, not only the winnowed ones, so the ends of a match are where they are.
  */
 export function coveredSpan(query: readonly Token[], other: readonly Token[], k = K): [number, number] | undefined {
-  const theirs = new Set(kgrams(other, k));
+  const theirs = new Set(kgrams(kindsOf(other), k));
   let first = -1;
   let last = -1;
-  kgrams(query, k).forEach((h, i) => {
+  kgrams(kindsOf(query), k).forEach((h, i) => {
     if (!theirs.has(h)) return;
     if (first < 0) first = i;
     last = i + k - 1;

@@ -4,12 +4,13 @@
 // fingerprints are kept against a stamp of its texts (CodeSearch.stamps): `update` fingerprints only
 // what is new or changed since, and drops what search no longer holds.
 import type { CodeSearch } from '../search/searchIndex';
-import { fingerprint, K, similarity, W, type Fingerprints } from './fingerprint';
+import { ALIGNED_CANDIDATES, ALIGNED_MAX, alignedSimilarity, CANDIDATE_K, SHORT_QUERY } from './align';
+import { allGrams, fingerprint, fingerprintKinds, K, similarity, W, type Fingerprints } from './fingerprint';
 import type { Tokenizers } from './tokenize';
 import type { TokenizerKind } from './tokens';
 
 /** The format of toJSON's text; fingerprints saved in another (or with other K, W or tokens) are made again. */
-const FORMAT = 1;
+const FORMAT = 2;
 /** Bumped whenever what a token's kind is changes, so that saved fingerprints are made again. */
 export const TOKENS_VERSION = 1;
 
@@ -17,6 +18,10 @@ interface Part {
   /** 0 for the code itself, else a refactoring's id. */
   refactorId: number;
   hashes: Uint32Array;
+  /** A short text's kinds (Fingerprints.kinds), aligned with short queries. */
+  kinds?: Uint32Array;
+  /** All of its k-grams of CANDIDATE_K kinds, made when a short query first needs them. */
+  grams?: Uint32Array;
 }
 
 interface Printed {
@@ -74,8 +79,8 @@ export class SimilarityIndex {
         if (text.trim() === '') continue;
         const tokenized = await tokenizers.tokenize(text, entry.language);
         by = tokenized.by;
-        const { hashes } = fingerprint(tokenized.tokens);
-        if (hashes.length > 0) parts.push({ refactorId, hashes });
+        const { hashes, kinds } = fingerprint(tokenized.tokens);
+        if (hashes.length > 0) parts.push({ refactorId, hashes, kinds });
       }
       this.codes.set(id, { language: entry.language, stamp, by, parts });
       done++;
@@ -84,17 +89,22 @@ export class SimilarityIndex {
     return done;
   }
 
-  /** The codes most like `query`, in `language` (the service's name), best first. */
+  /**
+   * The codes most like `query`, in `language` (the service's name), best first. A short query (under
+   * SHORT_QUERY tokens) is aligned with the short texts that share most k-grams with it (align.ts),
+   * and scored by that; longer texts, and every text for a longer query, by their fingerprints.
+   */
   query(query: Fingerprints, language: string, limit = DEFAULT_SIMILAR_LIMIT): SimilarMatch[] {
     if (query.hashes.length === 0) return [];
     const wanted = language.toLowerCase();
+    const aligned = query.kinds !== undefined && query.kinds.length < SHORT_QUERY ? this.alignedWith(query.kinds, wanted) : undefined;
     const found: Array<{ codeId: number; similarity: number; printed: Printed; best: Part }> = [];
     for (const [codeId, printed] of this.codes) {
       if (printed.language.toLowerCase() !== wanted) continue;
       let best: Part | undefined;
       let score = 0;
       for (const part of printed.parts) {
-        const s = similarity(query.hashes, part.hashes);
+        const s = aligned && part.kinds ? (aligned.get(part) ?? 0) : similarity(query.hashes, part.hashes);
         // The code itself wins a tie: its refactoring is what the user is offered.
         if (s > score) {
           score = s;
@@ -109,9 +119,42 @@ export class SimilarityIndex {
     }));
   }
 
+  /**
+   * The alignment of short query `kinds` with each short text of the ALIGNED_CANDIDATES codes in
+   * `language` (lower case) whose short texts share most k-grams of CANDIDATE_K kinds with it; the
+   * short texts of other codes are not alike enough to show.
+   */
+  private alignedWith(kinds: Uint32Array, language: string): Map<Part, number> {
+    const grams = allGrams(kinds, CANDIDATE_K);
+    const ranked: Array<{ score: number; codeId: number; parts: Part[] }> = [];
+    for (const [codeId, printed] of this.codes) {
+      if (printed.language.toLowerCase() !== language) continue;
+      const parts = printed.parts.filter((p) => p.kinds);
+      let score = 0;
+      for (const part of parts) score = Math.max(score, similarity(grams, (part.grams ??= allGrams(part.kinds!, CANDIDATE_K))));
+      if (score > 0) ranked.push({ score, codeId, parts });
+    }
+    ranked.sort((a, b) => b.score - a.score || a.codeId - b.codeId);
+    const scores = new Map<Part, number>();
+    for (const { parts } of ranked.slice(0, ALIGNED_CANDIDATES)) for (const part of parts) scores.set(part, alignedSimilarity(kinds, part.kinds!));
+    return scores;
+  }
+
+  /**
+   * The fingerprints as text: each text's winnowed hashes, or for a short text its kinds instead (its
+   * hashes are made from them when read), each kind as its place in a table of the kinds used, most
+   * used first: one byte each while there are at most 256 kinds, else two.
+   */
   toJSON(): string {
-    const codes = [...this.codes].map(([id, p]) => [id, p.language, p.stamp, p.by === 'tree' ? 1 : 0, p.parts.map((part) => [part.refactorId, base64Of(part.hashes)])]);
-    return JSON.stringify({ format: FORMAT, k: K, w: W, tokens: TOKENS_VERSION, codes });
+    const uses = new Map<number, number>();
+    for (const p of this.codes.values()) for (const part of p.parts) for (const kind of part.kinds ?? []) uses.set(kind, (uses.get(kind) ?? 0) + 1);
+    const kinds = [...uses].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([kind]) => kind);
+    const places = new Map(kinds.map((kind, i) => [kind, i]));
+    const wide = kinds.length > 256;
+    const codes = [...this.codes].map(([id, p]) => [id, p.language, p.stamp, p.by === 'tree' ? 1 : 0, p.parts.map((part) => part.kinds
+      ? [part.refactorId, placesBase64(Array.from(part.kinds, (kind) => places.get(kind)!), wide), 1]
+      : [part.refactorId, base64Of(part.hashes)])]);
+    return JSON.stringify({ format: FORMAT, k: K, w: W, tokens: TOKENS_VERSION, kinds, codes });
   }
 
   /**
@@ -129,9 +172,12 @@ export class SimilarityIndex {
     }
     if (!isObject(saved)) throw new SimilarityIndexError('not saved fingerprints');
     if (saved.format !== FORMAT || saved.k !== K || saved.w !== W || saved.tokens !== TOKENS_VERSION) return index;
-    if (!Array.isArray(saved.codes)) throw new SimilarityIndexError('not saved fingerprints');
+    const kinds = saved.kinds;
+    if (!Array.isArray(saved.codes) || !Array.isArray(kinds) || !kinds.every((k) => Number.isInteger(k) && k >= 0 && k <= 0xffffffff)) {
+      throw new SimilarityIndexError('not saved fingerprints');
+    }
     for (const row of saved.codes) {
-      const printed = printedOf(row);
+      const printed = printedOf(row, kinds as number[]);
       if (!printed) throw new SimilarityIndexError('saved fingerprints are damaged');
       index.codes.set(printed[0], printed[1]);
     }
@@ -143,20 +189,49 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function printedOf(row: unknown): [number, Printed] | undefined {
+function printedOf(row: unknown, kinds: readonly number[]): [number, Printed] | undefined {
   if (!Array.isArray(row) || row.length !== 5) return undefined;
   const [id, language, stamp, tree, parts] = row as unknown[];
   if (!Number.isSafeInteger(id) || typeof language !== 'string' || typeof stamp !== 'string' || (tree !== 0 && tree !== 1) || !Array.isArray(parts)) return undefined;
   const read: Part[] = [];
   for (const part of parts as unknown[]) {
-    if (!Array.isArray(part) || part.length !== 2) return undefined;
-    const [refactorId, text] = part as unknown[];
+    if (!Array.isArray(part) || part.length < 2 || part.length > 3) return undefined;
+    const [refactorId, text, short] = part as unknown[];
     if (!Number.isSafeInteger(refactorId) || typeof text !== 'string') return undefined;
-    const hashes = hashesOf(text);
-    if (!hashes) return undefined;
-    read.push({ refactorId: refactorId as number, hashes });
+    if (short === undefined) {
+      const hashes = hashesOf(text);
+      if (!hashes) return undefined;
+      read.push({ refactorId: refactorId as number, hashes });
+      continue;
+    }
+    const places = short === 1 ? placesOf(text, kinds.length > 256) : undefined;
+    if (!places || places.length > ALIGNED_MAX || places.some((at) => at >= kinds.length)) return undefined;
+    const printed = fingerprintKinds(Uint32Array.from(places, (at) => kinds[at]));
+    if (printed.hashes.length === 0) return undefined;
+    read.push({ refactorId: refactorId as number, hashes: printed.hashes, kinds: printed.kinds });
   }
   return [id as number, { language, stamp, by: tree === 1 ? 'tree' : 'lexical', parts: read }];
+}
+
+/** Places in the table of kinds, one byte each or two (little-endian) when `wide`, in base64. */
+function placesBase64(places: readonly number[], wide: boolean): string {
+  let binary = '';
+  for (const at of places) binary += wide ? String.fromCharCode(at & 0xff, at >>> 8) : String.fromCharCode(at);
+  return btoa(binary);
+}
+
+/** The places placesBase64 wrote, or undefined when the text is not that. */
+function placesOf(text: string, wide: boolean): number[] | undefined {
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    return undefined;
+  }
+  if (wide && binary.length % 2 !== 0) return undefined;
+  const places: number[] = [];
+  for (let i = 0; i < binary.length; i += wide ? 2 : 1) places.push(wide ? binary.charCodeAt(i) | (binary.charCodeAt(i + 1) << 8) : binary.charCodeAt(i));
+  return places;
 }
 
 /** Little-endian bytes of the hashes, in base64 (btoa: both extension hosts and Node have it). */

@@ -232,13 +232,69 @@ describe('similarity: the index of fingerprints', () => {
     assert.equal(await read.update(search, tokenizers), 1, 'a new refactoring is fingerprinted');
   });
 
+  it('reads back short texts of more kinds than a byte counts', async () => {
+    // Signs no tokenizer knows are kinds of their own: eight short codes of 40 each use 320 kinds.
+    const search = CodeSearch.empty();
+    const codes = [...Array(8).keys()].map((n) => code('Perl', [...Array(40).keys()].map((i) => `$a${String.fromCodePoint(0x2200 + 40 * n + i)}`).join(' ')));
+    search.addCodes(codes);
+    const index = new SimilarityIndex();
+    await index.update(search, tokenizers);
+    const saved = JSON.parse(index.toJSON()) as { kinds: number[] };
+    assert.ok(saved.kinds.length > 256, `${saved.kinds.length} kinds kept`);
+    const read = SimilarityIndex.fromJSON(index.toJSON());
+    for (const c of codes) {
+      const query = fingerprint((await tokenizers.tokenize(c.code, 'Perl')).tokens);
+      assert.deepEqual(read.query(query, 'Perl').map((m) => [m.codeId, m.similarity]), [[c.id, 1]]);
+    }
+  });
+
   it('refuses saved fingerprints that are not its own, and makes again those made another way', () => {
-    // Made with this K and W, so damaged rather than made another way.
-    for (const bad of ['', '{', '[]', `{"format":1,"k":${K},"w":${W},"tokens":1,"codes":[[1,"Ruby","0:1",1,[[0,"!!"]]]]}`,
-      `{"format":1,"k":${K},"w":${W},"tokens":1,"codes":[[1,"Ruby","0:1",1,[[0,"AgAAAAEAAAA="]]]]}`]) {
+    // Made with this format, K and W, so damaged rather than made another way.
+    const saved = (kinds: string, part: string): string => `{"format":2,"k":${K},"w":${W},"tokens":1,"kinds":${kinds},"codes":[[1,"Ruby","0:1",1,[${part}]]]}`;
+    const tenKinds = JSON.stringify([...Array(10).keys()]);
+    for (const bad of ['', '{', '[]', saved('[]', '[0,"!!"]'), saved('[]', '[0,"AgAAAAEAAAA="]'), saved('"x"', '[0,"AQAAAAIAAAA="]'),
+      saved('[-1]', '[0,"AQAAAAIAAAA="]'),
+      // A short text's kinds: not base64, a place past the table, fewer than K kinds, more than a short text has.
+      saved(tenKinds, '[0,"!!",1]'), saved(tenKinds, `[0,"${btoa('\x00\x01\x02\x03\x04\x05\x06\x0a')}",1]`),
+      saved(tenKinds, `[0,"${btoa('\x00\x01\x02')}",1]`), saved(tenKinds, `[0,"${btoa('\x01'.repeat(200))}",1]`), saved(tenKinds, '[0,"AAECAwQFBgc=",2]')]) {
       assert.throws(() => SimilarityIndex.fromJSON(bad), SimilarityIndexError, bad);
     }
-    assert.equal(SimilarityIndex.fromJSON('{"format":1,"k":23,"w":17,"tokens":1,"codes":[]}').size, 0);
+    assert.equal(SimilarityIndex.fromJSON(saved(tenKinds, '[0,"AAECAwQFBgc=",1]')).size, 1, 'eight kinds of the table: a short text');
+    assert.equal(SimilarityIndex.fromJSON('{"format":2,"k":23,"w":17,"tokens":1,"kinds":[],"codes":[]}').size, 0);
+    assert.equal(SimilarityIndex.fromJSON(`{"format":1,"k":${K},"w":${W},"tokens":1,"codes":[[1,"Ruby","0:1",1,[[0,"AQAAAAIAAAA="]]]]}`).size, 0,
+      'fingerprints of the format before short texts kept their kinds are made again');
+  });
+
+  it('finds each of many short codes alike in shape first, from a renamed copy with a line added', async () => {
+    // Short functions of three statements from a handful of shapes: a line added spoils most of a
+    // short code's fingerprints, and what is left is as near to the codes one statement away.
+    const shapes = ['{a} = {b} + 1', 'if {a}:\n        return {b}', 'for {a} in {b}:\n        {c}.append({a})', '{a} = {b}.get({c})', '{a} += 1',
+      'print({a}, {b})', '{c}[{a}] = {b}', 'del {a}[{b}]'];
+    const names = [['x', 'y', 'z'], ['count', 'items', 'seen'], ['p', 'q', 'r']];
+    const fill = (shape: string, [a, b, c]: string[]): string => shape.replace(/\{a\}/g, a).replace(/\{b\}/g, b).replace(/\{c\}/g, c);
+    const search = CodeSearch.empty();
+    const made: Array<{ code: Code; body: number[] }> = [];
+    let seed = 7;
+    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    for (const i of shapes.keys()) {
+      for (let j = 0; j < 5; j++) {
+        const body = [i, next(shapes.length), next(shapes.length)];
+        made.push({ code: code('Python', `def f${i}_${j}(x, y, z):\n${body.map((s) => `    ${fill(shapes[s], names[0])}`).join('\n')}\n`), body });
+      }
+    }
+    search.addCodes(made.map((m) => m.code));
+    const index = new SimilarityIndex();
+    await index.update(search, tokenizers);
+    let first = 0;
+    for (const [n, { code: c, body }] of made.entries()) {
+      const lines = body.map((s) => `    ${fill(shapes[s], names[1])}`);
+      lines.splice(1 + (n % 3), 0, '    assert count is not None');
+      const query = `def renamed(count, items, seen):\n${lines.join('\n')}\n`;
+      const found = index.query(fingerprint((await tokenizers.tokenize(query, 'Python')).tokens), 'Python');
+      const twin = made.find((m) => m !== made[n] && m.body.join() === body.join());
+      if (found[0]?.codeId === c.id || found[0]?.codeId === twin?.code.id) first++;
+    }
+    assert.equal(first, made.length);
   });
 });
 
