@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 // files src/extension.ts and src/extension/service.ts hand its in-process fetch in), and never a
 // value from another feature's folder: what they share is in src/extension/common/ or at the top of
 // src/extension/. A type may name what the composition root hands a feature (another's object).
-const NO_VSCODE = ['api', 'server', 'search', 'similarity', 'agents', 'cli', 'protocol', 'webview'];
+const NO_VSCODE = ['api', 'server', 'search', 'similarity', 'mining', 'agents', 'cli', 'protocol', 'webview'];
 const FEATURES = ['accounts', 'agents', 'catalog', 'code', 'drafts', 'rateDelete', 'search', 'share', 'similar', 'stars'];
 const RULE = '@typescript-eslint/no-restricted-imports';
 

@@ -14,6 +14,7 @@ import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from './server/http/f
 import { loadSampleDataset } from './server/catalog/sampleDataset';
 import { runSearch } from './cli/search';
 import { runAdapt, runSimilar } from './cli/similar';
+import { runMine } from './cli/mine';
 import { runServiceCommand } from './cli/service';
 import { CLIENT_VERSION } from './api/http';
 
@@ -67,6 +68,8 @@ export async function main(argv: readonly string[], given: Io = processIo): Prom
         return await runServiceCommand(command, io, { stopped: untilSignalled });
       case 'mcp':
         return await serveTools(command, io);
+      case 'mine':
+        return await runMine(command, io);
       case 'post':
       case 'refactor':
       case 'rate':
@@ -120,7 +123,7 @@ async function serveTools(command: Extract<Command, { name: 'mcp' }>, io: Io): P
   });
 }
 
-async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'mcp' } | ServiceCommand | WriteCommand>, io: Io): Promise<number> {
+async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'mcp' | 'mine' } | ServiceCommand | WriteCommand>, io: Io): Promise<number> {
   return withClient(command.global, async (client) => {
     if (command.name === 'search') {
       return runSearch(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);

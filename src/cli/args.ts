@@ -29,8 +29,24 @@ export type Command =
   | { name: 'similar'; file: string; lines?: [number, number]; language?: string; limit: number; global: GlobalOptions }
   | { name: 'adapt'; ref: string; refactorId: number; file: string; lines?: [number, number]; global: GlobalOptions }
   | { name: 'mcp'; global: GlobalOptions }
+  | MineCommand
   | ServiceCommand
   | WriteCommand;
+
+/** `mine REPO`: a repository's refactorings as a catalog file; nothing is sent anywhere. */
+export interface MineCommand {
+  name: 'mine';
+  repo: string;
+  since?: string;
+  until?: string;
+  paths: string[];
+  max?: number;
+  /** The catalog file; undefined: stdout. */
+  output?: string;
+  all: boolean;
+  /** Progress and the summary as JSON lines on stderr. */
+  json: boolean;
+}
 
 /** Where a writable service keeps its catalog: an embedded PostgreSQL's folder, or a PostgreSQL server. */
 export type Storage = { kind: 'dir'; dir: string } | { kind: 'database'; url: string };
@@ -62,7 +78,7 @@ export class UsageError extends Error {
   }
 }
 
-export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'search', 'similar', 'adapt', 'mcp', 'serve', 'users', 'import', 'export', ...WRITE_COMMANDS] as const;
+export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'search', 'similar', 'adapt', 'mcp', 'mine', 'serve', 'users', 'import', 'export', ...WRITE_COMMANDS] as const;
 const SERVICE_COMMANDS: readonly string[] = ['serve', 'users', 'import', 'export'] satisfies ServiceCommand['name'][];
 
 function isServiceCommand(name: string): name is ServiceCommand['name'] {
@@ -111,6 +127,19 @@ const serveSpec = {
 } as const;
 const usersSpec = { ...storageSpec, website: { type: 'string' }, 'identity-url': { type: 'string' }, id: { type: 'string' } } as const;
 const exportSpec = { ...storageSpec, output: { type: 'string', short: 'o' } } as const;
+const mineSpec = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  path: { type: 'string', multiple: true },
+  max: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  all: { type: 'boolean' },
+} as const;
+
+/** The most commits `mine --max` reads. */
+export const MAX_MINED_COMMITS = 10_000_000;
 
 /** The options every browsing command takes, which may come before the command too. */
 const GLOBAL_VALUE_OPTIONS = ['--base-url', '--timeout'];
@@ -121,6 +150,7 @@ const COMMAND_OPTIONS = [
   '--port', '-p', '--host', '--catalog', '--generate', '--data-dir', '--database', '--writes-per-minute', '--trust-proxy',
   '--website', '--identity-url', '--output', '-o',
   '--title', '--comment', '--tag',
+  '--since', '--until', '--path', '--max', '--all',
 ];
 
 export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Command {
@@ -149,6 +179,8 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     if (leading.length) throw new UsageError(`${leading[0].split('=')[0]} is an option of the browsing commands, not of ${name}`, name);
     return parseServiceCommand(name, rest, env);
   }
+
+  if (name === 'mine') return parseMine([...leading, ...rest]);
 
   if (name === 'post' || name === 'refactor' || name === 'rate' || name === 'delete') {
     return parseWrite(name, [...leading, ...rest], env);
@@ -230,6 +262,27 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     language,
     page: values.page === undefined ? 1 : integerOption(name, '--page', values.page, 1, 1_000_000),
     global: globalOptions(name, values, env),
+  };
+}
+
+function parseMine(args: string[]): Command {
+  const name = 'mine';
+  const stray = args.find((a) => /^--(base-url|timeout)(=|$)/.test(a));
+  if (stray) throw new UsageError(`${stray.split('=')[0]} is an option of the browsing commands: mine reads a repository, not a service`, name);
+  const { values, positionals } = parse(name, args, mineSpec);
+  if (values.help) return { name: 'help', topic: name };
+  noPositionals(name, positionals, 1);
+  if (positionals.length === 0 || positionals[0].trim() === '') throw new UsageError('mine needs a REPO (the folder of a git repository)', name);
+  const text = (flag: string, v: string | undefined): string | undefined => {
+    if (v !== undefined && v.trim() === '') throw new UsageError(`${flag} needs a value`, name);
+    return v;
+  };
+  const paths = values.path ?? [];
+  if (paths.some((p) => p.trim() === '')) throw new UsageError('--path needs a GLOB (e.g. "lib/**/*.js")', name);
+  return {
+    name, repo: positionals[0], since: text('--since', values.since), until: text('--until', values.until), paths,
+    max: values.max === undefined ? undefined : integerOption(name, '--max', values.max, 1, MAX_MINED_COMMITS),
+    output: text('--output', values.output), all: values.all === true, json: values.json === true,
   };
 }
 

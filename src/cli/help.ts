@@ -111,6 +111,30 @@ map one to one, nothing is printed on stdout and one line on stderr says why (ex
   --lines A-B        only lines A to B of FILE (from 1)
 
 ${GLOBAL}`,
+  mine: `Usage: refactor-browser mine REPO [--since DATE] [--until DATE] [--path GLOB]... [--max N] [--output FILE] [--all]
+
+Finds the functions that the commits of the git repository REPO rewrote while keeping their name
+and file, and writes them as a catalog (the format serve --catalog and import read): each a code (the
+function before the commit, titled with its name and file, tagged "mined" and with its top folder)
+with one refactoring (the function after, the commit's message as its comment, its author by name).
+It keeps the rewrites that read as refactorings: the message says so (refactor, simplify, clean up,
+extract, inline, readability…), or it says nothing of a feature or a fix and the function did not
+grow; both versions of 3 to 80 lines sharing most of their structure; no merges, reverts, generated,
+vendored or minified code. Functions are found by the syntax of Ruby, Python, JavaScript (and
+TypeScript), Java, PHP, C#, C, C++ and Bash; files in other languages are counted and skipped.
+Nothing is sent anywhere. Uses the git on your PATH; a shallow clone is refused.
+
+  --since DATE       only commits after DATE (as git log reads it: 2024-01-31, "2 years ago")
+  --until DATE       only commits before DATE
+  --path GLOB        only files matching GLOB (e.g. "lib/**/*.js"); may be given again
+  --max N            only the N most recent commits
+  -o, --output FILE  write the catalog to FILE (whole, or not at all) instead of stdout
+  --all              keep every rewrite, not only those that read as refactorings
+  --json             progress and the summary as JSON lines on stderr
+  -h, --help         show help
+
+Progress shows on stderr when it is a terminal; a summary line ends the run.
+Example: refactor-browser mine . --since "1 year ago" -o mined.json && refactor-browser serve --catalog mined.json`,
   mcp: `Usage: refactor-browser mcp [--base-url URL] [--timeout SECONDS]
 
 A Model Context Protocol server on stdin and stdout, for an agent (VS Code, or any MCP client that
@@ -246,6 +270,8 @@ Commands:
   adapt CODE_REF REFACTOR_ID FILE [--lines A-B]
                                           a refactoring rewritten into your code's names
   mcp                                     the catalog as tools for agents (MCP on stdio)
+  mine REPO [--since D] [--path GLOB] [--output FILE]
+                                          a git repository's refactorings as a catalog file
   serve [--port P] [--host H] [--data-dir DIR | --database URL] [--catalog FILE | --generate N]
                                           run the reference service
   users add NAME | list | token NAME | revoke NAME   (token, revoke: or --id ID)

@@ -94,6 +94,15 @@ export class Grammars {
   }
 
   /**
+   * Parses `text` with `language`'s grammar and hands the tree's root to `use`, freeing the tree
+   * after it. No bound on the text's length here: the caller sets its own.
+   */
+  async withSyntaxTree<T>(text: string, language: string, use: (root: Node) => T): Promise<T> {
+    const [treeSitter, grammar] = await this.language(language);
+    return withTree(treeSitter, grammar, text, use);
+  }
+
+  /**
    * The lines (0-based, first and last) of the innermost function or method around `line`, or
    * undefined when `line` is in none.
    */

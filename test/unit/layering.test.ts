@@ -35,7 +35,7 @@ describe('Layering: ESLint keeps each layer to its own imports', function () {
   }
 
   it('keeps vscode out of every layer below the extension', async () => {
-    for (const folder of ['api', 'server', 'server/http', 'search', 'similarity', 'agents', 'cli', 'protocol', 'webview']) {
+    for (const folder of ['api', 'server', 'server/http', 'search', 'similarity', 'mining', 'agents', 'cli', 'protocol', 'webview']) {
       const said = await refusals(`src/${folder}/layeringProbe.ts`, "import * as vscode from 'vscode';\nvoid vscode;");
       assert.strictEqual(said.length, 1, `vscode refused in src/${folder}/: ${said.join(' | ')}`);
       assert.match(said[0], /Only src\/extension\/ and src\/extension\.ts import vscode/);
