@@ -10,10 +10,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { RefactorClient } from '../../../src/api/client';
-import { parseDataset } from '../../../src/server/catalog/dataset';
-import { inProcessFetch } from '../../../src/server/http/fetchHandler';
 import type { MinedCatalog } from '../../../src/mining/catalog';
-import { run } from '../../helpers/cliProcess';
+import { run, startServe } from '../../helpers/cliProcess';
 
 const HAS_GIT = spawnSync('git', ['--version']).status === 0;
 
@@ -227,15 +225,21 @@ describe('refactor-browser mine (command line)', function () {
     const out = path.join(dir, 'served.json');
     const r = await run(['mine', repo, '-o', out], {}, 60_000);
     assert.equal(r.code, 0, r.stderr);
-    const dataset = parseDataset(JSON.parse(fs.readFileSync(out, 'utf8')), out);
-    const client = new RefactorClient({ baseUrl: 'http://mined.invalid/', fetch: inProcessFetch(dataset) });
+    const serve = startServe(['serve', '--port', '0', '--catalog', out]);
     try {
-      const recent = await client.taggedCodes('mined');
-      assert.deepEqual(recent.map((c) => c.title).sort(), ['Cart.count in lib/cart.js', 'clean in tools/clean.py', 'double in lib/util.js', 'total in lib/util.js']);
-      const code = await client.code(recent.find((c) => c.title.startsWith('total'))!.id);
-      assert.equal(code.refactors?.[0].code, TOTAL_LOOP);
+      const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(await serve.firstLine)?.[1];
+      assert.ok(url, serve.stderr());
+      const client = new RefactorClient({ baseUrl: url });
+      try {
+        const tagged = await client.taggedCodes('mined');
+        assert.deepEqual(tagged.map((c) => c.title).sort(), ['Cart.count in lib/cart.js', 'clean in tools/clean.py', 'double in lib/util.js', 'total in lib/util.js']);
+        const code = await client.code(tagged.find((c) => c.title.startsWith('total'))!.id);
+        assert.equal(code.refactors?.[0].code, TOTAL_LOOP);
+      } finally {
+        await client.close();
+      }
     } finally {
-      await client.close();
+      serve.kill();
     }
     const imported = await run(['import', out, '--data-dir', path.join(dir, 'data')], {}, 120_000);
     assert.equal(imported.code, 0, imported.stderr);
