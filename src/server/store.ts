@@ -94,9 +94,9 @@ export interface CatalogWriter {
   /**
    * Counts a write of `person` at `now` unless they made `bound` in the minute before, and then
    * answers how many milliseconds until they may write again; the count is the storage's, so it
-   * holds across every instance over it. Without it, each process counts its own.
+   * holds across every instance over it.
    */
-  takeWrite?(person: number, now: Date, bound: number): Promise<number | undefined>;
+  takeWrite(person: number, now: Date, bound: number): Promise<number | undefined>;
 }
 
 export interface CatalogStore extends CatalogReader {

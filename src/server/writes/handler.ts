@@ -34,7 +34,7 @@ const MAX_TOKEN_LENGTH = 256;
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="refactor-browser"' };
 const XML_TYPES = new Set(['application/xml', 'text/xml']);
 const MINUTE_MS = 60_000;
-/** People and addresses counted at once: memory stays bounded whatever addresses requests claim. */
+/** Addresses counted at once: memory stays bounded whatever addresses requests claim. */
 const MAX_COUNTED = 100_000;
 /** Token hashes remembered as accepted: far more people than write to one instance at once. */
 const MAX_KNOWN_GOOD = 10_000;
@@ -42,8 +42,8 @@ const MAX_KNOWN_GOOD = 10_000;
 export class Contributions {
   private readonly limits: ContributionLimits;
   /**
-   * Within the last minute (times, oldest first): each person's writes, and each client address's
-   * requests refused for want of an accepted token.
+   * Within the last minute (times, oldest first): each client address's requests refused for want of
+   * an accepted token. (A person's writes are counted by the storage, which every instance shares.)
    */
   private readonly recent = new Map<string, number[]>();
   /** Hashes of tokens accepted lately, least recently accepted first: they pass an address's bound. */
@@ -84,7 +84,7 @@ export class Contributions {
     if (route.kind === 'account') {
       return format === 'xml' && 'name' in person ? personal(200, 'xml', renderUserXml(person)) : error(404, 'no such resource', format, true);
     }
-    const wait = await this.takeWrite(person.id);
+    const wait = await this.writer.takeWrite(person.id, new Date(this.now()), this.limits.writesPerMinute);
     if (wait !== undefined) return this.tooMany(wait, `more than ${this.limits.writesPerMinute} writes in a minute`, format);
     const base = baseOf(request);
     switch (route.kind) {
@@ -119,17 +119,8 @@ export class Contributions {
     }
   }
 
-  /** Counts a write of the person, or says how long until they may write: in the storage where it counts, so that every instance shares the count. */
-  private async takeWrite(person: number): Promise<number | undefined> {
-    if (this.writer.takeWrite) return this.writer.takeWrite(person, new Date(this.now()), this.limits.writesPerMinute);
-    const key = `person ${person}`;
-    const wait = this.wait(key, this.limits.writesPerMinute);
-    if (wait === undefined) this.count(key);
-    return wait;
-  }
-
   /**
-   * Milliseconds until `key` (a person, or a client address) may go on, or undefined while it was
+   * Milliseconds until `key` (a client address) may go on, or undefined while it was
    * counted fewer than `bound` times in the last minute.
    */
   private wait(key: string, bound: number): number | undefined {

@@ -30,7 +30,7 @@ function rateTests(open: () => Promise<Sql>): void {
   });
 
   it('counts each person\'s writes of the last minute: past the bound, how long until the oldest is a minute old; then room again', async () => {
-    const take = (person: number, now: Date, bound: number) => store.writer.takeWrite!(person, now, bound);
+    const take = (person: number, now: Date, bound: number) => store.writer.takeWrite(person, now, bound);
     const ana = await addPerson(store, 'Ana');
     const bo = await addPerson(store, 'Bo');
     const t = Date.parse('2026-11-28T10:00:00Z');
@@ -81,7 +81,7 @@ describe('SQL store: the write rate on a PostgreSQL server, two instances over o
   it('gives two instances one count: of 12 writes asked at once through both, with a bound of 5, 5 are counted', async () => {
     const { id } = await addPerson(stores[0], 'Cy');
     const now = new Date();
-    const waits = await Promise.all(Array.from({ length: 12 }, (_, i) => stores[i % 2].writer.takeWrite!(id, now, 5)));
+    const waits = await Promise.all(Array.from({ length: 12 }, (_, i) => stores[i % 2].writer.takeWrite(id, now, 5)));
     assert.equal(waits.filter((w) => w === undefined).length, 5, JSON.stringify(waits));
   });
 
