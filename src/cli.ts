@@ -9,7 +9,8 @@ import { catalogTools } from './cli/mcp';
 import { parseCommandLine, UsageError, type Command, type GlobalOptions, type ServiceCommand, type WriteCommand } from './cli/args';
 import { readProcessStdin, runWrite, sampleHint, tokenHint } from './cli/write';
 import { formatCode, formatCodes, formatJson, formatRefactors, stripControls } from './cli/format';
-import { helpText } from './cli/help';
+import { helpText, TOPICS } from './cli/help';
+import { didYouMean } from './cli/didYouMean';
 import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from './server/http/fetchHandler';
 import { loadSampleDataset } from './server/catalog/sampleDataset';
 import { runSearch } from './cli/search';
@@ -52,7 +53,7 @@ export async function main(argv: readonly string[], given: Io = processIo): Prom
       case 'help': {
         const text = helpText(command.topic);
         if (text === undefined) {
-          io.err(`refactor-browser: no help for "${command.topic}"\n`);
+          io.err(`refactor-browser: no help for "${command.topic}"${didYouMean(command.topic ?? '', Object.keys(TOPICS))}\n`);
           return 2;
         }
         io.out(`${text}\n`);

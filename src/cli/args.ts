@@ -8,6 +8,7 @@ import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '
 import { CREDENTIALS_REFUSED, parseCodeRef } from '../api/urls';
 import { splitTags } from '../api/writeContract';
 import { MAX_GENERATED_CODES } from '../server/catalog/generatedCatalog';
+import { didYouMean, nearest } from './didYouMean';
 import { DEFAULT_SIMILAR_LIMIT, MAX_SIMILAR_LIMIT } from '../similarity/similarIndex';
 
 export type ListCommandName = 'recent' | 'popular' | 'tag' | 'refactorings';
@@ -170,7 +171,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   if (first === 'help') return { name: 'help', topic: rest[0] };
   if (!(COMMANDS as readonly string[]).includes(first)) {
     if (first.startsWith('-')) throw new UsageError(`expected a command before ${first}`);
-    throw new UsageError(`unknown command "${first}"`);
+    throw new UsageError(`unknown command "${first}"${didYouMean(first, [...COMMANDS, 'help'])}`);
   }
   const name = first as (typeof COMMANDS)[number];
 
@@ -254,8 +255,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   } else {
     noPositionals(name, positionals, 0);
   }
-  const language = values.language;
-  if (language !== undefined && language.trim() === '') throw new UsageError('--language needs a language name', name);
+  const language = values.language === undefined ? undefined : listLanguageOption(name, values.language);
   return {
     name,
     tag,
@@ -452,7 +452,7 @@ function leadingOptions(argv: readonly string[]): { leading: string[]; helpAsked
     } else if (COMMAND_OPTIONS.includes(option)) {
       throw new UsageError(`${option} is an option of a command: put it after the command`);
     } else {
-      throw new UsageError(`unknown option ${option}`);
+      throw new UsageError(`unknown option ${option}${didYouMean(option, [...GLOBAL_VALUE_OPTIONS, ...GLOBAL_FLAG_OPTIONS, '--help', '--version'])}`);
     }
   }
   return { leading, helpAsked, rest: argv.slice(i) };
@@ -466,7 +466,9 @@ function parse<S extends NonNullable<Spec>>(command: string, args: string[], opt
   } catch (e) {
     // parseArgs' messages are long and mention internals; keep the first sentence.
     const message = e instanceof Error ? e.message.split('. ')[0].replace(/\.$/, '') : String(e);
-    throw new UsageError(message, command);
+    const unknown = (e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-[^']*)'/.exec(message)?.[1] : undefined;
+    const names = Object.entries(options as Record<string, { short?: string }>).flatMap(([long, o]) => [`--${long}`, ...(o.short ? [`-${o.short}`] : [])]);
+    throw new UsageError(`${message}${unknown === undefined ? '' : didYouMean(unknown.split('=')[0], names)}`, command);
   }
 }
 
@@ -486,9 +488,16 @@ function linesOption(command: string, raw: string): [number, number] {
 /** A language of the service, in the service's spelling. */
 function serviceLanguageOption(command: string, language: string): string {
   if (!isServiceLanguage(language)) {
-    throw new UsageError(`--language: the service has no language "${language}"; it has ${SERVICE_LANGUAGES.join(', ')}`, command);
+    const near = nearest(language, SERVICE_LANGUAGES);
+    throw new UsageError(`--language: the service has no language "${language}"${near ? ` (did you mean ${near}?)` : `; it has ${SERVICE_LANGUAGES.join(', ')}`}`, command);
   }
   return canonicalServiceLanguage(language);
+}
+
+/** A list's language: one of the service's, or `all` (the service's word for no filter: none). */
+function listLanguageOption(command: string, language: string): string | undefined {
+  if (language.trim() === '') throw new UsageError('--language needs a language name', command);
+  return language.trim().toLowerCase() === 'all' ? undefined : serviceLanguageOption(command, language);
 }
 
 function integerOption(command: string, flag: string, raw: string, min: number, max: number): number {

@@ -31,7 +31,7 @@ const STORAGE = `  --data-dir DIR     keep the catalog in an embedded PostgreSQL
 const LIST = `  -l, --language L   only codes in language L (e.g. ruby, "C#", c++)
   --page N           page N of the list (25 items a page; default 1)`;
 
-const TOPICS: Record<string, string> = {
+export const TOPICS: Record<string, string> = {
   recent: `Usage: refactor-browser recent [--language L] [--page N]
 
 The most recent codes, newest first.
