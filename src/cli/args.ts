@@ -343,15 +343,22 @@ function parseServiceCommand(name: ServiceCommand['name'], args: string[], env: 
 }
 
 /**
- * --data-dir or --database (or REFACTOR_BROWSER_DATABASE, which keeps a password out of the process
- * list); `required` for the commands that manage storage.
+ * --data-dir or --database, else REFACTOR_BROWSER_DATA_DIR or REFACTOR_BROWSER_DATABASE (which keeps
+ * a password out of the process list); `required` for the commands that manage storage.
  */
 function storageOption(command: string, values: { 'data-dir'?: string; database?: string }, env: NodeJS.ProcessEnv, required: true): Storage;
 function storageOption(command: string, values: { 'data-dir'?: string; database?: string }, env: NodeJS.ProcessEnv, required: boolean): Storage | undefined;
 function storageOption(command: string, values: { 'data-dir'?: string; database?: string }, env: NodeJS.ProcessEnv, required: boolean): Storage | undefined {
-  const dir = values['data-dir'];
-  const url = values.database ?? (dir === undefined ? env.REFACTOR_BROWSER_DATABASE || undefined : undefined);
-  if (dir !== undefined && values.database !== undefined) throw new UsageError('--data-dir and --database name two storages: give one', command);
+  if (values['data-dir'] !== undefined && values.database !== undefined) throw new UsageError('--data-dir and --database name two storages: give one', command);
+  // An option names the storage; else the environment, where only one may be set.
+  const fromEnv = values['data-dir'] === undefined && values.database === undefined;
+  const envDir = fromEnv ? env.REFACTOR_BROWSER_DATA_DIR || undefined : undefined;
+  const envUrl = fromEnv ? env.REFACTOR_BROWSER_DATABASE || undefined : undefined;
+  if (envDir !== undefined && envUrl !== undefined) {
+    throw new UsageError('REFACTOR_BROWSER_DATA_DIR and REFACTOR_BROWSER_DATABASE name two storages: set one, or give --data-dir or --database', command);
+  }
+  const dir = values['data-dir'] ?? envDir;
+  const url = values.database ?? envUrl;
   if (dir !== undefined) {
     if (dir.trim() === '') throw new UsageError('--data-dir needs a folder', command);
     return { kind: 'dir', dir };
@@ -360,7 +367,7 @@ function storageOption(command: string, values: { 'data-dir'?: string; database?
     if (!/^postgres(ql)?:\/\/./i.test(url)) throw new UsageError(`--database must be a postgres:// URL, got "${withoutCredentials(url)}"`, command);
     return { kind: 'database', url };
   }
-  if (required) throw new UsageError(`${command} needs the service's storage: --data-dir DIR or --database postgres://…`, command);
+  if (required) throw new UsageError(`${command} needs the service's storage: --data-dir DIR or --database postgres://… (or REFACTOR_BROWSER_DATA_DIR)`, command);
   return undefined;
 }
 

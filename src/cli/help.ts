@@ -25,10 +25,11 @@ sent once, never again by itself: after a failure, check what the service holds 
 const CACHE_FOLDER_HERE = '\u0000cache folder\u0000';
 
 const STORAGE = `  --data-dir DIR     keep the catalog in an embedded PostgreSQL in folder DIR, made on first use
+                     (or env REFACTOR_BROWSER_DATA_DIR, so as not to repeat it)
   --database URL     keep it in a PostgreSQL server (15 or later): postgres://USER@HOST:PORT/DB
                      (env REFACTOR_BROWSER_DATABASE keeps a password out of the process list)`;
 
-const LIST = `  -l, --language L   only codes in language L (e.g. ruby, "C#", c++)
+const LIST = `  -l, --language L   only codes in language L (e.g. ruby, "C#", c++; all: every language)
   --page N           page N of the list (25 items a page; default 1)`;
 
 export const TOPICS: Record<string, string> = {

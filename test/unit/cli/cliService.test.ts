@@ -245,7 +245,7 @@ describe('refactor-browser serve, users, import and export over a data folder (p
       const r = await run(args);
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.stdout, '');
-      assert.equal(r.stderr, `refactor-browser: ${args[0]} needs the service's storage: --data-dir DIR or --database postgres://…\nRun "refactor-browser ${args[0]} --help" for usage.\n`);
+      assert.equal(r.stderr, `refactor-browser: ${args[0]} needs the service's storage: --data-dir DIR or --database postgres://… (or REFACTOR_BROWSER_DATA_DIR)\nRun "refactor-browser ${args[0]} --help" for usage.\n`);
     }
   });
 });
