@@ -55,12 +55,13 @@ export type Storage = { kind: 'dir'; dir: string } | { kind: 'database'; url: st
 /** The owner's commands: run a service, and manage its people and its catalog. */
 export type ServiceCommand =
   | { name: 'serve'; port: number; host: string; catalog?: string; generate?: number; storage?: Storage; writesPerMinute: number; trustProxy: boolean }
-  | { name: 'users'; storage: Storage; action: 'list' }
-  | { name: 'users'; storage: Storage; action: 'add'; person: string; website?: string; identityUrl?: string }
+  | { name: 'users'; storage: Storage; action: 'list'; json: boolean }
+  | { name: 'users'; storage: Storage; action: 'add'; person: string; website?: string; identityUrl?: string; json: boolean }
   /** `person` a name, or an id (`--id N`): two people may share a name. */
-  | { name: 'users'; storage: Storage; action: 'token' | 'revoke'; person: string | { id: number } }
-  | { name: 'import'; storage: Storage; file: string }
-  | { name: 'export'; storage: Storage; output?: string };
+  | { name: 'users'; storage: Storage; action: 'token' | 'revoke'; person: string | { id: number }; json: boolean }
+  | { name: 'import'; storage: Storage; file: string; json: boolean }
+  /** `json` changes nothing: a catalog is JSON. */
+  | { name: 'export'; storage: Storage; output?: string; json: boolean };
 
 /** The commands that change what a writable service holds; `token` from REFACTOR_BROWSER_TOKEN. */
 export type WriteCommand =
@@ -109,6 +110,8 @@ const storageSpec = {
   database: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+/** The owner's commands that manage storage answer in JSON with --json. */
+const ownerSpec = { ...storageSpec, json: { type: 'boolean' } } as const;
 const postSpec = {
   ...globalSpec,
   title: { type: 'string' },
@@ -126,8 +129,8 @@ const serveSpec = {
   'writes-per-minute': { type: 'string' },
   'trust-proxy': { type: 'boolean' },
 } as const;
-const usersSpec = { ...storageSpec, website: { type: 'string' }, 'identity-url': { type: 'string' }, id: { type: 'string' } } as const;
-const exportSpec = { ...storageSpec, output: { type: 'string', short: 'o' } } as const;
+const usersSpec = { ...ownerSpec, website: { type: 'string' }, 'identity-url': { type: 'string' }, id: { type: 'string' } } as const;
+const exportSpec = { ...ownerSpec, output: { type: 'string', short: 'o' } } as const;
 const mineSpec = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -308,9 +311,10 @@ function parseServiceCommand(name: ServiceCommand['name'], args: string[], env: 
     if (values.help) return { name: 'help', topic: name };
     const [action, person] = positionals;
     const storage = storageOption(name, values, env, true);
+    const json = values.json === true;
     if (action === 'list') {
       noPositionals(name, positionals, 1);
-      return { name, storage, action };
+      return { name, storage, action, json };
     }
     if (action !== 'add' && action !== 'token' && action !== 'revoke') {
       throw new UsageError(action === undefined ? 'users needs an action: add, list, token or revoke' : `unknown action "${action}" (add, list, token or revoke)`, name);
@@ -319,27 +323,27 @@ function parseServiceCommand(name: ServiceCommand['name'], args: string[], env: 
     if (values.id !== undefined) {
       if (action === 'add') throw new UsageError('--id goes with users token and users revoke', name);
       if (person !== undefined) throw new UsageError(`users ${action} takes a NAME or --id ID, not both`, name);
-      return { name, storage, action, person: { id: integerOption(name, '--id', values.id, 1, Number.MAX_SAFE_INTEGER) } };
+      return { name, storage, action, person: { id: integerOption(name, '--id', values.id, 1, Number.MAX_SAFE_INTEGER) }, json };
     }
     if (person === undefined || person.trim() === '') throw new UsageError(`users ${action} needs a NAME${action === 'add' ? '' : ' or --id ID'}`, name);
     if (action !== 'add' && (values.website !== undefined || values['identity-url'] !== undefined)) {
       throw new UsageError('--website and --identity-url go with users add', name);
     }
     return action === 'add'
-      ? { name, storage, action, person, website: values.website, identityUrl: values['identity-url'] }
-      : { name, storage, action, person };
+      ? { name, storage, action, person, website: values.website, identityUrl: values['identity-url'], json }
+      : { name, storage, action, person, json };
   }
   if (name === 'import') {
-    const { values, positionals } = parse(name, args, storageSpec);
+    const { values, positionals } = parse(name, args, ownerSpec);
     if (values.help) return { name: 'help', topic: name };
     noPositionals(name, positionals, 1);
     if (positionals.length === 0) throw new UsageError('import needs a catalog FILE (the JSON format serve --catalog reads)', name);
-    return { name, storage: storageOption(name, values, env, true), file: positionals[0] };
+    return { name, storage: storageOption(name, values, env, true), file: positionals[0], json: values.json === true };
   }
   const { values, positionals } = parse(name, args, exportSpec);
   if (values.help) return { name: 'help', topic: name };
   noPositionals(name, positionals, 0);
-  return { name, storage: storageOption(name, values, env, true), output: values.output };
+  return { name, storage: storageOption(name, values, env, true), output: values.output, json: values.json === true };
 }
 
 /**

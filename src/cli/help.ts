@@ -238,6 +238,8 @@ ${STORAGE}
   --website URL      add: the person's website, shown with what they post
   --identity-url URL add: the person's identity URL
   --id ID            token, revoke: the person of that id instead of a NAME
+  --json             answer in JSON: list [{ "id", "name", "canWrite", "website" }], add and token
+                     { "id", "name", "token" }, revoke { "id", "name", "revoked": true }
   -h, --help         show help`,
   import: `Usage: refactor-browser import FILE (--data-dir DIR | --database URL)
 
@@ -245,6 +247,7 @@ Loads a catalog file (the JSON format serve --catalog reads) into the storage, w
 or a person's name, is stored already, nothing is loaded and the message names it.
 
 ${STORAGE}
+  --json             answer { "imported": { "codes", "refactors", "users" }, "source" }
   -h, --help         show help`,
   export: `Usage: refactor-browser export [--output FILE] (--data-dir DIR | --database URL)
 
@@ -252,6 +255,7 @@ Writes the storage's catalog in the format serve --catalog and import read: a ba
 other storage. Tokens are never exported: after a move, give people new ones with "users token".
 
   -o, --output FILE  write to FILE (whole or not at all) instead of stdout
+  --json             (the catalog is JSON either way)
 ${STORAGE}
   -h, --help         show help`,
 };

@@ -12,8 +12,8 @@ import * as path from 'node:path';
 
 /** What the command line asks of the storage's holder. */
 export type OwnerRequest =
-  | { kind: 'users'; action: 'list' | 'add' | 'token' | 'revoke'; person?: string | { id: number }; website?: string; identityUrl?: string }
-  | { kind: 'import'; catalog: unknown; source: string }
+  | { kind: 'users'; action: 'list' | 'add' | 'token' | 'revoke'; person?: string | { id: number }; website?: string; identityUrl?: string; json?: boolean }
+  | { kind: 'import'; catalog: unknown; source: string; json?: boolean }
   | { kind: 'export' };
 
 /** What the command would have printed, and its exit code. */

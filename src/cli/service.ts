@@ -46,11 +46,11 @@ function requestOf(command: Exclude<ServiceCommand, { name: 'serve' }>): OwnerRe
   switch (command.name) {
     case 'users':
       return command.action === 'add'
-        ? { kind: 'users', action: 'add', person: command.person, website: command.website, identityUrl: command.identityUrl }
-        : { kind: 'users', action: command.action, person: command.action === 'list' ? undefined : command.person };
+        ? { kind: 'users', action: 'add', person: command.person, website: command.website, identityUrl: command.identityUrl, json: command.json }
+        : { kind: 'users', action: command.action, person: command.action === 'list' ? undefined : command.person, json: command.json };
     case 'import':
       // Read here, where the file's path means what the owner typed; checked where it is stored.
-      return { kind: 'import', catalog: readDatasetJson(command.file), source: command.file };
+      return { kind: 'import', catalog: readDatasetJson(command.file), source: command.file, json: command.json };
     case 'export':
       return { kind: 'export' };
   }
@@ -88,7 +88,9 @@ async function ownerAnswer(store: SqlStore, request: OwnerRequest): Promise<Owne
         break;
       case 'import': {
         const counts = settled(await store.importCatalog(parseDataset(request.catalog, request.source)));
-        io.out(`imported ${counts.codes} codes, ${counts.refactors} refactorings and ${counts.users} people from ${request.source}\n`);
+        io.out(request.json
+          ? `${JSON.stringify({ imported: { codes: counts.codes, refactors: counts.refactors, users: counts.users }, source: request.source })}\n`
+          : `imported ${counts.codes} codes, ${counts.refactors} refactorings and ${counts.users} people from ${request.source}\n`);
         break;
       }
       case 'export':
@@ -152,6 +154,10 @@ async function users(store: SqlStore, command: Extract<OwnerRequest, { kind: 'us
   switch (command.action) {
     case 'list': {
       const people = await store.people();
+      if (command.json) {
+        io.out(`${JSON.stringify(people.map((p) => ({ id: p.id, name: p.name, canWrite: p.hasToken, website: p.website ?? '' })))}\n`);
+        return 0;
+      }
       if (people.length === 0) io.err('nobody yet: add someone with "refactor-browser users add NAME"\n');
       for (const p of people) io.out(`${p.id}\t${p.name}\t${p.hasToken ? 'can write' : 'no token'}${p.website ? `\t${p.website}` : ''}\n`);
       return 0;
@@ -159,20 +165,22 @@ async function users(store: SqlStore, command: Extract<OwnerRequest, { kind: 'us
     case 'add': {
       const token = newToken();
       const person = settled(await store.addPerson(typeof command.person === 'string' ? command.person : '', { website: command.website, identityUrl: command.identityUrl }, await tokenHash(token)));
-      io.out(`${token}\n`);
-      io.err(`added ${person.name} (id ${person.id}); the token above is shown only this once: give it to them\n`);
+      io.out(command.json ? `${JSON.stringify({ id: person.id, name: person.name, token })}\n` : `${token}\n`);
+      io.err(`added ${person.name} (id ${person.id}); the token ${command.json ? 'printed' : 'above'} is shown only this once: give it to them\n`);
       return 0;
     }
     case 'token': {
       const token = newToken();
       const person = settled(await store.replaceToken(command.person ?? '', await tokenHash(token)));
-      io.out(`${token}\n`);
+      io.out(command.json ? `${JSON.stringify({ id: person.id, name: person.name, token })}\n` : `${token}\n`);
       io.err(`${person.name} (id ${person.id}) has a new token (shown only this once); the old one no longer works\n`);
       return 0;
     }
     case 'revoke': {
       const person = settled(await store.revoke(command.person ?? ''));
-      io.out(`revoked the token of ${person.name} (id ${person.id}): they can no longer write\n`);
+      io.out(command.json
+        ? `${JSON.stringify({ id: person.id, name: person.name, revoked: true })}\n`
+        : `revoked the token of ${person.name} (id ${person.id}): they can no longer write\n`);
       return 0;
     }
   }

@@ -81,6 +81,26 @@ describe('refactor-browser serve, users, import and export over a data folder (p
     for (const token of [ann, bob]) assert.ok(!list.stdout.includes(token) && !list.stderr.includes(token));
   });
 
+  it('answers users and import in JSON with --json, for scripts, through REFACTOR_BROWSER_DATA_DIR', async () => {
+    const env = { REFACTOR_BROWSER_DATA_DIR: path.join(work, 'data') };
+    const added = await run(['users', 'add', 'Ana Lima', '--website', 'https://ana.example.org', '--json'], env, STORAGE_MS);
+    assert.equal(added.code, 0, added.stderr);
+    const ana = JSON.parse(added.stdout) as { id: number; name: string; token: string };
+    assert.deepEqual({ ...ana, token: TOKEN_LINE.test(`${ana.token}\n`) }, { id: 1, name: 'Ana Lima', token: true });
+    const list = await run(['users', 'list', '--json'], env, STORAGE_MS);
+    assert.deepEqual(JSON.parse(list.stdout), [{ id: 1, name: 'Ana Lima', canWrite: true, website: 'https://ana.example.org' }]);
+    assert.ok(!list.stdout.includes(ana.token));
+    const renewed = JSON.parse((await run(['users', 'token', '--id', '1', '--json'], env, STORAGE_MS)).stdout) as { token: string };
+    assert.notEqual(renewed.token, ana.token);
+    assert.deepEqual(JSON.parse((await run(['users', 'revoke', 'Ana Lima', '--json'], env, STORAGE_MS)).stdout), { id: 1, name: 'Ana Lima', revoked: true });
+    assert.deepEqual(JSON.parse((await run(['users', 'list', '--json'], env, STORAGE_MS)).stdout), [{ id: 1, name: 'Ana Lima', canWrite: false, website: 'https://ana.example.org' }]);
+    const given = catalogOf(readFileSync(FIXTURE, 'utf8'));
+    const other = path.join(work, 'other');
+    const imported = await run(['import', FIXTURE, '--json', '--data-dir', other], env, STORAGE_MS);
+    assert.equal(imported.code, 0, imported.stderr);
+    assert.deepEqual(JSON.parse(imported.stdout), { imported: { codes: given.codes.size, refactors: [...given.codes.values()].reduce((n, c) => n + c.refactors.length, 0), users: given.users.size }, source: FIXTURE });
+  });
+
   it('import then export gives the same catalog back; a clashing import stores nothing; export --output writes the file', async () => {
     const dir = path.join(work, 'data');
     const imported = await run(['import', FIXTURE, '--data-dir', dir], {}, STORAGE_MS);
