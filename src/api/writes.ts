@@ -59,7 +59,8 @@ export function tokenMaskingLogger(logger: Logger, token: string | undefined): L
 /** The cause of a write's failure status in words, with the service's reasons where it gave any. */
 export function explainWriteStatus(status: number, headers: Headers, body: string, now = Date.now()): StatusExplanation | undefined {
   const said = serviceReasons(body);
-  const withSaid = (reason: string): StatusExplanation => (said.length ? { reason: `${reason}: ${shown(said)}`, reasons: said } : { reason });
+  // The service's own reason where it gave one (one reason, not ours and its), else ours.
+  const withSaid = (reason: string): StatusExplanation => (said.length ? { reason: shown(said), reasons: said } : { reason });
   switch (status) {
     case 401:
       return { reason: TOKEN_REFUSED };

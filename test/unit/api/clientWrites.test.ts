@@ -161,9 +161,13 @@ describe('RefactorClient writes', function () {
     assert.match(err.message, /HTTP 429 Too Many Requests: too many requests: try again in 30 s$/);
   });
 
-  it('a 403 and a 404 say whose and what, with the service\'s reason', async () => {
-    answer = (_s, res) => xml(res, 403, `${DECL}<errors><error>This code is Ann's</error></errors>`);
-    assert.match((await failure(() => client.deleteCode(42))).message, /HTTP 403 Forbidden: only its author may change it: This code is Ann's$/);
+  it('a 403 and a 404 give the service\'s reason alone, or say whose and what when it gave none', async () => {
+    answer = (_s, res) => xml(res, 403, `${DECL}<errors><error>Only its author can delete a code</error></errors>`);
+    assert.match((await failure(() => client.deleteCode(42))).message, /HTTP 403 Forbidden: Only its author can delete a code$/);
+    answer = (_s, res) => xml(res, 403, '');
+    assert.match((await failure(() => client.deleteCode(42))).message, /HTTP 403 Forbidden: only its author may change it$/);
+    answer = (_s, res) => xml(res, 404, `${DECL}<errors><error>no code with id 42</error></errors>`);
+    assert.match((await failure(() => client.deleteCode(42))).message, /HTTP 404 Not Found: no code with id 42$/);
     answer = (_s, res) => xml(res, 404, 'not found');
     assert.match((await failure(() => client.deleteCode(42))).message, /HTTP 404 Not Found: no such code or refactoring$/);
   });
