@@ -35,7 +35,7 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="refactor-browser"' };
 const XML_TYPES = new Set(['application/xml', 'text/xml']);
 const MINUTE_MS = 60_000;
 /** Addresses counted at once: memory stays bounded whatever addresses requests claim. */
-const MAX_COUNTED = 100_000;
+export const MAX_COUNTED = 100_000;
 /** Token hashes remembered as accepted: far more people than write to one instance at once. */
 const MAX_KNOWN_GOOD = 10_000;
 

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Answer } from '../../../src/server/answers';
 import type { Route, ServiceRequest } from '../../../src/server/routes';
 import { newToken, tokenHash } from '../../../src/server/tokens';
-import { Contributions, type ContributionLimits } from '../../../src/server/writes/handler';
+import { Contributions, MAX_COUNTED, type ContributionLimits } from '../../../src/server/writes/handler';
 import { startWritableService, type WritableService } from '../../helpers/writableService';
 
 const CODE = '<code><title>Sum prices</title><language>Ruby</language><comment>Shorter?</comment><code>p 1</code><tag-list>sums</tag-list></code>';
@@ -80,6 +80,26 @@ describe('reference service: the write handler\'s rules, in process with a clock
     assert.equal((await guess(60_000)).status, 401, 'the refusal at 0 s has left the minute: looked up again');
     assert.equal((await guess(60_001)).status, 429, 'and counted: three in the minute again');
     assert.equal((await post(h, { token: 'guessed', client: '198.51.100.8' })).status, 401, 'another address is counted apart');
+  });
+
+  it('asks a request without a token to sign in, and counts no address for a request made in process', async () => {
+    const h = handler({ refusedPerMinute: 1 });
+    const unsigned = await post(h, {});
+    assert.equal(unsigned.status, 401);
+    assert.match(reason(unsigned), /sign in first: send Authorization: Bearer TOKEN/);
+    assert.equal(unsigned.headers['WWW-Authenticate'], 'Bearer realm="refactor-browser"');
+    assert.match(reason(await post(h, { token: 'guessed' })), /the token was refused/);
+    assert.equal((await post(h, { token: 'guessed' })).status, 401, 'no client address (in process): nothing to count');
+  });
+
+  it('forgets the oldest address once MAX_COUNTED (100,000) are counted, so that claimed addresses cannot fill its memory', async function () {
+    this.timeout(120_000);
+    const h = handler({ refusedPerMinute: 1 });
+    assert.equal((await post(h, { client: 'first' })).status, 401);
+    for (let i = 1; i < MAX_COUNTED; i++) await post(h, { client: `a${i}` });
+    assert.equal((await post(h, { client: 'first' })).status, 429, 'as many counted as it keeps: the first is still among them');
+    await post(h, { client: 'one-more' });
+    assert.equal((await post(h, { client: 'first' })).status, 401, 'one more: the first, the oldest, was let go');
   });
 
   it('keeps counting an address while others are refused, and lets a token accepted before through from a stopped address', async () => {
@@ -156,6 +176,7 @@ describe('reference service: the write handler\'s rules, in process with a clock
     assert.match(await location({ url: 'HTTPS://Proxy.example.net/codes.xml' }), /^HTTPS:\/\/Proxy\.example\.net\/codes\/\d+/);
     assert.match(await location({ url: '/codes.xml?from=http://elsewhere.example/' }), /^http:\/\/refactor\.example\.org\/codes\/\d+/, 'not an address in the query');
     assert.match(await location({ headers: { 'x-forwarded-proto': 'HTTPS, http' } }), /^https:\/\/refactor\.example\.org\/codes\/\d+/, 'the first proxy\'s word');
+    assert.match(await location({ headers: { 'x-forwarded-proto': ' https ,http' } }), /^https:\/\/refactor\.example\.org\/codes\/\d+/, 'spaces around it');
     assert.match(await location({ headers: { host: '[::1]:3000' } }), /^http:\/\/\[::1\]:3000\/codes\/\d+/);
     assert.match(await location({ headers: { host: 'evil.example/<x>' } }), /^\/codes\/\d+/, 'a Host that is not one: a path');
     assert.match(await location({ headers: { host: '<x>evil.example' } }), /^\/codes\/\d+/);
