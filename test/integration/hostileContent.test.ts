@@ -118,7 +118,7 @@ describe('Hostile content in VS Code', function () {
 
     it('shows every field in the code view as text: no script, image, handler or javascript: link from the data', async () => {
       const browser = await api();
-      await browser.treeRows(['Recent Codes']); // so the view knows the author (the single-code answer has none)
+      await browser.treeRows(['Recent Codes']); // so the view knows the author (whatever the single-code answer says)
       await vscode.commands.executeCommand(Commands.openCode, 1);
       await webviewText(ui, [
         `Title ${MARKUP}`, `Comment ${MARKUP}`, `Mallory ${MARKUP}`, `const s = '${MARKUP}';`,

@@ -38,8 +38,9 @@ export function codeRef(deps: AgentToolDeps, input: unknown): string {
 }
 
 /**
- * getCode's answer for `code`, with its author: the single-code answer names none, so the name a
- * list gave, which search keeps (as the code view takes it from the list the code was opened from).
+ * getCode's answer for `code`, with its author: where the single-code answer names none (the
+ * original service's did not; the reference service's does), the name a list gave, which search
+ * keeps (as the code view takes it from the list the code was opened from).
  */
 export async function codeText(deps: AgentToolDeps, code: Code, baseUrl: string): Promise<string> {
   let named = code;

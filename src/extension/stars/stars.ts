@@ -158,7 +158,7 @@ export class Stars extends Disposable {
   }
 
   /**
-   * Writes the copy of `code`, one write a code at a time. The single-code response names no author:
+   * Writes the copy of `code`, one write a code at a time. A single-code response may name no author:
    * the one the list gave (`listed`), or the copy had, is kept with it.
    */
   private keep(service: string, code: Code, listed?: Code): Promise<void> {

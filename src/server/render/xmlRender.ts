@@ -92,7 +92,7 @@ function writeRefactor(w: XmlWriter, depth: number, r: DatasetRefactor, inList: 
 }
 
 /** A code as either shape shows it: a list's carries its author, the single code its refactorings. */
-type WrittenCode = (ListedCode & { single?: false }) | (Omit<DatasetCode, 'user'> & { single: true });
+type WrittenCode = (ListedCode & { single?: false }) | (Omit<DatasetCode, 'user'> & { user?: DatasetUser; single: true });
 
 function writeCode(w: XmlWriter, depth: number, c: WrittenCode): void {
   const d = depth + 1;
@@ -110,7 +110,13 @@ function writeCode(w: XmlWriter, depth: number, c: WrittenCode): void {
   w.leaf(d, 'user-id', int(c.userId));
   if (!c.single) {
     writeUser(w, d, c.user);
-  } else if (c.refactors.length === 0) {
+    w.close(depth, 'code');
+    return;
+  }
+  // Ours: the original service names a single code's author by user-id only; a client that does not
+  // know the element passes it by, and ours shows the author's name from it.
+  if (c.user) writeUser(w, d, c.user);
+  if (c.refactors.length === 0) {
     w.empty(d, 'refactors');
   } else {
     w.open(d, 'refactors', true);
@@ -141,8 +147,8 @@ export function renderRefactorListXml(refactors: readonly DatasetRefactor[]): st
   return renderListXml('refactors', refactors, (w, r) => writeRefactor(w, 1, r, true));
 }
 
-/** One code with its refactorings; its author is named by `user-id` only. */
-export function renderCodeXml(code: Omit<DatasetCode, 'user'>): string {
+/** One code with its refactorings, and its author as lists nest them when `code` has one (a code just posted has none). */
+export function renderCodeXml(code: Omit<DatasetCode, 'user'> & { user?: DatasetUser }): string {
   const w = new XmlWriter();
   writeCode(w, 0, { ...code, single: true });
   return w.toString();

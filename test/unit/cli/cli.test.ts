@@ -114,11 +114,12 @@ describe('refactor-browser (command line)', function () {
     assert.equal(json.code, 0, json.stderr);
     const printed = JSON.parse(json.stdout) as Record<string, unknown>;
     assert.deepEqual(printed, JSON.parse(JSON.stringify(expected)));
-    assert.deepEqual(Object.keys(printed).sort(), [...CODE_FIELDS, 'refactors'].sort());
+    assert.deepEqual(Object.keys(printed).sort(), [...CODE_FIELDS, 'user', 'refactors'].sort(), 'the reference service names the author');
 
     const text = await run(['show', String(first.id), '--base-url', service.url]);
     assert.equal(text.code, 0, text.stderr);
     assert.ok(text.stdout.includes(expected.title));
+    assert.ok(text.stdout.includes(` · ${first.user!.name} · created `), 'the author by name, as the lists name them');
     const firstCodeLine = expected.code.split('\n').find((l) => l.trim() !== '')!;
     assert.ok(text.stdout.includes(firstCodeLine), 'the code is printed with its indentation');
     for (const r of expected.refactors ?? []) assert.ok(text.stdout.includes(`--- #${r.id} `), `refactoring ${r.id} is printed`);

@@ -87,7 +87,8 @@ function refactorList(text: string): XmlNode[] {
 
 function singleCode(text: string): XmlNode {
   const code = parse(text, 'code');
-  item(code, CODE, ['refactors'], 'code');
+  item(code, CODE, ['user', 'refactors'], 'code');
+  checkUser(code.user as XmlNode, 'code/user');
   const refactors = code.refactors as XmlNode | string;
   const list = typeof refactors === 'string' ? [] : ((refactors.refactor as XmlNode[] | undefined) ?? []);
   assert.equal(typeof refactors === 'string' ? undefined : refactors['@_type'], 'array');
@@ -144,11 +145,12 @@ describe('reference service XML: the sample catalog', () => {
     assert.ok(java.every((r) => text(r, 'language') === 'Java'));
   });
 
-  it('serves every code alone: no user, its refactorings oldest first with the language lower-cased', async () => {
+  it('serves every code alone: its author\'s user (ours), its refactorings oldest first with the language lower-cased', async () => {
     for (const c of json.codes) {
       const code = singleCode(await body(server, `/codes/${c.id}-${oracle.permalink(c)}.xml`));
       const expected = oracle.singleCode(c.id);
       assert.equal(text(code, 'title'), expected.title);
+      assert.equal(text(code.user as XmlNode, 'name'), json.users.find((u) => u.id === c.userId)!.name, 'the author, by name');
       assert.equal(Number(text(code, 'refactors-count')), expected.refactors!.length);
       const refactors = typeof code.refactors === 'string' ? [] : (((code.refactors as XmlNode).refactor as XmlNode[] | undefined) ?? []);
       assert.deepEqual(ids(refactors), expected.refactors!.map((r) => r.id));

@@ -93,7 +93,7 @@ export class CodeViewPanel extends Disposable {
       const client = await this.owner.service.getClient();
       const fetched = await client.code(this.codeId);
       if (load !== this.loads) return; // a Retry overtook this load
-      // The single-code response names no author; the list the code was picked from may have.
+      // A single-code response may name no author (the original service's did not); the list the code was picked from may have.
       const user = fetched.user ?? this.listed?.user;
       const code = user ? { ...fetched, user } : fetched;
       // The built-in sample catalog is answered in process: its codes have no page to open.
