@@ -154,14 +154,14 @@ export class Oracle {
     };
   }
 
-  /** The single-code response: no user; its refactorings oldest first. */
+  /** The single-code response: its author's user (the reference service's own), its refactorings oldest first. */
   singleCode(id: number): Code {
-    const { user: _omit, ...rest } = this.listCode(id);
     const refactors = this.json.refactors
       .filter((r) => r.codeId === id)
       .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id)
       .map((r) => this.refactor(r.id, false));
-    return { ...rest, refactors };
+    // With its author's user, as lists nest it: the reference service's own (the original's had none).
+    return { ...this.listCode(id), refactors };
   }
 
   /** Ids in recent order: newest first, ties by the higher id. */
