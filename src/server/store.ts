@@ -66,8 +66,6 @@ export interface CatalogReader {
 export type NewCode = Required<contract.NewCode>;
 export type NewRefactor = Required<contract.NewRefactor>;
 
-/** A code as a write stores it: what `GET /codes/{id}.xml` shows, which names its author by id only. */
-export type NewlyStoredCode = Omit<DatasetCode, 'user'>;
 
 /** A person's own rows, and others': what a write may touch is decided inside its transaction. */
 export type WriteRefusal =
@@ -83,7 +81,8 @@ export interface CatalogWriter {
   /** The id of the person a token belongs to: what a write needs, answered without a query where the store can. */
   authorByTokenHash(tokenHash: string): Promise<number | undefined>;
   /** Each write runs in one transaction, bumps `version` once it commits, and returns what to render. */
-  addCode(author: number, code: NewCode, now: Date): Promise<NewlyStoredCode>;
+  /** The code as `GET /codes/{id}.xml` shows it, its author included. */
+  addCode(author: number, code: NewCode, now: Date): Promise<DatasetCode>;
   addRefactor(author: number, codeId: number, refactor: NewRefactor, now: Date): Promise<WriteResult<ListedRefactor>>;
   /** A second rating or one of one's own refactoring is refused ('invalid'). */
   rate(person: number, codeId: number, refactorId: number, value: number): Promise<WriteResult<ListedRefactor>>;

@@ -92,7 +92,7 @@ function writeRefactor(w: XmlWriter, depth: number, r: DatasetRefactor, inList: 
 }
 
 /** A code as either shape shows it: a list's carries its author, the single code its refactorings. */
-type WrittenCode = (ListedCode & { single?: false }) | (Omit<DatasetCode, 'user'> & { user?: DatasetUser; single: true });
+type WrittenCode = (ListedCode & { single?: false }) | (DatasetCode & { single: true });
 
 function writeCode(w: XmlWriter, depth: number, c: WrittenCode): void {
   const d = depth + 1;
@@ -108,17 +108,12 @@ function writeCode(w: XmlWriter, depth: number, c: WrittenCode): void {
   w.leaf(d, 'trackback-url', str(c.trackbackUrl));
   w.leaf(d, 'updated-at', { kind: 'datetime', value: c.updatedAt });
   w.leaf(d, 'user-id', int(c.userId));
-  if (!c.single) {
-    writeUser(w, d, c.user);
-    w.close(depth, 'code');
-    return;
-  }
-  // Ours: the original service names a single code's author by user-id only; a client that does not
-  // know the element passes it by, and ours shows the author's name from it.
-  if (c.user) writeUser(w, d, c.user);
-  if (c.refactors.length === 0) {
+  // The single code's author is ours: the original service named it by user-id alone; a client that
+  // does not know the element passes it by, and ours shows the author's name from it.
+  writeUser(w, d, c.user);
+  if (c.single && c.refactors.length === 0) {
     w.empty(d, 'refactors');
-  } else {
+  } else if (c.single) {
     w.open(d, 'refactors', true);
     for (const r of c.refactors) writeRefactor(w, d + 1, r, false);
     w.close(d, 'refactors');
@@ -147,8 +142,8 @@ export function renderRefactorListXml(refactors: readonly DatasetRefactor[]): st
   return renderListXml('refactors', refactors, (w, r) => writeRefactor(w, 1, r, true));
 }
 
-/** One code with its refactorings, and its author as lists nest them when `code` has one (a code just posted has none). */
-export function renderCodeXml(code: Omit<DatasetCode, 'user'> & { user?: DatasetUser }): string {
+/** One code with its author, as lists nest it, and its refactorings. */
+export function renderCodeXml(code: DatasetCode): string {
   const w = new XmlWriter();
   writeCode(w, 0, { ...code, single: true });
   return w.toString();

@@ -5,12 +5,13 @@
 // for each other instead of deadlocking; a deadlock or serialization failure is retried all the same.
 
 import { permalinkOf } from '../catalog/datasetFields';
-import type { ListedRefactor, NewCode, NewlyStoredCode, NewRefactor, WriteResult } from '../store';
+import type { DatasetCode } from '../catalog/dataset';
+import type { ListedRefactor, NewCode, NewRefactor, WriteResult } from '../store';
 import { BUMP_VERSION, CHANGES_CHANNEL, type Versions } from './changes';
 import { SqlError, type Sql } from './executor';
 import { readRefactor } from './reads';
 import { Refused, refuse } from './refusal';
-import { storedCodeOf, type CodeTableRow } from './rows';
+import { listedCodeOf, userColumns, type CodeRow } from './rows';
 
 /** Deadlock and serialization failure: the transaction did nothing and may simply run again. */
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -19,7 +20,8 @@ const ATTEMPTS = 5;
 /**
  * A new code, its tags, the version bumped and the other instances told, as one statement (so one
  * transaction without a BEGIN): each statement costs an embedded database a parse and a plan, which
- * a write's round trip would feel. Parameters: insertCodeParams.
+ * a write's round trip would feel. It answers the code with its author, as GET shows it.
+ * Parameters: insertCodeParams.
  */
 export const INSERT_CODE = `with c as (
     insert into codes (title, language, permalink, user_id, created_at, created_offset, updated_at, updated_offset, comment, trackback_url, code)
@@ -30,7 +32,7 @@ export const INSERT_CODE = `with c as (
   ), bumped as (
     update meta set version = version + 1 returning version
   )
-  select c.*, bumped.version, pg_notify($10, bumped.version::text) from c, bumped`;
+  select c.*, ${userColumns('u', 'user_')}, bumped.version, pg_notify($10, bumped.version::text) from c join users u on u.id = c.user_id, bumped`;
 
 export function insertCodeParams(author: number, code: NewCode, now: Date): unknown[] {
   const tags = code.tags;
@@ -67,10 +69,10 @@ export class Contributions {
     }
   }
 
-  async addCode(author: number, code: NewCode, now: Date): Promise<NewlyStoredCode> {
-    const [row] = await this.sql.query<CodeTableRow & { version: number | string }>(INSERT_CODE, insertCodeParams(author, code, now));
+  async addCode(author: number, code: NewCode, now: Date): Promise<DatasetCode> {
+    const [row] = await this.sql.query<Omit<CodeRow, 'tags'> & { version: number | string }>(INSERT_CODE, insertCodeParams(author, code, now));
     this.versions.seeVersion(Number(row.version));
-    return { ...storedCodeOf(row, code.tags), refactors: [] };
+    return { ...listedCodeOf({ ...row, tags: code.tags }), refactors: [] };
   }
 
   addRefactor(author: number, codeId: number, refactor: NewRefactor, now: Date): Promise<WriteResult<ListedRefactor>> {

@@ -44,7 +44,7 @@ export interface CodeRow {
   trackback_url: string;
   user_id: Num;
   refactors_count: Num;
-  tags: string[];
+  tags: readonly string[];
   user_name: string;
   user_identity_url: string;
   user_website: string;
@@ -52,8 +52,6 @@ export interface CodeRow {
   user_refactors: Num;
 }
 
-/** A row of the codes table itself, as an INSERT returns it. */
-export type CodeTableRow = Omit<CodeRow, 'tags' | 'user_name' | 'user_identity_url' | 'user_website' | 'user_rating' | 'user_refactors'>;
 
 /** Selects a refactoring `r` with its code `c` and its registered author `u` (left joined). */
 export const REFACTOR_COLUMNS = `r.id, r.code_id, r.title, r.code, r.comment, r.created_at, r.created_offset, r.rating,
@@ -105,8 +103,7 @@ export function userOf(row: UserRow): DatasetUser {
   };
 }
 
-/** A row of the codes table as it is stored, with its tags: a code without its author's details. */
-export function storedCodeOf(row: CodeTableRow, tags: readonly string[]): Omit<ListedCode, 'user'> {
+export function listedCodeOf(row: CodeRow): ListedCode {
   return {
     id: Number(row.id),
     title: row.title,
@@ -118,14 +115,8 @@ export function storedCodeOf(row: CodeTableRow, tags: readonly string[]): Omit<L
     updatedAt: timestamp(row.updated_at, row.updated_offset),
     trackbackUrl: row.trackback_url,
     userId: Number(row.user_id),
-    tags,
+    tags: row.tags,
     refactorsCount: Number(row.refactors_count),
-  };
-}
-
-export function listedCodeOf(row: CodeRow): ListedCode {
-  return {
-    ...storedCodeOf(row, row.tags),
     user: userOf({
       id: row.user_id,
       name: row.user_name,

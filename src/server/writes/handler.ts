@@ -91,9 +91,7 @@ export class Contributions {
       case 'newCode': {
         const checked = await this.submission(request, 'code', checkNewCode);
         if (!checked.ok) return checked.answer;
-        const added = await this.writer.addCode(person.id, checked.value, new Date(this.now()));
-        // Answered as GET answers it, with its author's user.
-        const code = (await this.reader.code(added.id)) ?? added;
+        const code = await this.writer.addCode(person.id, checked.value, new Date(this.now()));
         return personal(201, 'xml', renderCodeXml(code), { Location: `${base}${pagePath.code(code)}` });
       }
       case 'newRefactor': {
