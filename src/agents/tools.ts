@@ -4,6 +4,7 @@
 // and no Node import: both extension hosts and the CLI bundle it.
 import { isServiceLanguage, SERVICE_LANGUAGES, canonicalServiceLanguage } from '../api/languages';
 import { normalizeBaseUrl, parseCodeRef } from '../api/urls';
+import { MAX_COMPARED_LINES } from '../similarity/tokens';
 
 /** The tools' names in `refactor-browser mcp` (the extension's are in package.json). */
 export const MCP_TOOL_NAMES = { search: 'search_catalog', code: 'get_code', similar: 'find_similar_code' } as const;
@@ -26,14 +27,11 @@ export const SIMILAR_DESCRIPTION =
   'each with how alike it is and its best rated refactoring, rewritten into the given code\'s names where it adapts. ' +
   'Use it on code the person is writing, to find reviewed better versions of it.';
 
-/** The most lines of code the similar-code tool compares. */
-export const MAX_SIMILAR_LINES = 2000;
-
 /** The JSON Schema of the similar-code tool's input: `{ code, language }`. */
 export const SIMILAR_INPUT_SCHEMA = {
   type: 'object',
   properties: {
-    code: { type: 'string', description: `The code to compare: a function or a few (at most ${MAX_SIMILAR_LINES} lines).` },
+    code: { type: 'string', description: `The code to compare: a function or a few (at most ${MAX_COMPARED_LINES} lines).` },
     language: { type: 'string', description: 'Its language, as the catalog names it.', enum: [...SERVICE_LANGUAGES] },
   },
   required: ['code', 'language'],

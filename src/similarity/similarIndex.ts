@@ -11,6 +11,8 @@ import type { TokenizerKind } from './tokens';
 
 /** The format of toJSON's text; fingerprints saved in another (or with other K, W or tokens) are made again. */
 const FORMAT = 2;
+/** A table of at most this many kinds has each place saved in one byte; a larger one, two. */
+const ONE_BYTE_KINDS = 256;
 /** Bumped whenever what a token's kind is changes, so that saved fingerprints are made again. */
 export const TOKENS_VERSION = 1;
 
@@ -150,7 +152,7 @@ export class SimilarityIndex {
     for (const p of this.codes.values()) for (const part of p.parts) for (const kind of part.kinds ?? []) uses.set(kind, (uses.get(kind) ?? 0) + 1);
     const kinds = [...uses].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([kind]) => kind);
     const places = new Map(kinds.map((kind, i) => [kind, i]));
-    const wide = kinds.length > 256;
+    const wide = kinds.length > ONE_BYTE_KINDS;
     const codes = [...this.codes].map(([id, p]) => [id, p.language, p.stamp, p.by === 'tree' ? 1 : 0, p.parts.map((part) => part.kinds
       ? [part.refactorId, placesBase64(Array.from(part.kinds, (kind) => places.get(kind)!), wide), 1]
       : [part.refactorId, base64Of(part.hashes)])]);
@@ -204,7 +206,7 @@ function printedOf(row: unknown, kinds: readonly number[]): [number, Printed] | 
       read.push({ refactorId: refactorId as number, hashes });
       continue;
     }
-    const places = short === 1 ? placesOf(text, kinds.length > 256) : undefined;
+    const places = short === 1 ? placesOf(text, kinds.length > ONE_BYTE_KINDS) : undefined;
     if (!places || places.length > ALIGNED_MAX || places.some((at) => at >= kinds.length)) return undefined;
     const printed = fingerprintKinds(Uint32Array.from(places, (at) => kinds[at]));
     if (printed.hashes.length === 0) return undefined;
