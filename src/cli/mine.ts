@@ -122,7 +122,7 @@ export async function runMine(command: MineCommand, io: Io): Promise<number> {
   try {
     await checkRepository(command.repo);
     const tokenizers = new Tokenizers(new Grammars(nodeGrammarFiles()));
-    const miner = new Miner(nodeGit(command.repo), tokenizers.grammars, tokenizers);
+    const miner = new Miner(nodeGit(command.repo), tokenizers);
     const { mined, summary } = await miner.mine(
       { max: command.max, since: command.since, until: command.until, paths: command.paths, all: command.all },
       (p) => {

@@ -5,7 +5,7 @@
 // says which rewrites read as refactorings. Git is reached through a GitReader the caller gives (the
 // command line runs the user's own git).
 import { firstNonXmlChar, MAX_CODE_CHARS } from '../api/writeContract';
-import { hasGrammar, type Grammars } from '../similarity/grammars';
+import { hasGrammar } from '../similarity/grammars';
 import { CANDIDATE_K } from '../similarity/align';
 import { allGrams, kindsOf, similarity } from '../similarity/fingerprint';
 import { languageOfFile } from '../similarity/catalogMatch';
@@ -84,7 +84,7 @@ export class Miner {
   /** Each file version's functions (or null: not parsed, machine-made), by blob, the oldest dropped first. */
   private readonly parsed = new Map<string, NamedFunction[] | null>();
 
-  constructor(private readonly git: GitReader, private readonly grammars: Grammars, private readonly tokenizers: Tokenizers) {}
+  constructor(private readonly git: GitReader, private readonly tokenizers: Tokenizers) {}
 
   async mine(options: MineOptions, progress?: (p: MineProgress) => void): Promise<{ mined: Mined[]; summary: MineSummary }> {
     const commits = parseLog(await this.git.log(logArgs(options)));
@@ -138,10 +138,9 @@ export class Miner {
           mined.push({ commit, path: change.path, language, name: fn.key, before: was.text, after: fn.text });
         }
       }
-      summary.kept = mined.length;
       progress?.({ commits: Math.min(at + batch.length, ordered.length), of: ordered.length, kept: mined.length });
     }
-    return { mined, summary };
+    return { mined, summary: { ...summary, kept: mined.length } };
   }
 
   /** Parses the versions not parsed yet, by blob; a blob git does not give (binary, too large) stays unknown. */
@@ -152,7 +151,7 @@ export class Miner {
     for (const [blob, language] of languageOf) {
       const text = texts.get(blob);
       if (text === undefined) continue;
-      this.keep(blob, isMachineMade(text) ? null : await this.grammars.withSyntaxTree(text, language, (root) => namedFunctions(root, text)));
+      this.keep(blob, isMachineMade(text) ? null : await this.tokenizers.grammars.withSyntaxTree(text, language, (root) => namedFunctions(root, text)));
     }
   }
 
