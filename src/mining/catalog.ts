@@ -19,10 +19,20 @@ export interface MinedCatalog {
 /** The tag every mined code carries. */
 export const MINED_TAG = 'mined';
 
-/** `text` without the characters XML cannot carry, cut to `max` characters (with an ellipsis when cut). */
+/**
+ * `text` without the characters XML cannot carry, cut to `max` UTF-16 units with an ellipsis when
+ * cut, never inside a character (half of one is a character XML cannot carry).
+ */
 function bounded(text: string, max: number): string {
-  const carried = [...text].filter((c) => isXmlChar(c.codePointAt(0)!)).join('');
-  return carried.length <= max ? carried : `${carried.slice(0, max - 1)}…`;
+  const chars = [...text].filter((c) => isXmlChar(c.codePointAt(0)!));
+  const whole = chars.join('');
+  if (whole.length <= max) return whole;
+  let cut = '';
+  for (const c of chars) {
+    if (cut.length + c.length > max - 1) break;
+    cut += c;
+  }
+  return `${cut}…`;
 }
 
 /** The tag of a path's top folder (`lib` of `lib/router/index.js`), made of what a tag may hold; none for a file at the top. */
