@@ -1,6 +1,7 @@
 // Stages the npm package of the command line in dist/npm/: package.json shapes the .vsix (VS Code
 // needs its `main` and `browser`, the extension bundles), so the npm package gets a manifest of its
-// own, made from it: the same name, version, description and links, the command in `bin`, no `main`
+// own, made from it: the same name, version and links, a description and README of its own (the
+// command line's, not the extension's: src/cli/README.md), the command in `bin`, no `main`
 // or `browser`, and as dependencies only the database drivers, which dist/cli.js (one bundle of
 // everything else) loads when a service keeps its catalog in PostgreSQL. `npm pack ./dist/npm`
 // and `npm publish ./dist/npm` take it from there; the repository's package.json is private, so it
@@ -32,16 +33,18 @@ export const CLI_LOADED = ['dist/mcp.js'];
 /** Folders the command reads files from, beside its bundle: the parser and grammars of `similar` and `adapt`. */
 export const CLI_FOLDERS = ['dist/tree-sitter'];
 
-/** The documents the package carries beside the command. */
-const DOCUMENTS = ['README.md', 'CHANGELOG.md', 'LICENSE', NOTICES_FILE];
+/** The documents the package carries beside the command: where each is staged from, by its name in the package. */
+const DOCUMENTS = { 'README.md': 'src/cli/README.md', 'CHANGELOG.md': 'CHANGELOG.md', LICENSE: 'LICENSE', [NOTICES_FILE]: NOTICES_FILE };
 
-/** The npm package's manifest made from the extension's (`nls`: package.nls.json, for `%description%`). */
-export function npmManifest(pkg, nls) {
-  const text = (v) => (typeof v === 'string' ? v.replace(/^%([^%]+)%$/, (_, key) => nls[key] ?? v) : v);
+/** What npm shows under the package's name: the command line's job, not the extension's. */
+export const CLI_DESCRIPTION = 'Read, contribute to and run a code-sharing and refactoring service from the command line, and offer its catalog to agents over MCP';
+
+/** The npm package's manifest made from the extension's. */
+export function npmManifest(pkg) {
   return {
     name: pkg.name,
     version: pkg.version,
-    description: text(pkg.description),
+    description: CLI_DESCRIPTION,
     keywords: pkg.keywords,
     license: pkg.license,
     repository: pkg.repository,
@@ -57,14 +60,13 @@ export function npmManifest(pkg, nls) {
 /** Writes the package's folder from the built dist/cli.js, its workers and the bundles it loads, this folder's documents and package.json. */
 export function stageNpmPackage(root = '.') {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const nls = JSON.parse(readFileSync(path.join(root, 'package.nls.json'), 'utf8'));
   const stage = path.join(root, NPM_STAGE);
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(stage, { recursive: true });
-  const manifest = npmManifest(pkg, nls);
+  const manifest = npmManifest(pkg);
   for (const file of [...Object.values(pkg.bin), ...CLI_WORKERS, ...CLI_LOADED]) copyFileSync(path.join(root, file), path.join(stage, path.posix.basename(file)));
   for (const folder of CLI_FOLDERS) cpSync(path.join(root, folder), path.join(stage, path.posix.basename(folder)), { recursive: true });
-  for (const file of DOCUMENTS) copyFileSync(path.join(root, file), path.join(stage, file));
+  for (const [name, from] of Object.entries(DOCUMENTS)) copyFileSync(path.join(root, from), path.join(stage, name));
   writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return stage;
 }

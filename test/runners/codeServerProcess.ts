@@ -1,6 +1,6 @@
 // Starts code-server on loopback with a fresh profile (user data, extensions, workspace folder in a
 // temp directory) and builds workbench URLs that load this repository as the extension under
-// development. Shared by the integration launcher and `npm run start:web`.
+// development. Shared by the integration launcher and `npm start`.
 import type { ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';

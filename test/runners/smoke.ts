@@ -6,8 +6,9 @@
 //    runs in production mode there).
 // 2. Restricted Mode: the installed .vsix in a folder that is not trusted, whose own settings name a
 //    service, still browses (the sample catalog); trusted, the folder's setting applies.
-// 3. `npm run start:web`: starts it as the README says, opens the URL it prints, sees the same, then
-//    presses Ctrl-C (SIGINT) and checks that it exits 0 and that nothing answers at that URL any more.
+// 3. `npm start`: runs it as the README says (npm, its build, then VS Code for the Web), opens the URL
+//    it prints, sees the same, then presses Ctrl-C (SIGINT to the process group, as a terminal does)
+//    and checks that it exits 0 and that nothing answers at that URL any more.
 // Each check drives headless Chromium: the Refactor Browser item in the activity bar, Recent Codes
 // expanded, the sample's most recent code listed. Prints `N passed, N failed`; stops code-server and
 // Chromium by pid whatever happens.
@@ -143,12 +144,31 @@ async function restrictedMode(browser: Browser, stops: Stops): Promise<string> {
   }
 }
 
-async function startWeb(browser: Browser, stops: Stops): Promise<string> {
-  const child: ChildProcess = spawnTracked(process.execPath, [path.join(REPO, 'out/test/runners/startWeb.js')], {
+/** Whether the process group `pgid` has emptied within `ms`. */
+async function groupGone(pgid: number, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** npm as the person typing `npm start` has it: the one running this script when there is one. */
+function npmCommand(args: string[]): [string, string[]] {
+  const cli = process.env.npm_execpath;
+  return cli && /\.[cm]?js$/.test(cli) ? [process.execPath, [cli, ...args]] : ['npm', args];
+}
+
+async function npmStart(browser: Browser, stops: Stops): Promise<string> {
+  const [command, args] = npmCommand(['start']);
+  const child: ChildProcess = spawnTracked(command, args, {
     cwd: REPO, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
   });
   stops.push(() => stopTree(child));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<string>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? String(code))));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (d: Buffer): void => {
@@ -158,15 +178,17 @@ async function startWeb(browser: Browser, stops: Stops): Promise<string> {
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    void exited.then((code) => reject(new Error(`start:web exited (${code}) before printing its URL:\n${output.slice(-2000)}`)));
+    void exited.then((code) => reject(new Error(`npm start exited (${code}) before printing its URL:\n${output.slice(-2000)}`)));
   });
   const newest = await seeSampleCatalog(browser, url);
-  process.kill(child.pid!, 'SIGINT');
-  const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running 15 s after Ctrl-C'), 15_000))]);
-  if (code !== 0) throw new Error(`start:web after Ctrl-C: ${String(code)}`);
+  process.kill(-child.pid!, 'SIGINT');
+  // npm ends on the signal as it does in a terminal (or 0), and everything it started stops with it.
+  const ended = await Promise.race([exited, new Promise<string>((r) => setTimeout(() => r('still running 15 s after Ctrl-C'), 15_000))]);
+  if (ended !== '0' && ended !== 'SIGINT') throw new Error(`npm start after Ctrl-C: ${ended}`);
+  if (!(await groupGone(child.pid!, 15_000))) throw new Error('processes npm start began still run 15 s after Ctrl-C');
   const gone = await fetch(new URL(url).origin).then(() => false, () => true);
   if (!gone) throw new Error(`${new URL(url).origin} still answers after Ctrl-C`);
-  return `npm run start:web served ${new URL(url).origin} with the sample catalog ("${newest}") and stopped on Ctrl-C`;
+  return `npm start served ${new URL(url).origin} with the sample catalog ("${newest}") and stopped on Ctrl-C`;
 }
 
 async function main(): Promise<number> {
@@ -174,7 +196,7 @@ async function main(): Promise<number> {
   let failed = 0;
   const chromium = await launchChromium();
   try {
-    for (const [name, check] of [['the .vsix', installedVsix], ['Restricted Mode', restrictedMode], ['npm run start:web', startWeb]] as const) {
+    for (const [name, check] of [['the .vsix', installedVsix], ['Restricted Mode', restrictedMode], ['npm start', npmStart]] as const) {
       const stops: Stops = [];
       let timer: NodeJS.Timeout | undefined;
       try {

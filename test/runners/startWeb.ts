@@ -1,4 +1,4 @@
-// `npm run start:web`: VS Code's server (code-server, installed on first use) on a loopback port with
+// `npm start`: VS Code's server (code-server, installed on first use) on a loopback port with
 // this repository loaded as the extension under development, browsing the built-in sample catalog
 // unless refactorBrowser.baseUrl is set. Prints the URL to open and runs until Ctrl-C, then stops
 // code-server and its children by pid. REFACTOR_BROWSER_WEB_PORT picks the port (default: a free one).

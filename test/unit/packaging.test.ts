@@ -1,18 +1,19 @@
 // What a person gets from the two packages, as the packagers list them. The .vsix (vsce ls, under
-// .vscodeignore): the manifest's bundles, the sample catalog, the icons, the README with exactly the
-// screenshots it shows and links that lead somewhere once vsce has rewritten them, the CHANGELOG, the
+// .vscodeignore): the manifest's bundles, the sample catalog, the icons, the README (no screenshots:
+// it shows the repository's) with links that lead somewhere once vsce has rewritten them, the CHANGELOG, the
 // licences of what the bundles contain; no command line, sources, maps or tests. The npm package
 // (staged by scripts/npmPackage.mjs, listed by npm pack): the command line, which runs from a copy
-// outside this tree, its documents and notices, and a manifest with no `main` or dependency it does
+// outside this tree, its own README and notices, and a manifest with no `main` or dependency it does
 // not ship. The manifest's marketplace fields and settings; that the bundles are self-contained; and
 // that the README keeps CI's set-up commands and CONTRIBUTING.md links every page of docs/.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { SERVICE_LANGUAGES } from '../../src/api/languages';
+import { parseCommandLine } from '../../src/cli/args';
 import { GRAMMAR_ASSETS } from '../../src/similarity/grammars';
 import { localizedManifest } from '../helpers/manifest';
 
@@ -157,18 +158,15 @@ describe('packaging', function () {
       assert.ok(files.length < 30 + 2 + GRAMMAR_ASSETS.length, `${files.length} files`);
     });
 
-    it('holds the screenshots the README shows and no other file of media/screenshots/, whatever the UI tests left there', () => {
+    it('holds no screenshot: the README it carries shows the repository\'s copies, which exist and git tracks', function () {
+      if (!existsSync(path.join(root, 'dist/extension.js'))) this.skip(); // vsce lists what is on disk: build first
       const shown = readmeScreenshots();
       assert.ok(shown.length > 0, 'the README shows no screenshot');
-      for (const s of shown) assert.ok(existsSync(path.join(root, s)), `the README shows ${s}, which does not exist`);
-      // A debug screenshot as a UI test writes one, for as long as vsce lists the files.
-      const stray = path.join(root, 'media/screenshots', `debug-packaging-test-${process.pid}.png`);
-      writeFileSync(stray, readFileSync(path.join(root, shown[0])));
-      try {
-        assert.deepEqual(vsceLs().filter((f) => f.startsWith('media/screenshots/')).sort(), shown);
-      } finally {
-        rmSync(stray, { force: true });
-      }
+      const tracked = new Set(execFileSync('git', ['ls-files', 'media/screenshots'], { cwd: root, encoding: 'utf8' }).split('\n'));
+      for (const s of shown) assert.ok(tracked.has(s), `the README shows ${s}, which git does not track, so its rewritten link leads nowhere`);
+      // vsce rewrites the README's images to the repository's URLs (checked below), so copies in the
+      // .vsix would only make every install bigger.
+      assert.deepEqual(vsceLs().filter((f) => f.startsWith('media/screenshots/')), []);
     });
 
     it('has a README and CHANGELOG whose links, as `npm run package` rewrites them, lead to files of this repository, its headings or the web', async () => {
@@ -236,6 +234,26 @@ describe('packaging', function () {
       for (const file of Object.values(manifest.bin as Record<string, string>)) assert.ok(staged.files.includes(file), `${file} is packed`);
     });
 
+    it('has the command line\'s own README and description, whose every example command parses, and no link that npm cannot follow', () => {
+      const readme = readFileSync(path.join(staged.folder, 'README.md'), 'utf8');
+      assert.equal(readme, readFileSync(path.join(root, 'src/cli/README.md'), 'utf8'));
+      assert.notEqual(readme, readFileSync(path.join(root, 'README.md'), 'utf8'));
+      const manifest = JSON.parse(readFileSync(path.join(staged.folder, 'package.json'), 'utf8')) as { description: string };
+      assert.match(manifest.description, /command line/);
+      // npm's page shows the README as it is: relative links would lead nowhere.
+      for (const m of readme.matchAll(/\]\(([^)\s]+)\)/g)) assert.match(m[1], /^https:\/\//, m[1]);
+      // Every concrete example (a line of a sh block without a synopsis's [optional] part) is a command
+      // line the command takes, with a token in the environment as contributing needs.
+      const examples = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1].split('\n'))
+        .map((line) => line.replace(/\s+#.*$/, '').trim())
+        .filter((line) => line.startsWith('refactor-browser ') && !line.includes('['));
+      assert.ok(examples.length >= 8, `${examples.length} examples`);
+      for (const line of examples) {
+        const argv = [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]).slice(1);
+        assert.doesNotThrow(() => parseCommandLine(argv, { REFACTOR_BROWSER_TOKEN: 'token' }), line);
+      }
+    });
+
     it('browses from a copy outside this tree: only the storage commands need a package beside the bundle', () => {
       const copy = mkdtempSync(path.join(tmpdir(), 'refactor-browser-npm-'));
       try {
@@ -298,6 +316,24 @@ describe('packaging', function () {
 
   describe('the documents', () => {
     const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+    it('the README\'s install lines name what `npm run package` and `npm run package:cli` make, and the scripts they run exist', () => {
+      const readme = read('README.md');
+      // npm pack names the tarball after the package and its version.
+      const tarballs = [...readme.matchAll(/\.\/(refactor-browser-[\w.-]+\.tgz)/g)].map((m) => m[1]);
+      assert.ok(tarballs.length > 0, 'the README installs the command from its tarball');
+      for (const t of tarballs) assert.equal(t, `${pkg.name}-${pkg.version}.tgz`);
+      assert.match(pkg.scripts.package, /--out refactor-browser\.vsix\b/);
+      assert.match(readme, /install `refactor-browser\.vsix`/);
+      for (const m of readme.matchAll(/`(?:npm ci && )?npm (?:run ([\w:-]+)|(start|test))\b/g)) {
+        const script = m[1] ?? m[2];
+        assert.ok(pkg.scripts[script] !== undefined, `the README runs npm ${script}, which package.json does not have`);
+      }
+      // Not published: every `npx -y refactor-browser` or `npm install -g refactor-browser` says so.
+      for (const line of readme.split('\n').filter((l) => /npx["\s,]|install -g refactor-browser\b/.test(l) && !/\.tgz/.test(l))) {
+        assert.match(line, /once|not yet|published/, line);
+      }
+    });
 
     it('the README keeps the two set-up commands CI runs, npm ci and npm test, and points to CONTRIBUTING.md', () => {
       // A command line may wrap the test command (a private PostgreSQL for its run): the npm command is what counts.

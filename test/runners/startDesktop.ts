@@ -1,8 +1,8 @@
-// `npm start`: desktop VS Code with this repository loaded as the extension under development,
+// `npm run start:desktop`: desktop VS Code with this repository loaded as the extension under development,
 // browsing the built-in sample catalog unless refactorBrowser.baseUrl is set. Uses `code` from PATH
 // when there is one (your own VS Code, your profile), otherwise the VS Code that @vscode/test-electron
 // downloads into .vscode-test/ with a profile of its own there. Machines that can reach neither use
-// `npm run start:web`.
+// `npm start`, which serves VS Code for the Web.
 import { spawn, execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { downloadAndUnzipVSCode } from '@vscode/test-electron';
@@ -45,7 +45,7 @@ main().then(
   (status) => process.exit(status),
   (err: unknown) => {
     console.error(`could not start VS Code: ${err instanceof Error ? err.message : String(err)}`);
-    console.error('on a machine without desktop VS Code or a way to download it, use `npm run start:web`');
+    console.error('on a machine without desktop VS Code or a way to download it, use `npm start` (VS Code for the Web)');
     process.exit(1);
   },
 );
