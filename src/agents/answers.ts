@@ -7,8 +7,9 @@ import type { Code, Refactor } from '../api/model';
 import { authorOf, titleOf } from '../api/names';
 import { ratingPhrase, sortRefactorings } from '../api/ratings';
 import { codeRefOf, codeUrl, pageUrl } from '../api/urls';
-import { isSampleAddress } from './failures';
+import { isSampleAddress } from '../api/errors';
 import type { SearchHit } from '../search/searchIndex';
+import { plural } from '../api/plural';
 
 /** The most characters an answer holds; what does not fit is left out, and the answer says what. */
 export const MAX_ANSWER_CHARS = 8000;
@@ -34,13 +35,13 @@ export function searchAnswer(input: SearchAnswerInput, maxChars = MAX_ANSWER_CHA
   const among = input.counts ? ` among ${input.counts.codes} codes and ${input.counts.refactors} refactorings` : '';
   const head = input.hits.length === 0
     ? `No matches for "${oneLine(input.query)}"${where}${among}.`
-    : `${count(input.hits.length, 'match', 'matches')} for "${oneLine(input.query)}"${where}${among}, best first.`;
+    : `${plural(input.hits.length, 'match', 'matches')} for "${oneLine(input.query)}"${where}${among}, best first.`;
   const tail = [
     input.note ? oneLine(input.note) : '',
     input.hits.length > 0 && input.codeTool ? `Read a code with its refactorings by its id with ${input.codeTool}.` : '',
   ].filter(Boolean);
   const items = input.hits.map((h, i) => hitText(h, i + 1, input.baseUrl));
-  return bounded([head], items, tail, maxChars, (left) => `${count(left, 'more match', 'more matches')} left out to keep this answer short: ask with a narrower query or a lower limit.`);
+  return bounded([head], items, tail, maxChars, (left) => `${plural(left, 'more match', 'more matches')} left out to keep this answer short: ask with a narrower query or a lower limit.`);
 }
 
 /**
@@ -68,7 +69,7 @@ export function codeAnswer(code: Code, baseUrl: string, maxChars = MAX_ANSWER_CH
   ];
   // The code itself is left out only when the bound is too small for anything: count refactorings.
   return bounded(head, items, tail, maxChars, (left) =>
-    `${count(Math.min(left, refactors.length), 'more refactoring', 'more refactorings')} left out to keep this answer short${page ? `; the page lists them all: ${page}` : ''}`);
+    `${plural(Math.min(left, refactors.length), 'more refactoring', 'more refactorings')} left out to keep this answer short${page ? `; the page lists them all: ${page}` : ''}`);
 }
 
 /** A code found like the one given, with its best refactoring and, where it adapts, that refactoring in the given code's names. */
@@ -94,13 +95,13 @@ export function similarAnswer(
 ): string {
   const head = [input.matches.length === 0
     ? `No code in the catalog is like this ${oneLine(input.language)} code.`
-    : `${count(input.matches.length, 'code', 'codes')} in the catalog like this ${oneLine(input.language)} code, most alike first.`];
+    : `${plural(input.matches.length, 'code', 'codes')} in the catalog like this ${oneLine(input.language)} code, most alike first.`];
   const tail = [
     input.note ? oneLine(input.note) : '',
     input.matches.length > 0 && input.codeTool ? `Read a code with all its refactorings by its id with ${input.codeTool}.` : '',
   ].filter(Boolean);
   const items = input.matches.map((m, i) => (room: number) => similarText(m, i + 1, input.baseUrl, room));
-  return bounded(head, items, tail, maxChars, (left) => `${count(left, 'more code', 'more codes')} left out to keep this answer short.`);
+  return bounded(head, items, tail, maxChars, (left) => `${plural(left, 'more code', 'more codes')} left out to keep this answer short.`);
 }
 
 function similarText(m: SimilarMatchInput, n: number, baseUrl: string, room: number): string | undefined {
@@ -257,6 +258,3 @@ function withoutControls(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '');
 }
 
-function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}

@@ -1,6 +1,6 @@
 // What the tools for agents answer when they cannot: one line a model can act on (try another id,
 // try later, make an index), never a stack. No `vscode` and no Node import.
-import { isApiError } from '../api/errors';
+import { isApiError, isSampleAddress } from '../api/errors';
 import { normalizeBaseUrl } from '../api/urls';
 
 // `service` below is the service's base URL, or a name for it (`the built-in sample catalog`).
@@ -41,15 +41,6 @@ export function failureLine(e: unknown, service: string, ref?: string): string {
   }
   const message = e instanceof Error ? e.message : String(e);
   return message.split('\n')[0] || 'something went wrong';
-}
-
-/** True for an address on a `.invalid` host, as the built-in sample catalog's is. */
-export function isSampleAddress(baseUrl: string): boolean {
-  try {
-    return new URL(baseUrl).hostname.endsWith('.invalid');
-  } catch {
-    return false;
-  }
 }
 
 /** A base URL as the client uses it (`http://h/api/`); a name as it is; the sample by its name. */

@@ -89,6 +89,28 @@ function hasCredentials(url: string): boolean {
   }
 }
 
+/**
+ * True for an address on a `.invalid` host, as the built-in sample catalog's is: RFC 2606 reserves
+ * the name, so nothing anywhere answers there (the catalog is answered inside this process).
+ */
+export function isSampleAddress(url: string): boolean {
+  try {
+    return new URL(url).hostname.endsWith('.invalid');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A URL as a message or log line shows it: credentials masked, and the built-in sample catalog's
+ * by its name and path, never as an address a person could try to open.
+ */
+export function shownUrl(url: string): string {
+  if (!isSampleAddress(url)) return withoutCredentials(url);
+  const { pathname, search } = new URL(url);
+  return `the built-in sample catalog's ${pathname}${search}`;
+}
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** The URL, credentials masked. */
@@ -102,10 +124,9 @@ export class ApiError extends Error {
     reason: string,
     readonly options: { status?: number; cause?: unknown; element?: string; reasons?: readonly ServiceReason[] } = {},
   ) {
-    const shownUrl = withoutCredentials(url);
     const shownReason = withoutCredentials(reason);
-    super(shownUrl ? `${shownUrl}: ${shownReason}` : shownReason, { cause: options.cause });
-    this.url = shownUrl;
+    super(url ? `${shownUrl(url)}: ${shownReason}` : shownReason, { cause: options.cause });
+    this.url = withoutCredentials(url);
     this.reason = shownReason;
   }
 

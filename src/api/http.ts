@@ -5,7 +5,7 @@
 // token never follows one to another origin), and a few retries for the failures that are worth
 // retrying. Every failure comes out as an ApiError whose message is one line naming the URL and the cause. No Node module: it runs in a browser too.
 
-import { ApiError } from './errors';
+import { ApiError, shownUrl } from './errors';
 import { type Logger, silentLogger, withoutCredentialsIn } from './logger';
 import { describeNetworkError, formatBytes, formatSeconds } from './httpErrors';
 import { statusLine } from './statusText';
@@ -272,7 +272,7 @@ async function exchangeWithRetries(url: string, ctx: Context): Promise<Exclude<E
         : tries;
       throw withSuffix(failure.error, why);
     }
-    ctx.logger.warn(`${ctx.method} ${url}: ${failure.error.reason}; retry ${attempt} of ${ctx.maxTries - 1} in ${delayMs} ms`);
+    ctx.logger.warn(`${ctx.method} ${shownUrl(url)}: ${failure.error.reason}; retry ${attempt} of ${ctx.maxTries - 1} in ${delayMs} ms`);
     try {
       await sleep(delayMs, ctx.signal);
     } catch (err) {
@@ -312,7 +312,7 @@ async function exchange(url: string, ctx: Context): Promise<Exchange> {
   }
   const answered = res.redirected && res.url ? res.url : url;
   const status = res.status;
-  const logDone = () => ctx.logger.info(`${ctx.method} ${url} -> ${status} in ${Date.now() - started} ms`);
+  const logDone = () => ctx.logger.info(`${ctx.method} ${shownUrl(url)} -> ${status} in ${Date.now() - started} ms`);
 
   if (status >= 200 && status < 300) {
     const body = await readCapped(res, url, ctx);

@@ -2,6 +2,7 @@
 // serialises as the contract says, Dates as ISO strings and absent users omitted).
 import type { Code, Refactor } from '../api/model';
 import { authorOf, titleOf } from '../api/names';
+import { plural } from '../api/plural';
 
 /**
  * Pretty JSON with DEL and the C1 controls written as \u escapes: JSON.stringify escapes only C0, and
@@ -54,10 +55,6 @@ export function formatRating(r: Refactor): string {
 
 function day(d: Date | null): string {
   return d ? d.toISOString().slice(0, 10) : 'unknown date';
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 // Titles and names are strangers' text: keep a listing to one line per field and strip terminal

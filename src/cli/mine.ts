@@ -12,6 +12,7 @@ import { Grammars } from '../similarity/grammars';
 import { Tokenizers } from '../similarity/tokenize';
 import type { MineCommand } from './args';
 import { nodeGrammarFiles } from './similar';
+import { plural } from '../api/plural';
 
 /** A failure that is the user's to fix, said in one line with its exit code. */
 export class MineError extends Error {
@@ -110,7 +111,6 @@ async function checkRepository(repo: string): Promise<void> {
 
 /** The summary's line: what was read and what was kept. */
 export function summaryLine(s: MineSummary): string {
-  const plural = (n: number, one: string, many: string): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
   const skipped = [...s.skipped].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([language, n]) => `${plural(n, `${language} file`, `${language} files`)}`);
   return `mined ${plural(s.commits, 'commit', 'commits')}: ${plural(s.files, 'changed file', 'changed files')} compared, `
     + `${plural(s.functions, 'function', 'functions')} in both versions, ${s.rewritten.toLocaleString('en-US')} rewritten, ${s.kept.toLocaleString('en-US')} kept`

@@ -11,6 +11,7 @@ import { CodeSearch, savedIndexName, SearchIndexError, type SearchHit } from '..
 import { ENGLISH_NAMES, titleOf } from '../api/names';
 import { formatJson, oneLine } from './format';
 import type { Command } from './args';
+import { plural } from '../api/plural';
 
 export interface SearchIo {
   out: (text: string) => void;
@@ -121,7 +122,7 @@ export async function replaceFile(file: string, text: string): Promise<void> {
 
 function formatHits(hits: readonly SearchHit[], index: CodeSearch, refreshed: boolean): string {
   const { codes, refactors } = index.counts();
-  const of = `${codes} codes and ${refactors} refactorings${refreshed ? '' : ' (not brought up to date)'}`;
+  const of = `${plural(codes, 'code')} and ${plural(refactors, 'refactoring')}${refreshed ? '' : ' (not brought up to date)'}`;
   if (hits.length === 0) return `No matches among ${of}.\n`;
   const lines = hits.map((h) => {
     const code = titleOf({ id: h.codeId, title: h.kind === 'refactor' ? (h.codeTitle ?? '') : h.title });

@@ -15,6 +15,7 @@ import { newToken, tokenHash } from '../server/tokens';
 import type { WriteResult } from '../server/store';
 import type { ServiceCommand, Storage } from './args';
 import { askOwnerChannel, OwnerChannelError, startOwnerChannel, type OwnerReply, type OwnerRequest } from './ownerChannel';
+import { plural } from '../api/plural';
 
 export interface ServiceIo {
   out: (text: string) => void;
@@ -90,7 +91,7 @@ async function ownerAnswer(store: SqlStore, request: OwnerRequest): Promise<Owne
         const counts = settled(await store.importCatalog(parseDataset(request.catalog, request.source)));
         io.out(request.json
           ? `${JSON.stringify({ imported: { codes: counts.codes, refactors: counts.refactors, users: counts.users }, source: request.source })}\n`
-          : `imported ${counts.codes} codes, ${counts.refactors} refactorings and ${counts.users} people from ${request.source}\n`);
+          : `imported ${plural(counts.codes, 'code')}, ${plural(counts.refactors, 'refactoring')} and ${plural(counts.users, 'person', 'people')} from ${request.source}\n`);
         break;
       }
       case 'export':

@@ -20,6 +20,7 @@ import type { Command } from './args';
 import { formatJson, formatRating, oneLine } from './format';
 import { cacheFolder, replaceFile, upToDateIndex, type SearchIo } from './search';
 import { readCode } from './write';
+import { plural } from '../api/plural';
 
 export class SimilarInputError extends Error {}
 
@@ -89,7 +90,7 @@ export async function runSimilar(
     return 0;
   }
   if (shown.length === 0) {
-    io.out(`No code like this among ${index.counts().codes} codes in ${language}. Try \`refactor-browser search\` with words from it.\n`);
+    io.out(`No code like this among ${plural(index.counts().codes, 'code')} in ${language}. Try \`refactor-browser search\` with words from it.\n`);
     return 0;
   }
   io.out(shown.map(({ similarity, certain, code, lines }) => {

@@ -39,6 +39,6 @@ describe('Activation', () => {
     const rows = await api.treeRows(['Recent Codes']);
     assert.ok(rows.length > 0, 'Recent Codes lists the sample');
     const lines = networkLines(api);
-    assert.ok(lines.some((l) => l.startsWith('info GET http://sample.refactor-browser.invalid/codes/recent.xml -> 200')), lines.join('\n'));
+    assert.ok(lines.some((l) => l.startsWith('info GET the built-in sample catalog\'s /codes/recent.xml -> 200')), lines.join('\n'));
   });
 });

@@ -8,6 +8,7 @@ import { languageSlug } from '../../api/languages';
 import type { DatasetCode, DatasetRefactor, Timestamp } from '../catalog/dataset';
 import { pathOf } from '../routes';
 import type { ListedCode, ListedRefactor, Page, Summary } from '../store';
+import { plural } from '../../api/plural';
 
 /** The one HTML escaper: text and double- or single-quoted attribute values alike. */
 export function escapeHtml(s: string): string {
@@ -93,10 +94,6 @@ function externalLink(url: string, text: string): SafeHtml {
 
 function time(t: Timestamp): SafeHtml {
   return html`<time datetime="${t.text}">${t.text.slice(0, 10)} ${t.text.slice(11, 16)} ${t.text.slice(19)}</time>`;
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 function pager(path: string, page: number, hasNext: boolean): SafeHtml {

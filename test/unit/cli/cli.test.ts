@@ -75,6 +75,12 @@ describe('refactor-browser (command line)', function () {
     assert.deepEqual(ids, (await client.recentCodes()).map((c) => c.id));
   });
 
+  it('names the built-in sample catalog in a failure instead of its made-up address, which no one can open', async () => {
+    const r = await run(['show', '999999']);
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr, "refactor-browser: the built-in sample catalog's /codes/999999.xml: HTTP 404 Not Found\n");
+  });
+
   it('recent --language and --page reach the service', async () => {
     const all = await client.recentCodes();
     const language = all[0].language;
