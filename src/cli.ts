@@ -7,7 +7,7 @@ import type { Code, Refactor } from './api/model';
 import { normalizeBaseUrl, parseCodeRef } from './api/urls';
 import { catalogTools } from './cli/mcp';
 import { parseCommandLine, UsageError, type Command, type GlobalOptions, type ServiceCommand, type WriteCommand } from './cli/args';
-import { readProcessStdin, runWrite, sampleHint, tokenHint } from './cli/write';
+import { askOnTerminal, readProcessStdin, runWrite, sampleHint, tokenHint } from './cli/write';
 import { formatCode, formatCodes, formatJson, formatRefactors, stripControls } from './cli/format';
 import { helpText, TOPICS } from './cli/help';
 import { didYouMean } from './cli/didYouMean';
@@ -26,6 +26,8 @@ export interface Io {
   progress?: (text: string) => void;
   /** All of stdin, for a FILE of `-`; default: the process's. */
   readStdin?: () => Promise<Uint8Array>;
+  /** Asks a person and resolves to their answer: only when stdin is a terminal (`delete` asks first). */
+  ask?: (question: string) => Promise<string>;
 }
 
 const processIo: Io = {
@@ -33,12 +35,13 @@ const processIo: Io = {
   err: (t) => void process.stderr.write(t),
   progress: process.stderr.isTTY ? (t) => void process.stderr.write(t) : undefined,
   readStdin: readProcessStdin,
+  ask: process.stdin.isTTY ? askOnTerminal : undefined,
 };
 
 export async function main(argv: readonly string[], given: Io = processIo): Promise<number> {
   // Error lines carry text from responses (an element name, a reference's character): like stdout,
   // stderr gets no control character that could drive the terminal, and no URL's credentials.
-  const io: Io = { out: given.out, err: (t) => given.err(stripControls(withoutCredentials(t))), progress: given.progress, readStdin: given.readStdin };
+  const io: Io = { ...given, err: (t) => given.err(stripControls(withoutCredentials(t))) };
   let command: Command;
   try {
     command = parseCommandLine(argv);
@@ -99,7 +102,7 @@ async function write(command: WriteCommand, io: Io): Promise<number> {
     return 2;
   }
   const readStdin = io.readStdin ?? readProcessStdin;
-  return withClient(command.global, (client) => runWrite(command, client, { out: io.out, readStdin }), command.token);
+  return withClient(command.global, (client) => runWrite(command, client, { out: io.out, readStdin, ask: io.ask }), command.token);
 }
 
 /**

@@ -68,7 +68,8 @@ export type WriteCommand =
   | { name: 'post'; file: string; title: string; language: string; comment: string; tags: string[]; token?: string; global: GlobalOptions }
   | { name: 'refactor'; ref: string; file: string; comment: string; title?: string; token?: string; global: GlobalOptions }
   | { name: 'rate'; ref: string; refactorId: number; value: number; token?: string; global: GlobalOptions }
-  | { name: 'delete'; ref: string; refactorId?: number; token?: string; global: GlobalOptions };
+  /** `yes`: delete without asking, as a script needs (a person at a terminal is asked first). */
+  | { name: 'delete'; ref: string; refactorId?: number; yes: boolean; token?: string; global: GlobalOptions };
 
 export const WRITE_COMMANDS = ['post', 'refactor', 'rate', 'delete'] as const;
 
@@ -105,6 +106,7 @@ const listSpec = { ...globalSpec, language: { type: 'string', short: 'l' }, page
 const searchSpec = { ...globalSpec, language: { type: 'string', short: 'l' }, limit: { type: 'string', short: 'n' } } as const;
 const similarSpec = { ...searchSpec, lines: { type: 'string' } } as const;
 const adaptSpec = { ...globalSpec, lines: { type: 'string' } } as const;
+const deleteSpec = { ...globalSpec, yes: { type: 'boolean', short: 'y' } } as const;
 const storageSpec = {
   'data-dir': { type: 'string' },
   database: { type: 'string' },
@@ -402,7 +404,7 @@ function parseWrite(name: WriteCommand['name'], args: string[], env: NodeJS.Proc
       global: globalOptions(name, values, env),
     };
   }
-  const { values, positionals } = parse(name, args, globalSpec);
+  const { values, positionals } = parse(name, args, name === 'delete' ? deleteSpec : globalSpec);
   if (values.help) return { name: 'help', topic: name };
   if (name === 'rate') {
     noPositionals(name, positionals, 3);
@@ -417,7 +419,7 @@ function parseWrite(name: WriteCommand['name'], args: string[], env: NodeJS.Proc
   return {
     name, ref: codeRefArgument(name, positionals[0]),
     refactorId: positionals.length > 1 ? refactorIdArgument(name, positionals[1]) : undefined,
-    token, global: globalOptions(name, values, env),
+    yes: 'yes' in values && values.yes === true, token, global: globalOptions(name, values, env),
   };
 }
 

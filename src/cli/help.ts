@@ -190,10 +190,14 @@ its new rating and number of votes (--json: the refactoring as show prints it).
 ${WRITE}
 
 ${GLOBAL}`,
-  delete: `Usage: refactor-browser delete CODE_REF [REFACTOR_ID]
+  delete: `Usage: refactor-browser delete CODE_REF [REFACTOR_ID] [--yes]
 
 Deletes a code of one's own, with its refactorings; with REFACTOR_ID, only that refactoring of it
-(one's own, or any of one's own code). Prints a line saying what is gone.
+(one's own, or any of one's own code). Prints a line saying what is gone. When stdin is a terminal
+it first names what it will delete and asks; anything but "y" or "yes" deletes nothing (exit 1).
+
+  -y, --yes          delete without asking (what a script does; stdin that is not a terminal
+                     is never asked)
 
 ${WRITE}
 
@@ -289,7 +293,7 @@ Contributing (a writable service; token: env REFACTOR_BROWSER_TOKEN):
   refactor CODE_REF FILE [--comment C] [--title T]
                                           post a refactoring of a code; prints its page
   rate CODE_REF REFACTOR_ID VALUE         rate a refactoring from 1 to 5
-  delete CODE_REF [REFACTOR_ID]           delete a code of one's own, or a refactoring
+  delete CODE_REF [REFACTOR_ID] [--yes]   delete a code of one's own, or a refactoring
 
 ${GLOBAL}
 

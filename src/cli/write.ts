@@ -5,12 +5,24 @@ import * as fs from 'node:fs/promises';
 import type { RefactorClient } from '../api/client';
 import { codeIdOf } from '../api/urls';
 import type { WriteCommand } from './args';
-import { formatJson, formatRating } from './format';
+import { authorOf } from '../api/names';
+import { plural } from '../api/plural';
+import { formatJson, formatRating, stripControls } from './format';
 
 export interface WriteIo {
   out: (text: string) => void;
   /** All of stdin, for FILE `-`. */
   readStdin: () => Promise<Uint8Array>;
+  /**
+   * Asks a person at a terminal and resolves to the line they type; absent when stdin is not a
+   * terminal, so that a script is never kept waiting for an answer.
+   */
+  ask?: (question: string) => Promise<string>;
+}
+
+/** What `delete` does when the person asked does not say yes: nothing, said in one line (exit 1). */
+export class NotConfirmed extends Error {
+  override readonly name = 'NotConfirmed';
 }
 
 /** The line for a write without a token: bad usage, with where a token comes from. */
@@ -44,6 +56,10 @@ export async function runWrite(command: WriteCommand, client: RefactorClient, io
       return 0;
     }
     case 'delete': {
+      if (!command.yes && io.ask) {
+        const answer = await io.ask(await deleteQuestion(command, client));
+        if (!/^\s*y(es)?\s*$/i.test(answer)) throw new NotConfirmed('nothing deleted');
+      }
       if (command.refactorId === undefined) {
         await client.deleteCode(command.ref);
         io.out(`deleted code #${codeIdOf(command.ref)}\n`);
@@ -56,6 +72,23 @@ export async function runWrite(command: WriteCommand, client: RefactorClient, io
   }
 }
 
+/**
+ * The question `delete` asks: what will be gone, named as the service names it (the code's title
+ * and how many refactorings go with it, or the refactoring's author), so a mistyped id shows before
+ * anything is deleted. A code that does not exist fails here, with the client's one line.
+ */
+async function deleteQuestion(command: Extract<WriteCommand, { name: 'delete' }>, client: RefactorClient): Promise<string> {
+  const code = await client.code(command.ref);
+  const title = `"${stripControls(code.title)}"`;
+  if (command.refactorId === undefined) {
+    const along = code.refactorsCount ? ` and its ${plural(code.refactorsCount, 'refactoring')}` : '';
+    return `Delete code #${code.id} ${title}${along}? [y/N] `;
+  }
+  const refactor = code.refactors?.find((r) => r.id === command.refactorId);
+  const by = refactor ? ` by ${stripControls(authorOf(refactor))}` : '';
+  return `Delete refactoring #${command.refactorId}${by} of code #${code.id} ${title}? [y/N] `;
+}
+
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** FILE's text (`-`: stdin), which must be UTF-8: a code sent with its bytes guessed at would arrive changed. */
@@ -66,6 +99,22 @@ export async function readCode(file: string, io: Pick<WriteIo, 'readStdin'>): Pr
     return UTF8.decode(bytes);
   } catch {
     throw new Error(`${file === '-' ? 'stdin' : file}: not UTF-8 text`);
+  }
+}
+
+/** The question on stderr, the answer from the terminal on stdin: one line. */
+export async function askOnTerminal(question: string): Promise<string> {
+  const readline = await import('node:readline/promises');
+  const terminal = readline.createInterface({ input: process.stdin, output: process.stderr });
+  // Ctrl-C or Ctrl-D at the question is no: the answer is empty, and nothing waits for ever.
+  terminal.on('SIGINT', () => terminal.close());
+  try {
+    return await new Promise<string>((resolve) => {
+      terminal.once('close', () => resolve(''));
+      terminal.question(question).then(resolve, () => resolve(''));
+    });
+  } finally {
+    terminal.close();
   }
 }
 

@@ -11,9 +11,9 @@ export interface Run {
 }
 
 /** `input`, when given, is all of the process's stdin; otherwise stdin is empty. */
-export function run(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 8000, input?: string): Promise<Run> {
+export function run(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 8000, input?: string, command?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(command ?? process.execPath, command ? args : [CLI, ...args], {
       env: { PATH: process.env.PATH, ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -32,6 +32,19 @@ export function run(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 800
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/**
+ * A run whose stdin, stdout and stderr are a terminal, as when a person types the command: through
+ * util-linux's `script`, with `input` typed at it. `output` is what the terminal showed (stdout and
+ * stderr together, the typed input echoed, lines ending in \r\n). Undefined when there is no `script`.
+ */
+export async function runOnTerminal(args: string[], env: NodeJS.ProcessEnv, input: string, timeoutMs = 8000): Promise<{ code: number | null; output: string } | undefined> {
+  const { existsSync } = await import('node:fs');
+  if (!existsSync('/usr/bin/script')) return undefined;
+  const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+  const r = await run(['-qec', [process.execPath, CLI, ...args].map(quote).join(' '), '/dev/null'], env, timeoutMs, input, '/usr/bin/script');
+  return { code: r.code, output: r.stdout };
 }
 
 export interface ServeProcess {

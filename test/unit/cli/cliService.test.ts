@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseDataset, type Dataset } from '../../../src/server/catalog/dataset';
 import { generateCatalog } from '../../../src/server/catalog/generatedCatalog';
-import { run, startServe, type Run, type ServeProcess } from '../../helpers/cliProcess';
+import { run, runOnTerminal, startServe, type Run, type ServeProcess } from '../../helpers/cliProcess';
 
 const FIXTURE = path.resolve(__dirname, '../../../../test/fixtures/catalogs/escaping.json');
 const SAMPLE = path.resolve(__dirname, '../../../../src/server/catalog/sample-catalog.json');
@@ -225,9 +225,19 @@ describe('refactor-browser serve, users, import and export over a data folder (p
     url = await listening(server);
     annNow.REFACTOR_BROWSER_BASE_URL = url;
 
-    const deletedRefactor = await run(['delete', codeId, refactorId], annNow);
-    assert.equal(deletedRefactor.code, 0, deletedRefactor.stderr);
-    assert.equal(deletedRefactor.stdout, `deleted refactoring #${refactorId} of code #${codeId}\n`);
+    // At a terminal, delete names what it would delete and asks; only yes deletes. A script (stdin
+    // not a terminal, as for every run() here) is not asked.
+    const declined = await runOnTerminal(['delete', codeId], annNow, 'n\n');
+    assert.ok(declined, 'a terminal for the command needs util-linux\'s script (Debian: bsdutils)');
+    assert.equal(declined.code, 1, declined.output);
+    assert.match(declined.output, new RegExp(`Delete code #${codeId} "Total & sum" and its 1 refactoring\\? \\[y/N\\] `));
+    assert.match(declined.output, /refactor-browser: nothing deleted\r\n$/);
+    assert.equal((await run(['show', codeId], { REFACTOR_BROWSER_BASE_URL: url })).code, 0);
+    const confirmed = await runOnTerminal(['delete', codeId, refactorId], annNow, 'yes\n');
+    assert.ok(confirmed);
+    assert.equal(confirmed.code, 0, confirmed.output);
+    assert.match(confirmed.output, new RegExp(`Delete refactoring #${refactorId} by bob of code #${codeId} "Total & sum"\\? \\[y/N\\] `));
+    assert.match(confirmed.output, new RegExp(`deleted refactoring #${refactorId} of code #${codeId}\r\n$`));
     const deletedCode = await run(['delete', codeId], annNow);
     assert.equal(deletedCode.code, 0, deletedCode.stderr);
     assert.equal(deletedCode.stdout, `deleted code #${codeId}\n`);

@@ -79,9 +79,12 @@ describe('write commands: arguments', () => {
     usage(['rate', '42', '7', '3', '4'], /unexpected argument "4"/);
   });
 
-  it('delete reads CODE_REF and, for a refactoring, REFACTOR_ID', () => {
-    assert.deepEqual(parse(['delete', '42-sum']), { name: 'delete', ref: '42-sum', refactorId: undefined, token: 'tok-123', global: GLOBAL });
-    assert.deepEqual(parse(['delete', '42', '9']), { name: 'delete', ref: '42', refactorId: 9, token: 'tok-123', global: GLOBAL });
+  it('delete reads CODE_REF and, for a refactoring, REFACTOR_ID; --yes (-y) deletes without asking', () => {
+    assert.deepEqual(parse(['delete', '42-sum']), { name: 'delete', ref: '42-sum', refactorId: undefined, yes: false, token: 'tok-123', global: GLOBAL });
+    assert.deepEqual(parse(['delete', '42', '9']), { name: 'delete', ref: '42', refactorId: 9, yes: false, token: 'tok-123', global: GLOBAL });
+    assert.deepEqual(parse(['delete', '42', '--yes']), { name: 'delete', ref: '42', refactorId: undefined, yes: true, token: 'tok-123', global: GLOBAL });
+    assert.deepEqual(parse(['delete', '-y', '42', '9']), { name: 'delete', ref: '42', refactorId: 9, yes: true, token: 'tok-123', global: GLOBAL });
+    usage(['rate', '42', '9', '5', '--yes'], /--yes/);
     usage(['delete'], /^delete needs a CODE_REF/);
     usage(['delete', '42', '9', '10'], /unexpected argument "10"/);
     usage(['delete', '42', 'nine'], /REFACTOR_ID must be/);
