@@ -1,11 +1,12 @@
 // What a person gets from the two packages, as the packagers list them. The .vsix (vsce ls, under
-// .vscodeignore): the manifest's bundles, the sample catalog, the icons, the README (no screenshots:
-// it shows the repository's) with links that lead somewhere once vsce has rewritten them, the CHANGELOG, the
-// licences of what the bundles contain; no command line, sources, maps or tests. The npm package
-// (staged by scripts/npmPackage.mjs, listed by npm pack): the command line, which runs from a copy
-// outside this tree, its own README and notices, and a manifest with no `main` or dependency it does
-// not ship. The manifest's marketplace fields and settings; that the bundles are self-contained; and
-// that the README keeps CI's set-up commands and CONTRIBUTING.md links every page of docs/.
+// .vscodeignore): the manifest's bundles, the sample catalog, the icons, the walkthrough's pages in each
+// language, the README (no screenshots: it shows the repository's) with links that lead somewhere once
+// vsce has rewritten them, the CHANGELOG, the licences of what the bundles contain; no command line,
+// sources, maps or tests. The npm package (staged by scripts/npmPackage.mjs, listed by npm pack): the
+// command line, which runs from a copy outside this tree, its own README and notices, and a manifest
+// with no `main` or dependency it does not ship. The manifest's marketplace fields and settings; that
+// the bundles are self-contained; and that the README keeps CI's set-up commands and CONTRIBUTING.md
+// links every page of docs/.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -52,13 +53,23 @@ interface Manifest {
   homepage: string;
   bugs: { url: string };
   capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
-  contributes: { configuration: { properties: Record<string, Setting> } };
+  contributes: { configuration: { properties: Record<string, Setting> }; walkthroughs: Array<{ steps: Array<{ media: { markdown?: string } }> }> };
 }
 
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
 
 /** A manifest path as the packagers list it: relative, without './'. */
 const listed = (file: string): string => path.posix.normalize(file);
+
+/**
+ * The Markdown pages the walkthrough shows, each with its translation for every language package.json
+ * is translated into (`page.nls.<language>.md`, which VS Code shows in that language).
+ */
+function walkthroughPages(): string[] {
+  const languages = readdirSync(root).map((f) => /^package\.nls\.([\w-]+)\.json$/.exec(f)?.[1]).filter((l): l is string => l !== undefined);
+  const pages = pkg.contributes.walkthroughs.flatMap((w) => w.steps.map((s) => s.media.markdown)).filter((p): p is string => p !== undefined);
+  return pages.flatMap((p) => [p, ...languages.map((l) => p.replace(/\.md$/, `.nls.${l}.md`))]).map(listed).sort();
+}
 
 /** The media/screenshots/ images the README shows. */
 function readmeScreenshots(): string[] {
@@ -155,7 +166,7 @@ describe('packaging', function () {
       // answers), the parser and eight grammars besides.
       assert.ok(files.includes('dist/similarity.js') && files.includes('dist/agents.js'), files.join(', '));
       assert.equal(files.filter((f) => f.startsWith('dist/tree-sitter/')).length, GRAMMAR_ASSETS.length, files.join(', '));
-      assert.ok(files.length < 30 + 2 + GRAMMAR_ASSETS.length, `${files.length} files`);
+      assert.ok(files.length < 30 + 2 + GRAMMAR_ASSETS.length + walkthroughPages().length, `${files.length} files`);
     });
 
     it('holds no screenshot: the README it carries shows the repository\'s copies, which exist and git tracks', function () {
@@ -167,6 +178,13 @@ describe('packaging', function () {
       // vsce rewrites the README's images to the repository's URLs (checked below), so copies in the
       // .vsix would only make every install bigger.
       assert.deepEqual(vsceLs().filter((f) => f.startsWith('media/screenshots/')), []);
+    });
+
+    it('holds the walkthrough\'s Markdown pages, each in every language, and no other file of media/walkthrough/', () => {
+      const pages = walkthroughPages();
+      assert.ok(pages.length >= 10, `${pages.length} pages: five steps, in English and German`);
+      for (const page of pages) assert.ok(existsSync(path.join(root, page)), `${page} does not exist`);
+      assert.deepEqual(vsceLs().filter((f) => f.startsWith('media/walkthrough/')).sort(), pages);
     });
 
     it('has a README and CHANGELOG whose links, as `npm run package` rewrites them, lead to files of this repository, its headings or the web', async () => {

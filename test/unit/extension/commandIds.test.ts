@@ -1,7 +1,8 @@
 // The command table (src/extension/commandIds.ts) against package.json: every command registered
-// is contributed and every contributed command is registered under the same id, and no other source
-// file spells a command id itself, so that a renamed command cannot leave one place behind. The same
-// for the context keys: each key a `when` clause reads is set by the extension through the table.
+// is contributed and every contributed command is registered under the same id (as is every command a
+// menu or the walkthrough names), and no other source file spells a command id itself, so that a
+// renamed command cannot leave one place behind. The same for the context keys: each key a `when`
+// clause reads is set by the extension through the table.
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -11,8 +12,13 @@ import { readJson } from '../../helpers/manifest';
 const ROOT = path.resolve(__dirname, '../../../..');
 const SRC = path.join(ROOT, 'src');
 const manifest = readJson('package.json') as {
-  contributes: { commands: Array<{ command: string }>; menus: Record<string, Array<{ command: string }>> };
+  contributes: {
+    commands: Array<{ command: string }>;
+    menus: Record<string, Array<{ command: string }>>;
+    walkthroughs: Array<{ steps: Array<{ id: string; description: string; completionEvents?: string[] }> }>;
+  };
 };
+const english = readJson('package.nls.json') as Record<string, string>;
 const TABLE_FILE = path.join(SRC, 'extension', 'commandIds.ts');
 
 function sourceFiles(dir: string): string[] {
@@ -39,6 +45,19 @@ describe('the command table', () => {
     for (const [menu, entries] of Object.entries(manifest.contributes.menus)) {
       for (const e of entries) assert.ok((table as readonly string[]).includes(e.command), `${menu}: ${e.command}`);
     }
+  });
+
+  it('holds every command of the extension a walkthrough step links to or is checked off by', () => {
+    const named = manifest.contributes.walkthroughs.flatMap((w) => w.steps).flatMap((step) => {
+      const description = english[/^%([^%]+)%$/.exec(step.description)?.[1] ?? ''] ?? step.description;
+      const linked = [...description.matchAll(/\]\(command:(?:toSide:)?([^)?\s]+)/g)].map((m) => m[1]);
+      const ran = (step.completionEvents ?? []).map((e) => /^onCommand:(?:toSide:)?(.+)$/.exec(e)?.[1]).filter((c) => c !== undefined);
+      return [...linked, ...ran].map((command) => ({ step: step.id, command }));
+    });
+    assert.ok(named.length >= 5, JSON.stringify(named));
+    // The extension's own commands, not the `<view>.focus` command VS Code makes for its view.
+    const own = named.filter(({ command }) => command.startsWith('refactorBrowser.') && !command.endsWith('.focus'));
+    assert.deepEqual(own.filter(({ command }) => !(table as readonly string[]).includes(command)), []);
   });
 
   it('is the only source file that spells a command id', () => {
