@@ -3,9 +3,9 @@
 // Markdown page, read from media/walkthrough/, in the media webview beside them.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { closeAllEditors } from './codeViewHelpers';
-import { EXTENSION_ID, extension } from './helpers';
-import { uiOrSkip, type Ui } from './ui';
+import { closeAllEditors } from '../codeViewHelpers';
+import { EXTENSION_ID, extension } from '../helpers';
+import { uiOrSkip, type Ui } from '../ui';
 
 /** A manifest string as VS Code hands it over: a title may come with its untranslated original. */
 type Localized = string | { value: string; original: string };
