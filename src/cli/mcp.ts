@@ -6,7 +6,7 @@ import type { RefactorClient } from '../api/client';
 import { codeAnswer, searchAnswer, similarAnswer } from '../agents/answers';
 import { failureLine, noIndexLine } from '../agents/failures';
 import { MCP_TOOL_NAMES, readCodeInput, readSearchInput, readSimilarInput } from '../agents/tools';
-import type { CodeSearch } from '../search/searchIndex';
+import { lacksAuthorName, type CodeSearch } from '../search/searchIndex';
 import { bestRefactor } from '../similarity/catalogMatch';
 import { Grammars } from '../similarity/grammars';
 import { DEFAULT_SIMILAR_LIMIT } from '../similarity/similarIndex';
@@ -86,7 +86,10 @@ export function catalogTools(o: CatalogToolsOptions): CatalogTools {
       const read = readCodeInput(input, o.baseUrl);
       if (!read.ok) return failed(read.error);
       try {
-        return { text: codeAnswer(await o.client.code(read.value), o.baseUrl), isError: false };
+        const code = await o.client.code(read.value);
+        // A service that leaves the author's name out of a code's answer: the name its lists gave.
+        const named = lacksAuthorName(code) ? ((await savedIndex())?.withListedAuthor(code) ?? code) : code;
+        return { text: codeAnswer(named, o.baseUrl), isError: false };
       } catch (e) {
         return failed(failureLine(e, o.shownService, read.value));
       }

@@ -101,6 +101,11 @@ function docOf(e: CodeEntry): IndexDoc {
   return { id: e.id, title: titles.join('\n'), language: e.language, about: about.join('\n'), text: text.join('\n') };
 }
 
+/** A code by a registered author whose answer did not name them (the original service's single-code answer). */
+export function lacksAuthorName(code: Code): boolean {
+  return !code.user?.name && code.userId !== null;
+}
+
 export class CodeSearch {
   private readonly entries: Entries;
   private mini: CompactMiniSearch<IndexDoc>;
@@ -208,6 +213,17 @@ export class CodeSearch {
   /** What search knows of code `id`. */
   entry(id: number): CodeEntry | undefined {
     return this.entries.get(id);
+  }
+
+  /**
+   * `code` with its author named as a list named them, when the service's single-code answer left
+   * the name out (the original service gave `user-id` alone there; its lists nest the `<user>`). As
+   * it came when the name is there, or search never saw one.
+   */
+  withListedAuthor(code: Code): Code {
+    const name = lacksAuthorName(code) && code.userId !== null ? this.entries.get(code.id)?.author : undefined;
+    if (!name || code.userId === null) return code;
+    return { ...code, user: { id: code.userId, name, identityUrl: '', rating: null, refactorsCount: null, website: '' } };
   }
 
   hasCode(id: number): boolean {
