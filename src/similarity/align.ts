@@ -5,7 +5,9 @@
 // the way a person reads a one-line difference: a run of tokens added, removed or replaced costs
 // little more than one token (a gap is opened once, then grows cheaply), other differences a token
 // each. On the benchmark (docs/benchmarks.md, "Similar code") this ranks a short code first for
-// 92% of its edited copies, against 75% by fingerprints alone.
+// 92% of its edited copies, against 75% by fingerprints alone. Where the changed line is most of the
+// code, what is left of its shape is as near to many others: the texts renaming leaves (its strings
+// and the members it uses, fingerprint.ts's anchorsOf) then say which of them it was copied from.
 
 /** Queries of fewer tokens than this are ranked by alignment. */
 export const SHORT_QUERY = 48;
@@ -18,6 +20,17 @@ export const ALIGNED_MAX = 2 * SHORT_QUERY;
 export const CANDIDATE_K = 4;
 /** How many codes, most alike by those k-grams, are aligned with a short query. */
 export const ALIGNED_CANDIDATES = 50;
+/**
+ * How many codes more are aligned with a short query: those that share most of its anchors (the
+ * strings and members renaming leaves, fingerprint.ts's anchorsOf), the rarer the more.
+ */
+export const ANCHOR_CANDIDATES = 10;
+/**
+ * How far a short text's score goes from its alignment towards 1 when its code holds every anchor of
+ * a short query, and they are rare: half way. A copy whose one changed line is most of it is no
+ * longer shaped like its code, but keeps its docstring, its strings and the members it uses.
+ */
+export const ANCHOR_WEIGHT = 0.5;
 
 /**
  * What two unrelated short codes of one language score by alignment, about: the median over pairs of

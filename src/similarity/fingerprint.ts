@@ -20,16 +20,17 @@ export interface Fingerprints {
   hashes: Uint32Array;
   /** The hash of each token's kind, in order, for a text of at most ALIGNED_MAX tokens: short code is also compared by aligning them (align.ts). */
   kinds?: Uint32Array;
+  /** With kinds: anchorsOf(its tokens), the texts renaming leaves as they were. */
+  anchors?: Uint32Array;
 }
 
 const kindHashes = new Map<string, number>();
 
-/** A 32-bit FNV-1a of a kind's text, kept (there are a few hundred kinds in all). */
+/** textHash of a kind, kept (there are a few hundred kinds in all). */
 function kindHash(kind: string): number {
   let h = kindHashes.get(kind);
   if (h === undefined) {
-    h = 0x811c9dc5;
-    for (let i = 0; i < kind.length; i++) h = Math.imul(h ^ kind.charCodeAt(i), 0x01000193) >>> 0;
+    h = textHash(kind);
     if (kindHashes.size < 10_000) kindHashes.set(kind, h);
   }
   return h;
@@ -52,15 +53,42 @@ function kgrams(kinds: ArrayLike<number>, k: number): Uint32Array {
   return grams;
 }
 
-/** The winnowed fingerprints of a token sequence (none when it is shorter than K tokens), and its kinds when it is short. */
+/** The winnowed fingerprints of a token sequence (none when it is shorter than K tokens), and its kinds and anchors when it is short. */
 export function fingerprint(tokens: readonly Token[], k = K, w = W): Fingerprints {
-  return fingerprintKinds(kindsOf(tokens), k, w);
+  const printed = fingerprintKinds(kindsOf(tokens), k, w);
+  return printed.kinds ? { ...printed, anchors: anchorsOf(tokens) } : printed;
 }
 
-/** fingerprint() of tokens of these kinds (kindsOf). */
+/** fingerprint() of tokens of these kinds (kindsOf), without their anchors. */
 export function fingerprintKinds(kinds: Uint32Array, k = K, w = W): Fingerprints {
   const hashes = winnowed(kinds, k, w);
   return kinds.length <= ALIGNED_MAX ? { hashes, kinds } : { hashes };
+}
+
+/** Tokens after these are a member of something (a field, a method, a namespace's name): not the code's own to rename. */
+const MEMBER_OF = new Set(['.', '?.', '->', '::']);
+
+/**
+ * The hashes of the texts in `tokens` that renaming leaves as they were, each once, ascending: each
+ * literal (its blanks folded, so that reindenting a docstring keeps it) and each member's name (after
+ * `.`, `?.`, `->` or `::`: the fields and methods of objects the code did not make, an API's names).
+ * A short query's alignment says which codes are alike in shape; these say which of those the user
+ * copied (similarIndex.ts).
+ */
+export function anchorsOf(tokens: readonly Token[]): Uint32Array {
+  const found = new Set<number>();
+  tokens.forEach((t, i) => {
+    if (t.cls === 'literal') found.add(textHash(`L${t.text.replace(/\s+/g, ' ').trim()}`));
+    else if (t.cls === 'name' && i > 0 && MEMBER_OF.has(tokens[i - 1].kind)) found.add(textHash(`M${t.text}`));
+  });
+  return Uint32Array.from(found).sort();
+}
+
+/** A 32-bit FNV-1a of a text. */
+function textHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
 }
 
 /** Every k-gram's hash once, ascending, none winnowed away: short texts are picked for aligning by these. */

@@ -4,13 +4,13 @@
 // fingerprints are kept against a stamp of its texts (CodeSearch.stamps): `update` fingerprints only
 // what is new or changed since, and drops what search no longer holds.
 import type { CodeSearch } from '../search/searchIndex';
-import { ALIGNED_CANDIDATES, ALIGNED_MAX, alignedSimilarity, CANDIDATE_K, SHORT_QUERY } from './align';
+import { ALIGNED_CANDIDATES, ALIGNED_MAX, alignedSimilarity, ANCHOR_CANDIDATES, ANCHOR_WEIGHT, CANDIDATE_K, SHORT_QUERY } from './align';
 import { allGrams, fingerprint, fingerprintKinds, K, similarity, W, type Fingerprints } from './fingerprint';
 import type { Tokenizers } from './tokenize';
 import type { TokenizerKind } from './tokens';
 
 /** The format of toJSON's text; fingerprints saved in another (or with other K, W or tokens) are made again. */
-const FORMAT = 2;
+const FORMAT = 3;
 /** A table of at most this many kinds has each place saved in one byte; a larger one, two. */
 const ONE_BYTE_KINDS = 256;
 /** Bumped whenever what a token's kind is changes, so that saved fingerprints are made again. */
@@ -31,6 +31,8 @@ interface Printed {
   stamp: string;
   by: TokenizerKind;
   parts: Part[];
+  /** The anchors of its short texts (Fingerprints.anchors), each once, ascending: its refactorings mostly keep the code's. */
+  anchors: Uint32Array;
 }
 
 export interface SimilarMatch {
@@ -50,8 +52,19 @@ export const MAX_SIMILAR_LIMIT = 50;
 
 export class SimilarityIndexError extends Error {}
 
+/** Which codes of a language hold each anchor of their short texts, made when a short query first needs them. */
+interface Anchors {
+  /** How many codes of the language have a short text. */
+  codes: number;
+  holders: Map<number, number[]>;
+}
+
+const NO_ANCHORS = new Uint32Array(0);
+
 export class SimilarityIndex {
   private readonly codes = new Map<number, Printed>();
+  /** By language (lower case); dropped whenever a code changes. */
+  private anchors = new Map<string, Anchors>();
 
   get size(): number {
     return this.codes.size;
@@ -70,21 +83,25 @@ export class SimilarityIndex {
       if (this.codes.get(id)?.stamp !== stamp) stale.push({ id, stamp });
     }
     for (const id of this.codes.keys()) if (!current.has(id)) this.codes.delete(id);
+    if (stale.length > 0 || this.codes.size !== current.size) this.anchors = new Map();
     let done = 0;
     for (const { id, stamp } of stale) {
       const entry = search.entry(id);
       if (!entry) continue;
       const texts: Array<[number, string]> = [[0, entry.seen ? entry.code : ''], ...entry.refactors.map((r): [number, string] => [r.id, r.code])];
       const parts: Part[] = [];
+      const anchors = new Set<number>();
       let by: TokenizerKind = 'lexical';
       for (const [refactorId, text] of texts) {
         if (text.trim() === '') continue;
         const tokenized = await tokenizers.tokenize(text, entry.language);
         by = tokenized.by;
-        const { hashes, kinds } = fingerprint(tokenized.tokens);
-        if (hashes.length > 0) parts.push({ refactorId, hashes, kinds });
+        const printed = fingerprint(tokenized.tokens);
+        if (printed.hashes.length === 0) continue;
+        parts.push({ refactorId, hashes: printed.hashes, kinds: printed.kinds });
+        for (const anchor of printed.anchors ?? []) anchors.add(anchor);
       }
-      this.codes.set(id, { language: entry.language, stamp, by, parts });
+      this.codes.set(id, { language: entry.language, stamp, by, parts, anchors: Uint32Array.from(anchors).sort() });
       done++;
       await onProgress?.(done, stale.length);
     }
@@ -99,7 +116,7 @@ export class SimilarityIndex {
   query(query: Fingerprints, language: string, limit = DEFAULT_SIMILAR_LIMIT): SimilarMatch[] {
     if (query.hashes.length === 0) return [];
     const wanted = language.toLowerCase();
-    const aligned = query.kinds !== undefined && query.kinds.length < SHORT_QUERY ? this.alignedWith(query.kinds, wanted) : undefined;
+    const aligned = query.kinds !== undefined && query.kinds.length < SHORT_QUERY ? this.alignedWith(query.kinds, query.anchors ?? NO_ANCHORS, wanted) : undefined;
     const found: Array<{ codeId: number; similarity: number; printed: Printed; best: Part }> = [];
     for (const [codeId, printed] of this.codes) {
       if (printed.language.toLowerCase() !== wanted) continue;
@@ -122,24 +139,66 @@ export class SimilarityIndex {
   }
 
   /**
-   * The alignment of short query `kinds` with each short text of the ALIGNED_CANDIDATES codes in
-   * `language` (lower case) whose short texts share most k-grams of CANDIDATE_K kinds with it; the
-   * short texts of other codes are not alike enough to show.
+   * The score of short query `kinds` against each short text of the codes in `language` (lower case)
+   * worth aligning with it: the ALIGNED_CANDIDATES codes whose short texts share most k-grams of
+   * CANDIDATE_K kinds with it, and the ANCHOR_CANDIDATES that share most of its `anchors`, weighed by
+   * how rare they are. A text's score is its alignment (alignedSimilarity), raised towards 1 by the
+   * anchors it shares (anchorsShared) times ANCHOR_WEIGHT: a copy with most of its lines changed
+   * keeps its strings and the members it uses when its shape is no longer its own. The short texts of
+   * other codes are not alike enough to show.
    */
-  private alignedWith(kinds: Uint32Array, language: string): Map<Part, number> {
+  private alignedWith(kinds: Uint32Array, anchors: Uint32Array, language: string): Map<Part, number> {
     const grams = allGrams(kinds, CANDIDATE_K);
-    const ranked: Array<{ score: number; codeId: number; parts: Part[] }> = [];
+    const ranked: Array<{ score: number; codeId: number }> = [];
     for (const [codeId, printed] of this.codes) {
       if (printed.language.toLowerCase() !== language) continue;
-      const parts = printed.parts.filter((p) => p.kinds);
       let score = 0;
-      for (const part of parts) score = Math.max(score, similarity(grams, (part.grams ??= allGrams(part.kinds!, CANDIDATE_K))));
-      if (score > 0) ranked.push({ score, codeId, parts });
+      for (const part of printed.parts) if (part.kinds) score = Math.max(score, similarity(grams, (part.grams ??= allGrams(part.kinds, CANDIDATE_K))));
+      if (score > 0) ranked.push({ score, codeId });
     }
     ranked.sort((a, b) => b.score - a.score || a.codeId - b.codeId);
+    const candidates = new Set(ranked.slice(0, ALIGNED_CANDIDATES).map((r) => r.codeId));
+    const known = this.anchorsIn(language);
+    const weights = new Map<number, number>();
+    const byAnchors = new Map<number, number>();
+    for (const anchor of anchors) {
+      const holders = known.holders.get(anchor);
+      if (!holders) continue;
+      const weight = rarity(holders.length, known.codes);
+      weights.set(anchor, weight);
+      for (const codeId of holders) byAnchors.set(codeId, (byAnchors.get(codeId) ?? 0) + weight);
+    }
+    const anchored = [...byAnchors].filter(([, w]) => w > 0).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    for (const [codeId] of anchored.slice(0, ANCHOR_CANDIDATES)) candidates.add(codeId);
     const scores = new Map<Part, number>();
-    for (const { parts } of ranked.slice(0, ALIGNED_CANDIDATES)) for (const part of parts) scores.set(part, alignedSimilarity(kinds, part.kinds!));
+    for (const codeId of candidates) {
+      const printed = this.codes.get(codeId)!;
+      const shared = weights.size > 0 ? anchorsShared(anchors, printed.anchors, weights) : 0;
+      for (const part of printed.parts) {
+        if (!part.kinds) continue;
+        const aligned = alignedSimilarity(kinds, part.kinds);
+        scores.set(part, aligned + (1 - aligned) * ANCHOR_WEIGHT * shared);
+      }
+    }
     return scores;
+  }
+
+  /** Which codes of `language` (lower case) hold each anchor of their short texts. */
+  private anchorsIn(language: string): Anchors {
+    let found = this.anchors.get(language);
+    if (found) return found;
+    found = { codes: 0, holders: new Map() };
+    for (const [codeId, printed] of this.codes) {
+      if (printed.language.toLowerCase() !== language) continue;
+      if (printed.parts.some((part) => part.kinds)) found.codes++;
+      for (const anchor of printed.anchors) {
+        const holders = found.holders.get(anchor);
+        if (holders) holders.push(codeId);
+        else found.holders.set(anchor, [codeId]);
+      }
+    }
+    this.anchors.set(language, found);
+    return found;
   }
 
   /**
@@ -155,7 +214,7 @@ export class SimilarityIndex {
     const wide = kinds.length > ONE_BYTE_KINDS;
     const codes = [...this.codes].map(([id, p]) => [id, p.language, p.stamp, p.by === 'tree' ? 1 : 0, p.parts.map((part) => part.kinds
       ? [part.refactorId, placesBase64(Array.from(part.kinds, (kind) => places.get(kind)!), wide), 1]
-      : [part.refactorId, base64Of(part.hashes)])]);
+      : [part.refactorId, base64Of(part.hashes)]), ...(p.anchors.length > 0 ? [base64Of(p.anchors)] : [])]);
     return JSON.stringify({ format: FORMAT, k: K, w: W, tokens: TOKENS_VERSION, kinds, codes });
   }
 
@@ -192,9 +251,11 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 function printedOf(row: unknown, kinds: readonly number[]): [number, Printed] | undefined {
-  if (!Array.isArray(row) || row.length !== 5) return undefined;
-  const [id, language, stamp, tree, parts] = row as unknown[];
+  if (!Array.isArray(row) || row.length < 5 || row.length > 6) return undefined;
+  const [id, language, stamp, tree, parts, anchorText] = row as unknown[];
   if (!Number.isSafeInteger(id) || typeof language !== 'string' || typeof stamp !== 'string' || (tree !== 0 && tree !== 1) || !Array.isArray(parts)) return undefined;
+  const anchors = anchorText === undefined ? NO_ANCHORS : typeof anchorText === 'string' && anchorText !== '' ? hashesOf(anchorText) : undefined;
+  if (!anchors) return undefined;
   const read: Part[] = [];
   for (const part of parts as unknown[]) {
     if (!Array.isArray(part) || part.length < 2 || part.length > 3) return undefined;
@@ -212,7 +273,32 @@ function printedOf(row: unknown, kinds: readonly number[]): [number, Printed] | 
     if (printed.hashes.length === 0) return undefined;
     read.push({ refactorId: refactorId as number, hashes: printed.hashes, kinds: printed.kinds });
   }
-  return [id as number, { language, stamp, by: tree === 1 ? 'tree' : 'lexical', parts: read }];
+  return [id as number, { language, stamp, by: tree === 1 ? 'tree' : 'lexical', parts: read, anchors }];
+}
+
+/**
+ * How much of a rare text two short texts share, 0 to 1: the Dice coefficient of their anchors, each
+ * shared anchor counting its `weights` (rarity: 1 when one code holds it, towards 0 as most do).
+ */
+function anchorsShared(query: Uint32Array, theirs: Uint32Array, weights: ReadonlyMap<number, number>): number {
+  if (query.length + theirs.length === 0) return 0;
+  let sum = 0;
+  let i = 0;
+  let j = 0;
+  while (i < query.length && j < theirs.length) {
+    if (query[i] === theirs[j]) {
+      sum += weights.get(query[i]) ?? 0;
+      i++;
+      j++;
+    } else if (query[i] < theirs[j]) i++;
+    else j++;
+  }
+  return (2 * sum) / (query.length + theirs.length);
+}
+
+/** 1 for an anchor one of `codes` holds, 0 for one they all hold: its inverse frequency over the most it can be. */
+function rarity(holders: number, codes: number): number {
+  return codes <= 1 ? 1 : Math.max(0, Math.log(codes / holders) / Math.log(codes));
 }
 
 /** Places in the table of kinds, one byte each or two (little-endian) when `wide`, in base64. */

@@ -250,17 +250,24 @@ describe('similarity: the index of fingerprints', () => {
 
   it('refuses saved fingerprints that are not its own, and makes again those made another way', () => {
     // Made with this format, K and W, so damaged rather than made another way.
-    const saved = (kinds: string, part: string): string => `{"format":2,"k":${K},"w":${W},"tokens":1,"kinds":${kinds},"codes":[[1,"Ruby","0:1",1,[${part}]]]}`;
+    const saved = (kinds: string, part: string, anchors = ''): string =>
+      `{"format":3,"k":${K},"w":${W},"tokens":1,"kinds":${kinds},"codes":[[1,"Ruby","0:1",1,[${part}]${anchors}]]}`;
     const tenKinds = JSON.stringify([...Array(10).keys()]);
     for (const bad of ['', '{', '[]', saved('[]', '[0,"!!"]'), saved('[]', '[0,"AgAAAAEAAAA="]'), saved('"x"', '[0,"AQAAAAIAAAA="]'),
       saved('[-1]', '[0,"AQAAAAIAAAA="]'),
       // A short text's kinds: not base64, a place past the table, fewer than K kinds, more than a short text has.
       saved(tenKinds, '[0,"!!",1]'), saved(tenKinds, `[0,"${btoa('\x00\x01\x02\x03\x04\x05\x06\x0a')}",1]`),
-      saved(tenKinds, `[0,"${btoa('\x00\x01\x02')}",1]`), saved(tenKinds, `[0,"${btoa('\x01'.repeat(200))}",1]`), saved(tenKinds, '[0,"AAECAwQFBgc=",2]')]) {
+      saved(tenKinds, `[0,"${btoa('\x00\x01\x02')}",1]`), saved(tenKinds, `[0,"${btoa('\x01'.repeat(200))}",1]`), saved(tenKinds, '[0,"AAECAwQFBgc=",2]'),
+      // A code's anchors: not base64, not hashes in ascending order, empty (left out instead), one more field.
+      saved(tenKinds, '[0,"AAECAwQFBgc=",1]', ',"!!"'), saved(tenKinds, '[0,"AAECAwQFBgc=",1]', ',"AgAAAAEAAAA="'),
+      saved(tenKinds, '[0,"AAECAwQFBgc=",1]', ',""'), saved(tenKinds, '[0,"AAECAwQFBgc=",1]', ',"AQAAAAIAAAA=",0')]) {
       assert.throws(() => SimilarityIndex.fromJSON(bad), SimilarityIndexError, bad);
     }
     assert.equal(SimilarityIndex.fromJSON(saved(tenKinds, '[0,"AAECAwQFBgc=",1]')).size, 1, 'eight kinds of the table: a short text');
-    assert.equal(SimilarityIndex.fromJSON('{"format":2,"k":23,"w":17,"tokens":1,"kinds":[],"codes":[]}').size, 0);
+    assert.equal(SimilarityIndex.fromJSON(saved(tenKinds, '[0,"AAECAwQFBgc=",1]', ',"AQAAAAIAAAA="')).size, 1, 'with its anchors');
+    assert.equal(SimilarityIndex.fromJSON('{"format":3,"k":23,"w":17,"tokens":1,"kinds":[],"codes":[]}').size, 0);
+    assert.equal(SimilarityIndex.fromJSON(`{"format":2,"k":${K},"w":${W},"tokens":1,"kinds":[],"codes":[[1,"Ruby","0:1",1,[[0,"AQAAAAIAAAA="]]]]}`).size, 0,
+      'fingerprints of the format before codes kept their anchors are made again');
     assert.equal(SimilarityIndex.fromJSON(`{"format":1,"k":${K},"w":${W},"tokens":1,"codes":[[1,"Ruby","0:1",1,[[0,"AQAAAAIAAAA="]]]]}`).size, 0,
       'fingerprints of the format before short texts kept their kinds are made again');
   });
@@ -295,6 +302,39 @@ describe('similarity: the index of fingerprints', () => {
       if (found[0]?.codeId === c.id || found[0]?.codeId === twin?.code.id) first++;
     }
     assert.equal(first, made.length);
+  });
+
+  it('finds a short code from a renamed copy whose changed line is most of it, by the strings and members it kept', async () => {
+    // Short methods of one shape, a docstring and two statements, each statement one of a few shapes
+    // using a field of its own: a copy with one statement replaced is shaped like every code with the
+    // other statement, and only what renaming leaves (the docstring, the field) says which it was.
+    const shapes = ['self.{f} = {v}', 'return self.{f}.get({v})', 'self.{f}.append({v})', 'print(self.{f}, {v})', 'del self.{f}[{v}]'];
+    const things = ['parcel', 'ledger', 'window', 'socket', 'cookie', 'printer', 'thread', 'archive'];
+    const line = (shape: number, field: string, v: string): string => `    ${shapes[shape].replace('{f}', field).replace('{v}', v)}`;
+    const search = CodeSearch.empty();
+    const made: Array<{ code: Code; doc: string; kept: string }> = [];
+    let seed = 11;
+    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    for (const [i, thing] of things.entries()) {
+      for (let j = 0; j < 4; j++) {
+        const doc = `"""Keeps the ${thing}'s ${['size', 'owner', 'state', 'name'][j]} up to date."""`;
+        const [a, b] = [next(shapes.length), next(shapes.length)];
+        const fields = [`_${thing}_${j}`, `${thing}s_${j}`];
+        const text = `def m${i}_${j}(self, value):\n    ${doc}\n${line(a, fields[0], 'value')}\n${line(b, fields[1], 'value')}\n`;
+        made.push({ code: code('Python', text), doc, kept: j % 2 === 0 ? line(a, fields[0], 'item') : line(b, fields[1], 'item') });
+      }
+    }
+    search.addCodes(made.map((m) => m.code));
+    const index = new SimilarityIndex();
+    await index.update(search, tokenizers);
+    const read = SimilarityIndex.fromJSON(index.toJSON());
+    for (const [n, { code: c, doc, kept }] of made.entries()) {
+      const lines = n % 2 === 0 ? [kept, '    item = debug(item)'] : ['    item = debug(item)', kept];
+      const query = `def renamed(obj, item):\n    ${doc}\n${lines.join('\n').replace(/self/g, 'obj')}\n`;
+      const printed = fingerprint((await tokenizers.tokenize(query, 'Python')).tokens);
+      assert.equal(index.query(printed, 'Python')[0]?.codeId, c.id, query);
+      assert.equal(read.query(printed, 'Python')[0]?.codeId, c.id, `read back: ${query}`);
+    }
   });
 });
 
