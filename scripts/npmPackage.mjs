@@ -29,8 +29,11 @@ export const CLI_WORKERS = ['dist/pgliteWorker.js'];
  */
 export const CLI_LOADED = ['dist/mcp.js'];
 
-/** Folders the command reads files from, beside its bundle: the parser and grammars of `similar` and `adapt`. */
-export const CLI_FOLDERS = ['dist/tree-sitter'];
+/**
+ * Folders the command reads files from, beside its bundle: the parser and grammars of `similar` and
+ * `adapt`, and the data directory a new embedded database starts from (scripts/pgliteDataDir.mjs).
+ */
+export const CLI_FOLDERS = ['dist/tree-sitter', 'dist/pglite-datadir'];
 
 /** The documents the package carries beside the command. */
 const DOCUMENTS = ['README.md', 'CHANGELOG.md', 'LICENSE', NOTICES_FILE];

@@ -13,6 +13,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { SERVICE_LANGUAGES } from '../../src/api/languages';
+import { installedPgliteVersion } from '../../src/server/sql/preparedDataDir';
 import { GRAMMAR_ASSETS } from '../../src/similarity/grammars';
 import { localizedManifest } from '../helpers/manifest';
 
@@ -216,10 +217,13 @@ describe('packaging', function () {
       }
     });
 
-    it('is the command line, its database thread\'s script and its MCP server\'s bundle with its README, CHANGELOG, LICENSE and third-party notices, the parser and grammars of `similar`, and nothing else', () => {
+    it('is the command line, its database thread\'s script and its MCP server\'s bundle with its README, CHANGELOG, LICENSE and third-party notices, the parser and grammars of `similar`, the prepared database of the PGlite it depends on, and nothing else', () => {
       const manifest = JSON.parse(readFileSync(path.join(staged.folder, 'package.json'), 'utf8')) as Partial<Manifest>;
+      // Made by the build from the installed PGlite (scripts/pgliteDataDir.mjs), never kept in git.
+      const prepared = `pglite-datadir/${installedPgliteVersion()}.tar.gz`;
       assert.deepEqual(staged.files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', ...Object.values(manifest.bin ?? {}), 'mcp.js', 'package.json', 'pgliteWorker.js',
-        ...GRAMMAR_ASSETS.map((f) => `tree-sitter/${f}`)].sort());
+        prepared, ...GRAMMAR_ASSETS.map((f) => `tree-sitter/${f}`)].sort());
+      assert.equal(execFileSync('git', ['ls-files', 'dist', 'pglite-datadir'], { cwd: root, encoding: 'utf8' }), '', 'no prepared database in git');
     });
 
     it('has a manifest with the extension\'s name, version and links, its command in `bin`, the database drivers as its only dependencies, and no `main`, `browser` or script', () => {
