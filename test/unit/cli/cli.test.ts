@@ -399,7 +399,7 @@ describe('refactor-browser (command line)', function () {
         const p = serve(['serve', '--port', String(port)]);
         assert.equal(await p.exit, 1);
         assert.equal(p.stdout(), '');
-        assert.equal(p.stderr(), `refactor-browser: listen EADDRINUSE: address already in use 127.0.0.1:${port}\n`);
+        assert.equal(p.stderr(), `refactor-browser: 127.0.0.1:${port} is in use by another program (another serve?): stop it, or give another --port\n`);
       } finally {
         await new Promise<void>((r) => holder.close(() => r()));
       }
