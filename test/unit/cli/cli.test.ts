@@ -378,7 +378,8 @@ describe('refactor-browser (command line)', function () {
         } finally {
           idle?.destroy();
         }
-        assert.equal(p.stderr(), '');
+        // An idle connection is no request: nothing is left to finish.
+        assert.equal(p.stderr(), 'stopping: finishing 0 requests…\n');
         // Released: nothing listens there any more. Probed by connecting, not by listening on it again,
         // which would take the port from whoever the system gives it to next.
         await assert.rejects(openConnection('127.0.0.1', port), { code: 'ECONNREFUSED' }, `port ${port} is released`);
