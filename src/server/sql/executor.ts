@@ -113,19 +113,19 @@ export interface PgliteSql extends Sql {
  * synchronously on the calling thread, so this keeps the caller's thread (an HTTP server's) free
  * while a query runs. A transaction's `fn` runs here and its queries go to the one transaction the
  * worker holds open until `fn` settles; other queries wait for it, as in PGlite itself. A data
- * directory with no database yet is loaded from `prepared` (by default the one the build wrote
+ * directory that does not exist yet is unpacked from `prepared` (by default the one the build wrote
  * beside this module for the installed PGlite: preparedDataDir.ts), or made by initdb without one.
  */
 export async function openPgliteWorker(dataDir: string | undefined, options: { prepared?: string } = {}): Promise<PgliteSql> {
   const { Worker } = await import('node:worker_threads');
   const path = await import('node:path');
-  // Beside this module: out/src/server/sql/ when compiled, dist/ beside the CLI bundle.
   let fromPrepared = false;
   if (dataDir !== undefined) {
     const { preparedDataDir, startFromPrepared } = await import('./preparedDataDir');
     const prepared = options.prepared ?? preparedDataDir(__dirname);
     if (prepared !== undefined) fromPrepared = await startFromPrepared(prepared, dataDir);
   }
+  // Beside this module: out/src/server/sql/ when compiled, dist/ beside the CLI bundle.
   const worker = new Worker(path.join(__dirname, 'pgliteWorker.js'), { workerData: { dataDir } satisfies PgliteWorkerData });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (e: SqlError) => void }>();
   let nextId = 1;
