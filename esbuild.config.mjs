@@ -143,6 +143,16 @@ const builds = [
     bundle: true,
     external: CLI_DEPENDENCIES,
   },
+  // The thread a catalog is read or generated on before it is imported into embedded PostgreSQL
+  // (src/server/catalog/catalogApart.ts), beside the CLI's bundle as the database's thread is.
+  {
+    entryPoints: ['src/server/catalog/catalogWorker.ts'],
+    outfile: `${out}/catalogWorker.js`,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    bundle: true,
+  },
 
   // The code view's webview script: runs in the webview (a browser), not in the extension host.
   {

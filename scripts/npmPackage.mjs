@@ -19,9 +19,9 @@ export const CLI_DEPENDENCIES = ['@electric-sql/pglite', 'pg'];
 
 /**
  * Scripts the command starts as worker threads, from beside its bundle: embedded PostgreSQL runs on
- * a thread of its own.
+ * a thread of its own, and a catalog to import is read on another, which ends before the import.
  */
-export const CLI_WORKERS = ['dist/pgliteWorker.js'];
+export const CLI_WORKERS = ['dist/pgliteWorker.js', 'dist/catalogWorker.js'];
 
 /**
  * Bundles the command loads from beside its own for one command only: `mcp`'s, with the Model

@@ -6,6 +6,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statS
 import * as path from 'node:path';
 import { withoutCredentials } from '../api/errors';
 import { DatasetError, parseDataset, type Dataset } from '../server/catalog/dataset';
+import { loadCatalogApart } from '../server/catalog/catalogApart';
 import { checkDatasetFile, loadDatasetFile, readDatasetJson } from '../server/catalog/datasetFile';
 import { fileProblem, listenProblem } from '../server/fileErrors';
 import { generateCatalog } from '../server/catalog/generatedCatalog';
@@ -34,7 +35,13 @@ class FolderInUse extends ServiceError {}
 export async function runServiceCommand(command: ServiceCommand, io: ServiceIo, signals: { stopped: () => Promise<void> }): Promise<number> {
   if (command.name === 'serve') return serve(command, io, signals.stopped);
   if (command.name === 'export' && command.output !== undefined) checkWritableFolder(command.output);
-  const reply = await ownerRequest(command.storage, requestOf(command), io);
+  // A catalog to import is read before the storage opens, on a thread that ends once it is read.
+  if (command.name === 'import') checkDatasetFile(command.file);
+  const say = command.name === 'import' ? sayFirstStart(command.storage, io) : io.err;
+  const local: LocalRequest = command.name === 'import'
+    ? { kind: 'import', dataset: await loadCatalogApart({ file: command.file }), source: command.file, json: command.json }
+    : requestOf(command);
+  const reply = await ownerRequest(command.storage, local, () => requestOf(command), { ...io, err: say });
   if (command.name === 'export' && command.output !== undefined && reply.code === 0) {
     writeWhole(command.output, reply.out);
     io.err(`exported the catalog to ${command.output}\n`);
@@ -59,17 +66,20 @@ function requestOf(command: Exclude<ServiceCommand, { name: 'serve' }>): OwnerRe
   }
 }
 
+/** A request answered in this process: an import's catalog is read already. */
+type LocalRequest = OwnerRequest | { kind: 'import'; dataset: Dataset; source: string; json?: boolean };
+
 /**
  * Runs the request against the storage: opened here, or, when a running `serve` holds the data
  * folder, by that process (so a revoked token stops working at once, and a backup needs no downtime).
  */
-async function ownerRequest(storage: Storage, request: OwnerRequest, io: ServiceIo): Promise<OwnerReply> {
+async function ownerRequest(storage: Storage, request: LocalRequest, remote: () => OwnerRequest, io: ServiceIo): Promise<OwnerReply> {
   let store: SqlStore;
   try {
     store = await openStore(storage, io.err);
   } catch (e) {
     if (!(e instanceof FolderInUse) || storage.kind !== 'dir') throw e;
-    const reply = await askOwnerChannel(storage.dir, request);
+    const reply = await askOwnerChannel(storage.dir, remote());
     if (!reply) throw e;
     return reply;
   }
@@ -81,7 +91,7 @@ async function ownerRequest(storage: Storage, request: OwnerRequest, io: Service
 }
 
 /** What the owner's command prints, run against an open store. */
-async function ownerAnswer(store: SqlStore, request: OwnerRequest): Promise<OwnerReply> {
+async function ownerAnswer(store: SqlStore, request: LocalRequest): Promise<OwnerReply> {
   const reply: OwnerReply = { code: 0, out: '', err: '' };
   const io: ServiceIo = { out: (t) => (reply.out += t), err: (t) => (reply.err += t) };
   try {
@@ -90,7 +100,7 @@ async function ownerAnswer(store: SqlStore, request: OwnerRequest): Promise<Owne
         reply.code = await users(store, request, io);
         break;
       case 'import': {
-        const counts = settled(await store.importCatalog(parseDataset(request.catalog, request.source)));
+        const counts = settled(await store.importCatalog('dataset' in request ? request.dataset : parseDataset(request.catalog, request.source)));
         io.out(request.json
           ? `${JSON.stringify({ imported: { codes: counts.codes, refactors: counts.refactors, users: counts.users }, source: request.source })}\n`
           : `imported ${counts.codes} codes, ${counts.refactors} refactorings and ${counts.users} people from ${request.source}\n`);
@@ -113,11 +123,17 @@ async function serve(command: Extract<ServiceCommand, { name: 'serve' }>, io: Se
   // What can be found wrong at once is, before storage takes seconds to open.
   if (command.catalog !== undefined) checkDatasetFile(command.catalog);
   if (command.port !== 0) await portFree(command.host, command.port);
-  const store = command.storage && (await openStore(command.storage, io.err));
+  // With storage, a catalog given is read before the storage opens, on a thread that ends once it is
+  // read, then imported and let go: the store serves it from then on.
+  const say = command.catalog !== undefined || command.generate !== undefined ? sayFirstStart(command.storage, io) : io.err;
+  let toImport = command.storage === undefined ? undefined
+    : command.catalog !== undefined ? await loadCatalogApart({ file: command.catalog })
+      : command.generate !== undefined ? await loadCatalogApart({ generate: command.generate }) : undefined;
+  const store = command.storage && (await openStore(command.storage, say));
   try {
-    // With storage, a catalog given is imported and then let go: the store serves it from then on.
     const given = store ? undefined : catalog();
-    if (store) await fillOnce(store, command.storage!, catalog, io);
+    if (store && toImport) await fillOnce(store, command.storage!, toImport, io);
+    toImport = undefined;
     // Before the HTTP server: without its channel a data folder's owner could not revoke a token, so serve stops.
     const channel = store && command.storage?.kind === 'dir' ? await ownerChannel(command.storage.dir, store) : undefined;
     const server = await startServer({
@@ -163,9 +179,7 @@ function listenError(e: unknown, host: string, port: number): Error {
 }
 
 /** A catalog given with storage fills it once; storage that holds one already is never overwritten. */
-async function fillOnce(store: SqlStore, storage: Storage, catalog: () => Dataset | undefined, io: ServiceIo): Promise<void> {
-  const given = catalog();
-  if (!given) return;
+async function fillOnce(store: SqlStore, storage: Storage, given: Dataset, io: ServiceIo): Promise<void> {
   if ((await store.summary()).codes > 0) {
     throw new ServiceError(`${describe(storage)} already holds a catalog: start without --catalog or --generate (or add to it with "refactor-browser import")`);
   }
@@ -238,7 +252,7 @@ export async function openStore(storage: Storage, say: (line: string) => void): 
   try {
     const dataDir = path.join(storage.dir, 'postgres');
     // Said before the wait, so that nobody takes a first start for a hang.
-    if (!holdsDatabase(dataDir)) say(`creating the embedded database in ${storage.dir}…\n`);
+    if (!holdsDatabase(dataDir)) say(firstStartLine(storage.dir));
     // On a thread of its own: PGlite's queries would otherwise stall the HTTP server's every request.
     const store = await openSqlStore(await openPgliteWorker(dataDir));
     const close = store.close.bind(store);
@@ -254,6 +268,23 @@ export async function openStore(storage: Storage, say: (line: string) => void): 
     release();
     throw e;
   }
+}
+
+function firstStartLine(dir: string): string {
+  return `creating the embedded database in ${dir}…\n`;
+}
+
+/**
+ * Says at once that a new data folder's database is about to be made, for a command with a catalog
+ * to read first (which takes seconds for a large one); what it returns says the rest, not that again.
+ */
+function sayFirstStart(storage: Storage | undefined, io: ServiceIo): (line: string) => void {
+  if (storage?.kind !== 'dir' || holdsDatabase(path.join(storage.dir, 'postgres'))) return io.err;
+  const line = firstStartLine(storage.dir);
+  io.err(line);
+  return (text) => {
+    if (text !== line) io.err(text);
+  };
 }
 
 function lockFolder(dir: string): () => void {

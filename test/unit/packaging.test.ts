@@ -217,11 +217,11 @@ describe('packaging', function () {
       }
     });
 
-    it('is the command line, its database thread\'s script and its MCP server\'s bundle with its README, CHANGELOG, LICENSE and third-party notices, the parser and grammars of `similar`, the prepared database of the PGlite it depends on, and nothing else', () => {
+    it('is the command line, its database\'s and its catalog reader\'s threads\' scripts and its MCP server\'s bundle with its README, CHANGELOG, LICENSE and third-party notices, the parser and grammars of `similar`, the prepared database of the PGlite it depends on, and nothing else', () => {
       const manifest = JSON.parse(readFileSync(path.join(staged.folder, 'package.json'), 'utf8')) as Partial<Manifest>;
       // Made by the build from the installed PGlite (scripts/pgliteDataDir.mjs), never kept in git.
       const prepared = `pglite-datadir/${installedPgliteVersion()}.tar.gz`;
-      assert.deepEqual(staged.files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', ...Object.values(manifest.bin ?? {}), 'mcp.js', 'package.json', 'pgliteWorker.js',
+      assert.deepEqual(staged.files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', ...Object.values(manifest.bin ?? {}), 'catalogWorker.js', 'mcp.js', 'package.json', 'pgliteWorker.js',
         prepared, ...GRAMMAR_ASSETS.map((f) => `tree-sitter/${f}`)].sort());
       assert.equal(execFileSync('git', ['ls-files', 'dist', 'pglite-datadir'], { cwd: root, encoding: 'utf8' }), '', 'no prepared database in git');
     });
