@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { CLI_DEPENDENCIES } from './scripts/npmPackage.mjs';
+import { preparePgliteDataDir } from './scripts/pgliteDataDir.mjs';
 import { writeThirdPartyNotices } from './scripts/thirdPartyNotices.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -142,6 +143,16 @@ const builds = [
     bundle: true,
     external: CLI_DEPENDENCIES,
   },
+  // The thread a catalog is read or generated on before it is imported into embedded PostgreSQL
+  // (src/server/catalog/catalogApart.ts), beside the CLI's bundle as the database's thread is.
+  {
+    entryPoints: ['src/server/catalog/catalogWorker.ts'],
+    outfile: `${out}/catalogWorker.js`,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    bundle: true,
+  },
 
   // The code view's webview script: runs in the webview (a browser), not in the extension host.
   {
@@ -212,6 +223,10 @@ for (const file of grammarFiles) {
     : path.join(path.dirname(require.resolve('@vscode/tree-sitter-wasm')), file);
   copyFileSync(from, `${out}/tree-sitter/${file}`);
 }
+
+// The data directory a new `--data-dir` starts from, made by the installed PGlite's initdb (about
+// ten seconds, once per PGlite version; afresh for packaging): scripts/pgliteDataDir.mjs.
+await preparePgliteDataDir(out, { fresh: minify });
 
 const common = { sourcemap: !minify, minify, logLevel: 'warning', legalComments: 'none', metafile: true };
 if (watch) {

@@ -1,6 +1,9 @@
 // service.memory.*: the resident memory of `refactor-browser serve` holding the 10,000-code generated
 // catalog in embedded PostgreSQL (--data-dir), against the same command holding it in memory, each a
-// child process started fresh, asked for a few pages, then read from /proc/PID/status (VmRSS).
+// child process started fresh, asked for a few pages, then read from /proc/PID/status (VmRSS, and
+// VmHWM for the peak). service.memory.import.peak is `import FILE` of that catalog into a new folder.
+// service.start.first is the time from starting `serve --data-dir` on a new folder to its
+// `listening on` line, against starting it again on the folder it made.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
@@ -11,25 +14,49 @@ const CODES = 10_000;
 const CLI = path.join(__dirname, '..', '..', 'dist', 'cli.js');
 const PAGES = ['/codes/recent.xml', '/codes/popular.xml', '/codes/5.xml', '/codes/recent.xml?page=200'];
 const ROUNDS = 2;
+/** First starts on an empty folder, each beside a start again of the folder it made. */
+const START_ROUNDS = 5;
 const MIB = 1024 * 1024;
 
 export async function memoryFigures(): Promise<Figure[]> {
   const inMemory: number[] = [];
+  const inMemoryPeak: number[] = [];
   const filled: number[] = [];
+  const filledPeak: number[] = [];
   const reopened: number[] = [];
+  const imported: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'refactor-browser-bench-'));
     try {
       const data = path.join(dir, 'data');
-      inMemory.push(await residentAfterPages(['--generate', String(CODES)]));
+      const memory = await residentAfterPages(['--generate', String(CODES)]);
+      inMemory.push(memory.resident);
+      inMemoryPeak.push(memory.peak);
       // The first start creates the database and imports the catalog; a later one opens it as it is.
-      filled.push(await residentAfterPages(['--data-dir', data, '--generate', String(CODES)]));
-      reopened.push(await residentAfterPages(['--data-dir', data]));
+      const first = await residentAfterPages(['--data-dir', data, '--generate', String(CODES)]);
+      filled.push(first.resident);
+      filledPeak.push(first.peak);
+      reopened.push((await residentAfterPages(['--data-dir', data])).resident);
+      const file = path.join(dir, 'catalog.json');
+      await runToEnd(['export', '--data-dir', data, '--output', file]);
+      imported.push((await runToEnd(['import', file, '--data-dir', path.join(dir, 'imported')])).peak);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const firstStart: number[] = [];
+  const startAgain: number[] = [];
+  for (let r = 0; r < START_ROUNDS; r++) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'refactor-browser-bench-'));
+    try {
+      firstStart.push((await residentAfterPages(['--data-dir', path.join(dir, 'data')])).listeningMs);
+      startAgain.push((await residentAfterPages(['--data-dir', path.join(dir, 'data')])).listeningMs);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }
   const base = median(inMemory) / MIB;
+  const basePeak = median(inMemoryPeak) / MIB;
   const baseline = `baseline serve --generate ${CODES} (in memory)`;
   return [
     figure(
@@ -42,14 +69,62 @@ export async function memoryFigures(): Promise<Figure[]> {
         note: `serve --data-dir on that folder again, the catalog already in it, then the same pages; ${baseline}` },
       median(reopened) / MIB, base, reopened.map((v, i) => v / inMemory[i]),
     ),
+    figure(
+      { name: 'service.memory.sql.peak', goal: null, unit: 'MiB peak resident (VmHWM)',
+        note: `the first start's peak, serve --data-dir (a new folder) --generate ${CODES}; goal < 400 MiB; baseline the in-memory serve's peak` },
+      median(filledPeak) / MIB, basePeak, filledPeak.map((v, i) => v / inMemoryPeak[i]),
+    ),
+    figure(
+      { name: 'service.memory.import.peak', goal: null, unit: 'MiB peak resident (VmHWM)',
+        note: `import of that catalog, exported to a file, into a new folder; goal < 400 MiB; baseline the in-memory serve's peak` },
+      median(imported) / MIB, basePeak, imported.map((v, i) => v / inMemoryPeak[i]),
+    ),
+    figure(
+      { name: 'service.start.first', goal: null, unit: 'ms to listening',
+        note: 'serve --data-dir on a new folder, from spawn to its listening line; goal <= 2000 ms; baseline serve started again on the folder it made' },
+      median(firstStart), median(startAgain), firstStart.map((v, i) => v / startAgain[i]),
+    ),
   ];
 }
 
-/** Bytes resident in a `serve` child once it has answered PAGES; the child is stopped by its pid. */
-async function residentAfterPages(args: string[]): Promise<number> {
+/** The child's peak resident bytes so far (VmHWM), or 0 once it is gone. */
+function peakOf(child: ChildProcess): number {
+  try {
+    const kib = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+    return kib ? Number(kib[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Runs a command of the CLI to its end (bounded), with its peak resident bytes, read until it exits. */
+function runToEnd(args: string[]): Promise<{ peak: number }> {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+  let peak = 0;
+  const poll = setInterval(() => (peak = Math.max(peak, peakOf(child))), 20);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      if (code === 0) resolve({ peak });
+      else reject(new Error(`${args[0]} exited ${code}: ${err.trim()}`));
+    });
+  });
+}
+
+/**
+ * Bytes resident in a `serve` child once it has answered PAGES, its peak so far, and the time from
+ * its spawn to its listening line; the child is stopped by its pid.
+ */
+async function residentAfterPages(args: string[]): Promise<{ resident: number; peak: number; listeningMs: number }> {
+  const started = performance.now();
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     const url = await listening(child);
+    const listeningMs = performance.now() - started;
     for (const page of PAGES) {
       const res = await fetch(`${url}${page}`);
       await res.arrayBuffer();
@@ -58,7 +133,7 @@ async function residentAfterPages(args: string[]): Promise<number> {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status);
     if (!kib) throw new Error(`no VmRSS in /proc/${child.pid}/status`);
-    return Number(kib[1]) * 1024;
+    return { resident: Number(kib[1]) * 1024, peak: peakOf(child), listeningMs };
   } finally {
     await stopped(child);
   }

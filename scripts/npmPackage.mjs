@@ -8,6 +8,7 @@
 // is never published by mistake. Run after the build: `npm run package:cli`.
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { installedPgliteVersion } from './pgliteDataDir.mjs';
 import { NOTICES_FILE } from './thirdPartyNotices.mjs';
 
 export const NPM_STAGE = 'dist/npm';
@@ -20,9 +21,9 @@ export const CLI_DEPENDENCIES = ['@electric-sql/pglite', 'pg'];
 
 /**
  * Scripts the command starts as worker threads, from beside its bundle: embedded PostgreSQL runs on
- * a thread of its own.
+ * a thread of its own, and a catalog to import is read on another, which ends before the import.
  */
-export const CLI_WORKERS = ['dist/pgliteWorker.js'];
+export const CLI_WORKERS = ['dist/pgliteWorker.js', 'dist/catalogWorker.js'];
 
 /**
  * Bundles the command loads from beside its own for one command only: `mcp`'s, with the Model
@@ -30,8 +31,11 @@ export const CLI_WORKERS = ['dist/pgliteWorker.js'];
  */
 export const CLI_LOADED = ['dist/mcp.js'];
 
-/** Folders the command reads files from, beside its bundle: the parser and grammars of `similar` and `adapt`. */
-export const CLI_FOLDERS = ['dist/tree-sitter'];
+/**
+ * Folders the command reads files from, beside its bundle: the parser and grammars of `similar` and
+ * `adapt`, and the data directory a new embedded database starts from (scripts/pgliteDataDir.mjs).
+ */
+export const CLI_FOLDERS = ['dist/tree-sitter', 'dist/pglite-datadir'];
 
 /** The documents the package carries beside the command: where each is staged from, by its name in the package. */
 const DOCUMENTS = { 'README.md': 'src/cli/README.md', 'CHANGELOG.md': 'CHANGELOG.md', LICENSE: 'LICENSE', [NOTICES_FILE]: NOTICES_FILE };
@@ -39,8 +43,12 @@ const DOCUMENTS = { 'README.md': 'src/cli/README.md', 'CHANGELOG.md': 'CHANGELOG
 /** What npm shows under the package's name: the command line's job, not the extension's. */
 export const CLI_DESCRIPTION = 'Read, contribute to and run a code-sharing and refactoring service from the command line, and offer its catalog to agents over MCP';
 
-/** The npm package's manifest made from the extension's. */
-export function npmManifest(pkg) {
+/**
+ * The npm package's manifest made from the extension's. PGlite is pinned to `pgliteVersion`, the one
+ * installed here: the prepared database it ships (dist/pglite-datadir/) is named by the version that
+ * made it, so a later PGlite that a range let in would find none and run initdb on every first start.
+ */
+export function npmManifest(pkg, pgliteVersion = installedPgliteVersion()) {
   return {
     name: pkg.name,
     version: pkg.version,
@@ -53,7 +61,7 @@ export function npmManifest(pkg) {
     engines: { node: pkg.engines.node },
     // Each command's bundle, beside package.json in the package.
     bin: Object.fromEntries(Object.entries(pkg.bin).map(([name, file]) => [name, path.posix.basename(file)])),
-    dependencies: Object.fromEntries(CLI_DEPENDENCIES.map((name) => [name, pkg.devDependencies[name]])),
+    dependencies: Object.fromEntries(CLI_DEPENDENCIES.map((name) => [name, name === '@electric-sql/pglite' ? pgliteVersion : pkg.devDependencies[name]])),
   };
 }
 

@@ -9,6 +9,7 @@ import { chmodSync, lstatSync, mkdtempSync, readFileSync, renameSync, rmSync, wr
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { fileProblem } from '../server/fileErrors';
 
 /** What the command line asks of the storage's holder. */
 export type OwnerRequest =
@@ -110,7 +111,7 @@ export async function startOwnerChannel(dir: string, answer: (request: OwnerRequ
     folder = windows ? undefined : privateFolder(dir);
     at = folder === undefined ? pipeName(dir) : path.join(folder, 'control.sock');
   } catch (e) {
-    throw new OwnerChannelError(`the owner's control socket could not be made: ${e instanceof Error ? e.message : String(e)}`);
+    throw new OwnerChannelError(`the owner's control socket could not be made: ${why(e)}`);
   }
   const removeFolder = (): void => {
     if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
@@ -138,7 +139,7 @@ export async function startOwnerChannel(dir: string, answer: (request: OwnerRequ
   } catch (e) {
     server.close();
     removeFolder();
-    throw new OwnerChannelError(`the owner's control socket could not be made at ${at}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new OwnerChannelError(`the owner's control socket could not be made at ${at}: ${why(e)}`);
   }
   return {
     close: () =>
@@ -190,4 +191,12 @@ function readLine(socket: net.Socket): Promise<string> {
     socket.once('end', () => resolve(Buffer.concat(chunks).toString('utf8').trim()));
     socket.once('error', reject);
   });
+}
+
+/** A failure to make the socket or its folder in words, naming the path, or its message when it is not worded. */
+function why(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  const problem = fileProblem(err.code);
+  if (problem !== undefined && typeof err.path === 'string') return `${err.path}: ${problem}`;
+  return e instanceof Error ? e.message : String(e);
 }

@@ -2,14 +2,17 @@
 // `users`, `import` and `export`. Storage is embedded PostgreSQL in a folder (--data-dir) or a
 // PostgreSQL server (--database); the drivers load only when one is opened, so browsing never
 // loads them.
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { withoutCredentials } from '../api/errors';
 import { DatasetError, parseDataset, type Dataset } from '../server/catalog/dataset';
-import { loadDatasetFile, readDatasetJson } from '../server/catalog/datasetFile';
+import { loadCatalogApart } from '../server/catalog/catalogApart';
+import { checkDatasetFile, loadDatasetFile, readDatasetJson } from '../server/catalog/datasetFile';
+import { fileProblem, listenProblem } from '../server/fileErrors';
 import { generateCatalog } from '../server/catalog/generatedCatalog';
 import { startServer } from '../server/http/server';
 import { openPgliteWorker, openPostgres } from '../server/sql/executor';
+import { holdsDatabase } from '../server/sql/preparedDataDir';
 import { openSqlStore, type SqlStore } from '../server/sql/sqlStore';
 import { newToken, tokenHash } from '../server/tokens';
 import type { WriteResult } from '../server/store';
@@ -32,7 +35,14 @@ class FolderInUse extends ServiceError {}
 
 export async function runServiceCommand(command: ServiceCommand, io: ServiceIo, signals: { stopped: () => Promise<void> }): Promise<number> {
   if (command.name === 'serve') return serve(command, io, signals.stopped);
-  const reply = await ownerRequest(command.storage, requestOf(command));
+  if (command.name === 'export' && command.output !== undefined) checkWritableFolder(command.output);
+  // A catalog to import is read before the storage opens, on a thread that ends once it is read.
+  if (command.name === 'import') checkDatasetFile(command.file);
+  const say = command.name === 'import' ? sayFirstStart(command.storage, io) : io.err;
+  const local: LocalRequest = command.name === 'import'
+    ? { kind: 'import', dataset: await loadCatalogApart({ file: command.file }), source: command.file, json: command.json }
+    : requestOf(command);
+  const reply = await ownerRequest(command.storage, local, () => requestOf(command), { ...io, err: say });
   if (command.name === 'export' && command.output !== undefined && reply.code === 0) {
     writeWhole(command.output, reply.out);
     io.err(`exported the catalog to ${command.output}\n`);
@@ -57,17 +67,20 @@ function requestOf(command: Exclude<ServiceCommand, { name: 'serve' }>): OwnerRe
   }
 }
 
+/** A request answered in this process: an import's catalog is read already. */
+type LocalRequest = OwnerRequest | { kind: 'import'; dataset: Dataset; source: string; json?: boolean };
+
 /**
  * Runs the request against the storage: opened here, or, when a running `serve` holds the data
  * folder, by that process (so a revoked token stops working at once, and a backup needs no downtime).
  */
-async function ownerRequest(storage: Storage, request: OwnerRequest): Promise<OwnerReply> {
+async function ownerRequest(storage: Storage, request: LocalRequest, remote: () => OwnerRequest, io: ServiceIo): Promise<OwnerReply> {
   let store: SqlStore;
   try {
-    store = await openStore(storage);
+    store = await openStore(storage, io.err);
   } catch (e) {
     if (!(e instanceof FolderInUse) || storage.kind !== 'dir') throw e;
-    const reply = await askOwnerChannel(storage.dir, request);
+    const reply = await askOwnerChannel(storage.dir, remote());
     if (!reply) throw e;
     return reply;
   }
@@ -79,7 +92,7 @@ async function ownerRequest(storage: Storage, request: OwnerRequest): Promise<Ow
 }
 
 /** What the owner's command prints, run against an open store. */
-async function ownerAnswer(store: SqlStore, request: OwnerRequest): Promise<OwnerReply> {
+async function ownerAnswer(store: SqlStore, request: LocalRequest): Promise<OwnerReply> {
   const reply: OwnerReply = { code: 0, out: '', err: '' };
   const io: ServiceIo = { out: (t) => (reply.out += t), err: (t) => (reply.err += t) };
   try {
@@ -88,7 +101,7 @@ async function ownerAnswer(store: SqlStore, request: OwnerRequest): Promise<Owne
         reply.code = await users(store, request, io);
         break;
       case 'import': {
-        const counts = settled(await store.importCatalog(parseDataset(request.catalog, request.source)));
+        const counts = settled(await store.importCatalog('dataset' in request ? request.dataset : parseDataset(request.catalog, request.source)));
         io.out(request.json
           ? `${JSON.stringify({ imported: { codes: counts.codes, refactors: counts.refactors, users: counts.users }, source: request.source })}\n`
           : `imported ${plural(counts.codes, 'code')}, ${plural(counts.refactors, 'refactoring')} and ${plural(counts.users, 'person', 'people')} from ${request.source}\n`);
@@ -108,16 +121,20 @@ async function ownerAnswer(store: SqlStore, request: OwnerRequest): Promise<Owne
 async function serve(command: Extract<ServiceCommand, { name: 'serve' }>, io: ServiceIo, stopped: () => Promise<void>): Promise<number> {
   const catalog = (): Dataset | undefined =>
     command.catalog !== undefined ? loadDatasetFile(command.catalog) : command.generate !== undefined ? generateCatalog({ codes: command.generate }) : undefined;
-  const store = command.storage && (await openStore(command.storage));
+  // What can be found wrong at once is, before storage takes seconds to open.
+  if (command.catalog !== undefined) checkDatasetFile(command.catalog);
+  if (command.port !== 0) await portFree(command.host, command.port);
+  // With storage, a catalog given is read before the storage opens, on a thread that ends once it is
+  // read, then imported and let go: the store serves it from then on.
+  const say = command.catalog !== undefined || command.generate !== undefined ? sayFirstStart(command.storage, io) : io.err;
+  let toImport = command.storage === undefined ? undefined
+    : command.catalog !== undefined ? await loadCatalogApart({ file: command.catalog })
+      : command.generate !== undefined ? await loadCatalogApart({ generate: command.generate }) : undefined;
+  const store = command.storage && (await openStore(command.storage, say));
   try {
-    const given = catalog();
-    if (store && given) {
-      // A catalog given with storage fills it once; storage that holds one already is never overwritten.
-      if ((await store.summary()).codes > 0) {
-        throw new ServiceError(`${describe(command.storage!)} already holds a catalog: start without --catalog or --generate (or add to it with "refactor-browser import")`);
-      }
-      settled(await store.importCatalog(given));
-    }
+    const given = store ? undefined : catalog();
+    if (store && toImport) await fillOnce(store, command.storage!, toImport, io);
+    toImport = undefined;
     // Before the HTTP server: without its channel a data folder's owner could not revoke a token, so serve stops.
     const channel = store && command.storage?.kind === 'dir' ? await ownerChannel(command.storage.dir, store) : undefined;
     const server = await startServer({
@@ -128,19 +145,47 @@ async function serve(command: Extract<ServiceCommand, { name: 'serve' }>, io: Se
       trustProxy: command.trustProxy,
     }).catch(async (e: unknown) => {
       await channel?.close();
-      throw e;
+      throw listenError(e, command.host, command.port);
     });
     const done = stopped();
     io.out(`listening on ${server.url}\n`);
     if (command.storage) io.err(`taking contributions; the catalog is kept in ${describe(command.storage)}\n`);
     await done;
     // Gracefully: what is being answered is finished before the storage closes under it.
+    const underWay = server.underWay();
+    io.err(`stopping: finishing ${underWay} ${underWay === 1 ? 'request' : 'requests'}…\n`);
     await server.drain();
     await channel?.close();
     return 0;
   } finally {
     await store?.close();
   }
+}
+
+/** Refuses at once a port another program listens on (serve listens only once its storage is open). */
+async function portFree(host: string, port: number): Promise<void> {
+  const { createServer } = await import('node:net');
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (e) => reject(listenError(e, host, port)));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+/** A failure to listen as the owner can act on it, or as it was when it is not worded. */
+function listenError(e: unknown, host: string, port: number): Error {
+  const problem = listenProblem((e as NodeJS.ErrnoException | undefined)?.code, host, port);
+  if (problem !== undefined) return new ServiceError(problem);
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+/** A catalog given with storage fills it once; storage that holds one already is never overwritten. */
+async function fillOnce(store: SqlStore, storage: Storage, given: Dataset, io: ServiceIo): Promise<void> {
+  if ((await store.summary()).codes > 0) {
+    throw new ServiceError(`${describe(storage)} already holds a catalog: start without --catalog or --generate (or add to it with "refactor-browser import")`);
+  }
+  io.err(`importing ${given.codes.size} codes into ${describe(storage)}…\n`);
+  settled(await store.importCatalog(given));
 }
 
 async function ownerChannel(dir: string, store: SqlStore): Promise<{ close(): Promise<void> }> {
@@ -197,13 +242,20 @@ function settled<T>(result: WriteResult<T>): T {
  * folder (PGlite is one connection): a second is refused while the first runs, and a lock left by a
  * killed process is taken over.
  */
-export async function openStore(storage: Storage): Promise<SqlStore> {
+export async function openStore(storage: Storage, say: (line: string) => void): Promise<SqlStore> {
   if (storage.kind === 'database') return openSqlStore(await openPostgres(storage.url));
-  mkdirSync(storage.dir, { recursive: true });
+  try {
+    mkdirSync(storage.dir, { recursive: true });
+  } catch (e) {
+    throw fileError(e, `cannot use ${storage.dir} as the data folder`);
+  }
   const release = lockFolder(storage.dir);
   try {
+    const dataDir = path.join(storage.dir, 'postgres');
+    // Said before the wait, so that nobody takes a first start for a hang.
+    if (!holdsDatabase(dataDir)) say(firstStartLine(storage.dir));
     // On a thread of its own: PGlite's queries would otherwise stall the HTTP server's every request.
-    const store = await openSqlStore(await openPgliteWorker(path.join(storage.dir, 'postgres')));
+    const store = await openSqlStore(await openPgliteWorker(dataDir));
     const close = store.close.bind(store);
     store.close = async () => {
       try {
@@ -219,6 +271,23 @@ export async function openStore(storage: Storage): Promise<SqlStore> {
   }
 }
 
+function firstStartLine(dir: string): string {
+  return `creating the embedded database in ${dir}…\n`;
+}
+
+/**
+ * Says at once that a new data folder's database is about to be made, for a command with a catalog
+ * to read first (which takes seconds for a large one); what it returns says the rest, not that again.
+ */
+function sayFirstStart(storage: Storage | undefined, io: ServiceIo): (line: string) => void {
+  if (storage?.kind !== 'dir' || holdsDatabase(path.join(storage.dir, 'postgres'))) return io.err;
+  const line = firstStartLine(storage.dir);
+  io.err(line);
+  return (text) => {
+    if (text !== line) io.err(text);
+  };
+}
+
 function lockFolder(dir: string): () => void {
   const file = path.join(dir, 'lock');
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -228,7 +297,7 @@ function lockFolder(dir: string): () => void {
       closeSync(fd);
       return () => rmSync(file, { force: true });
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw fileError(e, `cannot use ${dir} as the data folder`);
       const holder = Number(readFileSync(file, 'utf8'));
       if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
         throw new FolderInUse(`${dir} is in use by another refactor-browser process (pid ${holder}): stop it first`);
@@ -248,10 +317,30 @@ function alive(pid: number): boolean {
   }
 }
 
+/** A file system failure as one line naming what could not be done, or the failure as it was when it is not worded. */
+function fileError(e: unknown, what: string): unknown {
+  const problem = fileProblem((e as NodeJS.ErrnoException | undefined)?.code);
+  return problem === undefined ? e : new ServiceError(`${what}: ${problem}`);
+}
+
+/** Refuses at once an --output whose folder is missing or is a file, before storage takes seconds to open. */
+function checkWritableFolder(file: string): void {
+  const folder = path.dirname(path.resolve(file));
+  try {
+    if (!statSync(folder).isDirectory()) throw Object.assign(new Error(folder), { code: 'ENOTDIR' });
+  } catch (e) {
+    throw fileError(e, `cannot write ${file}: ${folder}`);
+  }
+}
+
 /** Whole or not at all: a backup is never left half written. */
 function writeWhole(file: string, text: string): void {
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, text, { flag: 'wx' });
+  try {
+    writeFileSync(temporary, text, { flag: 'wx' });
+  } catch (e) {
+    throw fileError(e, `cannot write ${file}`);
+  }
   try {
     renameSync(temporary, file);
   } catch (e) {

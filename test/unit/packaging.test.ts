@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { SERVICE_LANGUAGES } from '../../src/api/languages';
 import { parseCommandLine } from '../../src/cli/args';
+import { installedPgliteVersion } from '../../src/server/sql/preparedDataDir';
 import { GRAMMAR_ASSETS } from '../../src/similarity/grammars';
 import { localizedManifest } from '../helpers/manifest';
 
@@ -232,10 +233,13 @@ describe('packaging', function () {
       }
     });
 
-    it('is the command line, its database thread\'s script and its MCP server\'s bundle with its README, CHANGELOG, LICENSE and third-party notices, the parser and grammars of `similar`, and nothing else', () => {
+    it('is the command line, its database\'s and its catalog reader\'s threads\' scripts and its MCP server\'s bundle with its README, CHANGELOG, LICENSE and third-party notices, the parser and grammars of `similar`, the prepared database of the PGlite it depends on, and nothing else', () => {
       const manifest = JSON.parse(readFileSync(path.join(staged.folder, 'package.json'), 'utf8')) as Partial<Manifest>;
-      assert.deepEqual(staged.files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', ...Object.values(manifest.bin ?? {}), 'mcp.js', 'package.json', 'pgliteWorker.js',
-        ...GRAMMAR_ASSETS.map((f) => `tree-sitter/${f}`)].sort());
+      // Made by the build from the installed PGlite (scripts/pgliteDataDir.mjs), never kept in git.
+      const prepared = `pglite-datadir/${installedPgliteVersion()}.tar.gz`;
+      assert.deepEqual(staged.files, ['CHANGELOG.md', 'LICENSE', 'README.md', 'ThirdPartyNotices.txt', ...Object.values(manifest.bin ?? {}), 'catalogWorker.js', 'mcp.js', 'package.json', 'pgliteWorker.js',
+        prepared, ...GRAMMAR_ASSETS.map((f) => `tree-sitter/${f}`)].sort());
+      assert.equal(execFileSync('git', ['ls-files', 'dist', 'pglite-datadir'], { cwd: root, encoding: 'utf8' }), '', 'no prepared database in git');
     });
 
     it('has a manifest with the extension\'s name, version and links, its command in `bin`, the database drivers as its only dependencies, and no `main`, `browser` or script', () => {
@@ -244,7 +248,8 @@ describe('packaging', function () {
         assert.equal(manifest[key], undefined, key);
       }
       // Loaded (not bundled) by the storage commands, at the versions the repository tests.
-      assert.deepEqual(manifest.dependencies, { '@electric-sql/pglite': pkg.devDependencies['@electric-sql/pglite'], pg: pkg.devDependencies.pg });
+      // PGlite exactly as installed here: the prepared database shipped beside the command is its.
+      assert.deepEqual(manifest.dependencies, { '@electric-sql/pglite': installedPgliteVersion(), pg: pkg.devDependencies.pg });
       assert.deepEqual([manifest.name, manifest.version, manifest.license, manifest.repository, manifest.homepage, manifest.bugs],
         [pkg.name, pkg.version, pkg.license, pkg.repository, pkg.homepage, pkg.bugs]);
       assert.deepEqual(Object.keys(manifest.bin as object), Object.keys(pkg.bin));

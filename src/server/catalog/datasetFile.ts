@@ -2,6 +2,7 @@
 // needs node:fs, which VS Code for the Web's extension host does not have.
 
 import * as fs from 'node:fs';
+import { fileProblem } from '../fileErrors';
 import { DatasetError, parseDataset, type Dataset } from './dataset';
 
 /** Reads a catalog file; read and JSON errors become DatasetErrors naming the file too. */
@@ -15,7 +16,8 @@ export function readDatasetJson(path: string): unknown {
   try {
     text = fs.readFileSync(path, 'utf8');
   } catch (e) {
-    throw new DatasetError(path, undefined, undefined, `cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new DatasetError(path, undefined, undefined, `cannot be read: ${fileProblem(code) ?? code ?? String(e)}`);
   }
   let json: unknown;
   try {
@@ -24,4 +26,19 @@ export function readDatasetJson(path: string): unknown {
     throw new DatasetError(path, undefined, undefined, `is not valid JSON (${(e as Error).message})`);
   }
   return json;
+}
+
+/**
+ * Throws what readDatasetJson would when `path` is missing, a folder or not readable: checked before
+ * a command starts its slow work (opening storage), so that a mistyped name is said at once.
+ */
+export function checkDatasetFile(path: string): void {
+  let code: string | undefined;
+  try {
+    if (fs.statSync(path).isDirectory()) code = 'EISDIR';
+    else fs.accessSync(path, fs.constants.R_OK);
+  } catch (e) {
+    code = (e as NodeJS.ErrnoException).code ?? String(e);
+  }
+  if (code !== undefined) throw new DatasetError(path, undefined, undefined, `cannot be read: ${fileProblem(code) ?? code}`);
 }

@@ -72,6 +72,8 @@ export interface RunningServer {
    * DEFAULT_GRACE_MS), when whatever is left is ended as close() ends it.
    */
   drain(graceMs?: number): Promise<void>;
+  /** How many requests are being answered now (read, worked on, or their answer being written). */
+  underWay(): number;
 }
 
 /** How long a graceful stop waits for the answers under way: far longer than any read or write takes. */
@@ -152,6 +154,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     close,
+    underWay: () => busy.size,
     drain(graceMs = DEFAULT_GRACE_MS) {
       drained ??= new Promise<void>((resolve) => {
         draining = true;

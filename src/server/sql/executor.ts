@@ -3,6 +3,7 @@
 // The drivers are loaded only when opened, so a bundle that never opens one never loads it.
 
 import { withoutCredentials } from '../../api/errors';
+import { pgliteStartParams } from './pgliteSettings';
 import type { PgliteReply, PgliteRequest, PgliteWorkerData } from './pgliteProtocol';
 
 export interface Sql {
@@ -60,7 +61,8 @@ function identifier(name: string): string {
 export async function openPglite(dataDir: string | undefined): Promise<Sql> {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = await translated(async () => {
-    const opened = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+    const options = { startParams: pgliteStartParams(PGlite.defaultStartParams) };
+    const opened = dataDir === undefined ? new PGlite(options) : new PGlite(dataDir, options);
     await opened.waitReady;
     return opened;
   });
@@ -100,15 +102,29 @@ export async function openPglite(dataDir: string | undefined): Promise<Sql> {
   return over(db, false);
 }
 
+/** PGlite on its own thread (openPgliteWorker). */
+export interface PgliteSql extends Sql {
+  /** Whether the database was new and started from the prepared data directory rather than initdb. */
+  readonly fromPrepared: boolean;
+}
+
 /**
  * PGlite as openPglite opens it, on a worker thread of its own: PGlite runs its WebAssembly
  * synchronously on the calling thread, so this keeps the caller's thread (an HTTP server's) free
  * while a query runs. A transaction's `fn` runs here and its queries go to the one transaction the
- * worker holds open until `fn` settles; other queries wait for it, as in PGlite itself.
+ * worker holds open until `fn` settles; other queries wait for it, as in PGlite itself. A data
+ * directory that does not exist yet is unpacked from `prepared` (by default the one the build wrote
+ * beside this module for the installed PGlite: preparedDataDir.ts), or made by initdb without one.
  */
-export async function openPgliteWorker(dataDir: string | undefined): Promise<Sql> {
+export async function openPgliteWorker(dataDir: string | undefined, options: { prepared?: string } = {}): Promise<PgliteSql> {
   const { Worker } = await import('node:worker_threads');
   const path = await import('node:path');
+  let fromPrepared = false;
+  if (dataDir !== undefined) {
+    const { preparedDataDir, startFromPrepared } = await import('./preparedDataDir');
+    const prepared = options.prepared ?? preparedDataDir(__dirname);
+    if (prepared !== undefined) fromPrepared = await startFromPrepared(prepared, dataDir);
+  }
   // Beside this module: out/src/server/sql/ when compiled, dist/ beside the CLI bundle.
   const worker = new Worker(path.join(__dirname, 'pgliteWorker.js'), { workerData: { dataDir } satisfies PgliteWorkerData });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (e: SqlError) => void }>();
@@ -161,6 +177,7 @@ export async function openPgliteWorker(dataDir: string | undefined): Promise<Sql
     close: async () => undefined,
   });
   return {
+    fromPrepared,
     query: (text, params) => query(undefined, text, params),
     transaction: async <T>(fn: (tx: Sql) => Promise<T>): Promise<T> => {
       const tx = (await ask({ kind: 'begin' })) as number;

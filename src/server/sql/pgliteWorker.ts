@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { PgliteReply, PgliteRequest, PgliteWorkerData } from './pgliteProtocol';
+import { pgliteStartParams } from './pgliteSettings';
 
 const port = parentPort;
 if (!port) throw new Error('pgliteWorker runs as a worker thread');
@@ -32,7 +33,8 @@ async function main(): Promise<void> {
   const { PGlite } = await import('@electric-sql/pglite');
   let db: PGlite;
   try {
-    db = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+    const options = { startParams: pgliteStartParams(PGlite.defaultStartParams) };
+    db = dataDir === undefined ? new PGlite(options) : new PGlite(dataDir, options);
     await db.waitReady;
   } catch (e) {
     port!.postMessage(failure(0, e));

@@ -43,65 +43,76 @@ export async function importCatalog(tx: Sql, dataset: Dataset): Promise<CatalogC
   if (named) found.push(`a person named "${named.name}" is already stored (id ${Number(named.id)})`);
   if (found.length > 0) return { clashes: found };
 
-  await tx.query(
+  // In batches, all in the caller's one transaction: each statement's parameters and rows are held
+  // whole in PGlite's WebAssembly memory, which grows to the largest and is never given back, so
+  // 10,000 codes in one statement took hundreds of MiB a batch does not.
+  await inBatches(users, (batch) => tx.query(
     `insert into users (id, name, identity_url, website, rating)
      select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::float8[])`,
-    [users.map((u) => u.id), users.map((u) => u.name), users.map((u) => u.identityUrl), users.map((u) => u.website), users.map((u) => u.rating)],
-  );
-  await tx.query(
+    [batch.map((u) => u.id), batch.map((u) => u.name), batch.map((u) => u.identityUrl), batch.map((u) => u.website), batch.map((u) => u.rating)],
+  ));
+  await inBatches(codes, (batch) => tx.query(
     `insert into codes (id, title, language, permalink, user_id, created_at, created_offset, updated_at, updated_offset,
        comment, trackback_url, code, refactors_count)
      select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::timestamptz[], $7::smallint[],
        $8::timestamptz[], $9::smallint[], $10::text[], $11::text[], $12::text[], $13::integer[])`,
     [
-      codes.map((c) => c.id),
-      codes.map((c) => c.title),
-      codes.map((c) => c.language),
-      codes.map((c) => c.permalink),
-      codes.map((c) => c.userId),
-      codes.map((c) => c.createdAt.date.toISOString()),
-      codes.map((c) => offsetOf(c.createdAt)),
-      codes.map((c) => c.updatedAt.date.toISOString()),
-      codes.map((c) => offsetOf(c.updatedAt)),
-      codes.map((c) => c.comment),
-      codes.map((c) => c.trackbackUrl),
-      codes.map((c) => c.code),
-      codes.map((c) => c.refactorsCount),
+      batch.map((c) => c.id),
+      batch.map((c) => c.title),
+      batch.map((c) => c.language),
+      batch.map((c) => c.permalink),
+      batch.map((c) => c.userId),
+      batch.map((c) => c.createdAt.date.toISOString()),
+      batch.map((c) => offsetOf(c.createdAt)),
+      batch.map((c) => c.updatedAt.date.toISOString()),
+      batch.map((c) => offsetOf(c.updatedAt)),
+      batch.map((c) => c.comment),
+      batch.map((c) => c.trackbackUrl),
+      batch.map((c) => c.code),
+      batch.map((c) => c.refactorsCount),
     ],
-  );
+  ));
   const tags = codes.flatMap((c) => c.tags.map((name, position) => ({ codeId: c.id, position, name })));
-  await tx.query(
+  await inBatches(tags, (batch) => tx.query(
     `insert into code_tags (code_id, position, name, key) select * from unnest($1::bigint[], $2::smallint[], $3::text[], $4::text[])`,
-    [tags.map((t) => t.codeId), tags.map((t) => t.position), tags.map((t) => t.name), tags.map((t) => t.name.toLowerCase())],
-  );
-  await tx.query(
+    [batch.map((t) => t.codeId), batch.map((t) => t.position), batch.map((t) => t.name), batch.map((t) => t.name.toLowerCase())],
+  ));
+  await inBatches(refactors, (batch) => tx.query(
     `insert into refactors (id, code_id, user_id, user_name, user_website, title, comment, code, created_at, created_offset,
        rating, ratings_count, rating_total)
      select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
        $9::timestamptz[], $10::smallint[], $11::integer[], $12::integer[], $13::bigint[])`,
     [
-      refactors.map((r) => r.id),
-      refactors.map((r) => r.codeId),
-      refactors.map((r) => r.userId),
+      batch.map((r) => r.id),
+      batch.map((r) => r.codeId),
+      batch.map((r) => r.userId),
       // A registered author's name and website are the user's, not stored again.
-      refactors.map((r) => (r.userId === null ? r.userName : '')),
-      refactors.map((r) => (r.userId === null ? r.userWebsite : '')),
-      refactors.map((r) => r.title),
-      refactors.map((r) => r.comment),
-      refactors.map((r) => r.code),
-      refactors.map((r) => r.createdAt.date.toISOString()),
-      refactors.map((r) => offsetOf(r.createdAt)),
-      refactors.map((r) => r.rating),
-      refactors.map((r) => r.ratingsCount),
+      batch.map((r) => (r.userId === null ? r.userName : '')),
+      batch.map((r) => (r.userId === null ? r.userWebsite : '')),
+      batch.map((r) => r.title),
+      batch.map((r) => r.comment),
+      batch.map((r) => r.code),
+      batch.map((r) => r.createdAt.date.toISOString()),
+      batch.map((r) => offsetOf(r.createdAt)),
+      batch.map((r) => r.rating),
+      batch.map((r) => r.ratingsCount),
       // Who rated is not in a catalog: the total keeps the mean right when new ratings come.
-      refactors.map((r) => r.rating * r.ratingsCount),
+      batch.map((r) => r.rating * r.ratingsCount),
     ],
-  );
+  ));
   // New rows then get ids past the imported ones.
   for (const table of ['users', 'codes', 'refactors']) {
     await tx.query(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce(max(id), 0) + 1, false) from ${table}`);
   }
   return { users: users.length, codes: codes.length, refactors: refactors.length };
+}
+
+/** Rows an import's statement inserts at most. */
+export const IMPORT_BATCH = 500;
+
+/** Runs `insert` over `rows` in order, IMPORT_BATCH at a time (none for no rows). */
+async function inBatches<T>(rows: readonly T[], insert: (batch: readonly T[]) => Promise<unknown>): Promise<void> {
+  for (let at = 0; at < rows.length; at += IMPORT_BATCH) await insert(rows.slice(at, at + IMPORT_BATCH));
 }
 
 type Num = number | string;

@@ -384,7 +384,8 @@ describe('refactor-browser (command line)', function () {
         } finally {
           idle?.destroy();
         }
-        assert.equal(p.stderr(), '');
+        // An idle connection is no request: nothing is left to finish.
+        assert.equal(p.stderr(), 'stopping: finishing 0 requests…\n');
         // Released: nothing listens there any more. Probed by connecting, not by listening on it again,
         // which would take the port from whoever the system gives it to next.
         await assert.rejects(openConnection('127.0.0.1', port), { code: 'ECONNREFUSED' }, `port ${port} is released`);
@@ -405,7 +406,7 @@ describe('refactor-browser (command line)', function () {
         const p = serve(['serve', '--port', String(port)]);
         assert.equal(await p.exit, 1);
         assert.equal(p.stdout(), '');
-        assert.equal(p.stderr(), `refactor-browser: listen EADDRINUSE: address already in use 127.0.0.1:${port}\n`);
+        assert.equal(p.stderr(), `refactor-browser: 127.0.0.1:${port} is in use by another program (another serve?): stop it, or give another --port\n`);
       } finally {
         await new Promise<void>((r) => holder.close(() => r()));
       }

@@ -1,6 +1,6 @@
 // `serve` stopped by SIGTERM, as a service manager or an orchestrator stops it while a write is under
-// way: it stops accepting connections, finishes that write (which reaches the storage), then closes
-// the storage (its folder's lock released) and exits 0. The process is stopped by its pid, the
+// way: it says so, stops accepting connections, finishes that write (which reaches the storage), then
+// closes the storage (its folder's lock released) and exits 0. The process is stopped by its pid, the
 // folder removed.
 import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -65,6 +65,7 @@ describe('refactor-browser serve stopped by SIGTERM (process)', function () {
     assert.equal(written.status, 201, 'the write under way is answered');
     assert.equal(written.connection, 'close');
     assert.equal(await serve.exit, 0, serve.stderr());
+    assert.match(serve.stderr(), /\nstopping: finishing 1 request…\n$/, 'it says it stops, and what it is finishing');
     assert.equal(existsSync(path.join(dir, 'lock')), false, 'the storage is closed, its folder free');
 
     const exported = await run(['export', '--data-dir', dir], {}, STORAGE_MS);

@@ -89,7 +89,7 @@ describe('catalog validation', () => {
       fs.writeFileSync(notJson, '{"users": [');
       assert.throws(() => loadDatasetFile(notJson), (e: Error) => e instanceof DatasetError && e.message.startsWith(`${notJson}: is not valid JSON (`));
       const missing = path.join(dir, 'missing.json');
-      assert.throws(() => loadDatasetFile(missing), { message: `${missing}: cannot be read (ENOENT)` });
+      assert.throws(() => loadDatasetFile(missing), { message: `${missing}: cannot be read: there is no such file or folder` });
       const good = path.join(dir, 'good.json');
       fs.writeFileSync(good, JSON.stringify(readFixture('escaping.json')));
       assert.equal(loadDatasetFile(good).codes.size, 4);
