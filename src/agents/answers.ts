@@ -7,7 +7,7 @@ import type { Code, Refactor } from '../api/model';
 import { authorOf, titleOf } from '../api/names';
 import { ratingPhrase, sortRefactorings } from '../api/ratings';
 import { codeRefOf, codeUrl, pageUrl } from '../api/urls';
-import { isSampleAddress } from '../api/errors';
+import { isSampleAddress } from '../api/sample';
 import type { SearchHit } from '../search/searchIndex';
 import { plural } from '../api/plural';
 

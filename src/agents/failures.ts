@@ -1,6 +1,7 @@
 // What the tools for agents answer when they cannot: one line a model can act on (try another id,
 // try later, make an index), never a stack. No `vscode` and no Node import.
-import { isApiError, isSampleAddress } from '../api/errors';
+import { isApiError } from '../api/errors';
+import { isSampleAddress } from '../api/sample';
 import { normalizeBaseUrl } from '../api/urls';
 
 // `service` below is the service's base URL, or a name for it (`the built-in sample catalog`).

@@ -1,6 +1,7 @@
 // One error family for everything that can go wrong between a request and a typed result.
 // Every ApiError has a one-line message that names the URL and the cause; the UI and the CLI show
 // `message` as it is.
+import { isSampleAddress } from './sample';
 import type { ServiceReason, WriteField } from './writeContract';
 
 export type ApiErrorKind =
@@ -86,18 +87,6 @@ function hasCredentials(url: string): boolean {
     return parsed.username !== '' || parsed.password !== '';
   } catch {
     return true;
-  }
-}
-
-/**
- * True for an address on a `.invalid` host, as the built-in sample catalog's is: RFC 2606 reserves
- * the name, so nothing anywhere answers there (the catalog is answered inside this process).
- */
-export function isSampleAddress(url: string): boolean {
-  try {
-    return new URL(url).hostname.endsWith('.invalid');
-  } catch {
-    return false;
   }
 }
 

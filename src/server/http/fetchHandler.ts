@@ -7,11 +7,7 @@ import type { Dataset } from '../catalog/dataset';
 import { memoryStore } from '../catalog/memoryStore';
 import { Responder } from './responses';
 
-/**
- * The built-in sample catalog's base URL where it is answered in process (the extension, the CLI
- * without --base-url): never on a network, since `.invalid` resolves nowhere.
- */
-export const SAMPLE_BASE_URL = 'http://sample.refactor-browser.invalid/';
+export { SAMPLE_BASE_URL } from '../../api/sample';
 
 /**
  * The built-in sample catalog's name wherever services are named: the search index's file (the
