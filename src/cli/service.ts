@@ -153,7 +153,7 @@ async function serve(command: Extract<ServiceCommand, { name: 'serve' }>, io: Se
     await done;
     // Gracefully: what is being answered is finished before the storage closes under it.
     const underWay = server.underWay();
-    io.err(`stopping: finishing ${underWay} ${underWay === 1 ? 'request' : 'requests'}…\n`);
+    io.err(`stopping: finishing ${plural(underWay, 'request')}…\n`);
     await server.drain();
     await channel?.close();
     return 0;
@@ -184,7 +184,7 @@ async function fillOnce(store: SqlStore, storage: Storage, given: Dataset, io: S
   if ((await store.summary()).codes > 0) {
     throw new ServiceError(`${describe(storage)} already holds a catalog: start without --catalog or --generate (or add to it with "refactor-browser import")`);
   }
-  io.err(`importing ${given.codes.size} codes into ${describe(storage)}…\n`);
+  io.err(`importing ${plural(given.codes.size, 'code')} into ${describe(storage)}…\n`);
   settled(await store.importCatalog(given));
 }
 

@@ -16,8 +16,7 @@ export function readDatasetJson(path: string): unknown {
   try {
     text = fs.readFileSync(path, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new DatasetError(path, undefined, undefined, `cannot be read: ${fileProblem(code) ?? code ?? String(e)}`);
+    throw unreadable(path, (e as NodeJS.ErrnoException).code ?? String(e));
   }
   let json: unknown;
   try {
@@ -40,5 +39,10 @@ export function checkDatasetFile(path: string): void {
   } catch (e) {
     code = (e as NodeJS.ErrnoException).code ?? String(e);
   }
-  if (code !== undefined) throw new DatasetError(path, undefined, undefined, `cannot be read: ${fileProblem(code) ?? code}`);
+  if (code !== undefined) throw unreadable(path, code);
+}
+
+/** The one line for a catalog file that cannot be read, its errno code in words where they exist. */
+function unreadable(path: string, code: string): DatasetError {
+  return new DatasetError(path, undefined, undefined, `cannot be read: ${fileProblem(code) ?? code}`);
 }
