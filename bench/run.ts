@@ -1,5 +1,6 @@
 // `npm run bench`: every figure as one JSON line on stdout. `npm run bench -- <group>…` runs those
-// groups alone; `vscode.tree` is the first expansion of the tree alone, in fresh windows; `scale`
+// groups alone; `vscode.tree` is the first expansion of the tree alone, in fresh windows;
+// `service.write` the service group's write figure alone; `scale`
 // (npm run bench:scale) is the deployment behind nginx, on a PostgreSQL server.
 import { bundleFigures } from './bundle';
 import { clientFigures } from './client';
@@ -26,6 +27,8 @@ async function main(): Promise<number> {
   ];
   // Not part of a full run: `vscode` reports the same figure.
   if (only.includes('vscode.tree')) groups.push(['vscode.tree', vscodeTreeFigures]);
+  // Nor this: the `service` group's write figure alone.
+  if (only.includes('service.write')) groups.push(['service.write', writeFigures]);
   // Not part of a full run either: it needs nginx and a PostgreSQL server (npm run bench:scale).
   if (only.includes('scale')) groups.push(['scale', scaleFigures]);
   let failed = 0;

@@ -114,6 +114,34 @@ create table write_times (
 create index write_times_user on write_times (user_id, at);
 `,
   },
+  {
+    version: 3,
+    name: 'write rate in one call',
+    sql: `
+-- Counts a write of the person at the time given unless they made bound writes in the minute before;
+-- answers null when it was counted, else the oldest write of that minute (the caller says how long to wait).
+-- One call where there were six round trips (begin, four statements, commit) on every write. Each
+-- statement of a PL/pgSQL function takes a new snapshot, so once the person's row is locked the
+-- count sees every write committed before: two writes at once cannot both take the last place.
+create function take_write(person bigint, at_time timestamptz, bound integer) returns timestamptz
+language plpgsql volatile as $$
+declare
+  n bigint;
+  oldest timestamptz;
+begin
+  -- Writes of one person queue here; a code's insert (which takes a key share of the row) does not.
+  perform 1 from users where id = person for no key update;
+  delete from write_times where user_id = person and at <= at_time - interval '1 minute';
+  select count(*), min(at) into n, oldest from write_times where user_id = person;
+  if n >= bound and oldest is not null then
+    return oldest;
+  end if;
+  insert into write_times (user_id, at) values (person, at_time);
+  return null;
+end
+$$;
+`,
+  },
 ];
 
 /** Any number, the same in every instance: the key two instances starting together queue on. */

@@ -85,6 +85,29 @@ describe('SQL store: the write rate on a PostgreSQL server, two instances over o
     assert.equal(waits.filter((w) => w === undefined).length, 5, JSON.stringify(waits));
   });
 
+  it('waits for a write of the same person in progress elsewhere, and counts it once it is committed', async () => {
+    // Deterministic where writes at once are a race the scheduler may never lose: another connection
+    // holds the person's row, as a write being counted does, and commits its writes after this one asked.
+    const { id } = await addPerson(stores[0], 'Ed');
+    const now = new Date();
+    const other = await openPostgres(url);
+    try {
+      let asked: Promise<number | undefined> | undefined;
+      await other.transaction(async (tx) => {
+        await tx.query('select id from users where id = $1 for no key update', [id]);
+        asked = stores[1].writer.takeWrite(id, now, 2);
+        // Long enough for the call to reach the row and queue on it.
+        await new Promise((r) => setTimeout(r, 300));
+        for (const ms of [2000, 1000]) await tx.query('insert into write_times (user_id, at) values ($1, $2)', [id, new Date(now.getTime() - ms).toISOString()]);
+      });
+      assert.equal(await asked, 58_000, 'refused: the two writes committed while it waited fill the minute');
+      const [row] = await other.query<{ n: number | string }>('select count(*) as n from write_times where user_id = $1', [id]);
+      assert.equal(Number(row.n), 2, 'and not counted');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('over HTTP, two servers over one database allow --writes-per-minute in all, not per server', async () => {
     servers = await Promise.all(stores.map((store) => startServer({ port: 0, store, contributions: { writesPerMinute: 3 } })));
     const { token } = await addPerson(stores[0], 'Di');
