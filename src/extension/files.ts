@@ -9,7 +9,10 @@ import * as vscode from 'vscode';
 export async function readTextFile(uri: vscode.Uri): Promise<string> {
   // Left out of the browser's bundle, which no Node module may reach.
   if (!WEB_BUILD && uri.scheme === 'file') {
-    const { readFile } = await import('node:fs/promises');
+    // require, not import(): the bundle is CommonJS, and a dynamic import() there goes through Node's
+    // ESM loader, a few milliseconds of the Catalog's first expansion (it reads the sample catalog).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { readFile } = require('node:fs/promises') as typeof import('node:fs/promises');
     return readFile(uri.fsPath, 'utf8');
   }
   return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));

@@ -29,6 +29,9 @@ let plurals: { language: string; rules: Intl.PluralRules } | undefined;
 /** Whether `n` takes the singular in VS Code's display language (English: only 1; others differ). */
 export function isOne(n: number): boolean {
   const language = vscode.env.language;
+  // English without ICU's plural rules, whose data the first Intl.PluralRules loads: the Catalog's
+  // first expansion asks this of every code row.
+  if (language === 'en' || language.startsWith('en-')) return n === 1;
   if (plurals?.language !== language) plurals = { language, rules: new Intl.PluralRules(language) };
   return plurals.rules.select(n) === 'one';
 }
