@@ -163,7 +163,7 @@ function checkCharacters(fields: Partial<Record<WriteField, string>>, say: Say):
 }
 
 /** More than a refactoring's markup and its author's name and website take in a code's page. */
-const REFACTOR_MARKUP_BYTES = 4096;
+export const REFACTOR_MARKUP_BYTES = 4096;
 const encoder = new TextEncoder();
 
 /**

@@ -44,6 +44,25 @@ describe('write bodies', () => {
     refused(() => codeBody({ title: 't', language: 'C', comment: '', code: 'x', tags: ['a b'] }), /the tag "a b"/);
   });
 
+  it('says a client-side refusal in its own words, naming no URL: nothing was sent', () => {
+    // The message is what the command line and the editor show as it is; a URL before it would
+    // say that a request was made and answered.
+    const exactly = (build: () => unknown, message: string) =>
+      assert.throws(build, (e: unknown) => e instanceof ApiError && e.kind === 'invalid-input' && e.url === '' && e.message === message);
+    exactly(() => codeBody({ title: 't', language: 'C', comment: '', code: 'x', tags: ['ok', 'a b'] }), 'the tag "a b" holds a space or a comma, which separate tags');
+    exactly(() => ratingBody(6), 'a rating is a whole number from 1 to 5, got 6');
+    exactly(() => escapedField('\u0007', 'title'), 'title holds the character U+0007, which XML cannot carry: remove it and send again');
+  });
+
+  it('sends each field on a line of its own under the root, nothing between them', () => {
+    assert.equal(
+      codeBody({ title: 'Sum', language: 'Ruby', comment: 'a & b', code: 'xs.sum\n', tags: ['x', 'y'] }),
+      '<?xml version="1.0" encoding="UTF-8"?>\n<code>\n  <title>Sum</title>\n  <language>Ruby</language>\n  <comment>a &amp; b</comment>\n' +
+        '  <code>xs.sum\n</code>\n  <tag-list>x y</tag-list>\n</code>\n',
+    );
+    assert.equal(refactorBody({ comment: 'c', code: 'd' }), '<?xml version="1.0" encoding="UTF-8"?>\n<refactor>\n  <comment>c</comment>\n  <code>d</code>\n</refactor>\n');
+  });
+
   it('a refactoring sends a title only when given one', () => {
     assert.deepEqual(fields(refactorBody({ comment: 'c & d', code: TRICKY }), 'refactor'), { comment: 'c & d', code: TRICKY });
     assert.deepEqual(fields(refactorBody({ comment: '', code: 'x', title: '' }), 'refactor'), { title: '', comment: '', code: 'x' });
@@ -64,6 +83,13 @@ describe('write bodies', () => {
     refused(() => refactorBody({ comment: 'x\uFFFE', code: '' }), /^comment holds the character U\+FFFE/);
     refused(() => refactorBody({ comment: '', code: 'half \uD83D of a pair' }), /^code holds a lone surrogate U\+D83D/);
     refused(() => refactorBody({ comment: '', code: 'x\uDE00' }), /a lone surrogate U\+DE00/);
+  });
+
+  it('names U+D800 and U+DFFF, the two ends of the surrogates, as lone surrogates', () => {
+    // Either end, unpaired, is as much a lone surrogate as one inside the range (U+D7FF and U+E000,
+    // just outside it, are characters XML carries: the next test sends them).
+    refused(() => escapedField('x\uD800', 'code'), /^code holds a lone surrogate U\+D800, which XML cannot carry/);
+    refused(() => escapedField('\uDFFFx', 'code'), /^code holds a lone surrogate U\+DFFF, which XML cannot carry/);
   });
 
   it('lets the edges of XML 1.0 through: tab, LF, U+D7FF, U+E000, U+FFFD, U+10FFFF', () => {

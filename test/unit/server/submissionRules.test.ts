@@ -2,8 +2,10 @@
 // rule: which parts of the XML are fields, and each validation at its bound, worded as the service
 // answers it. The write API's tests send whole requests; these hold each rule on its own.
 import { strict as assert } from 'node:assert';
-import { FIELD, MAX_CODE_CHARS, MAX_COMMENT_CHARS, MAX_TAG_CHARS, MAX_TAGS, MAX_TITLE_CHARS } from '../../../src/api/writeContract';
-import { checkNewCode, checkNewRefactor, checkRating, readSubmission, SubmissionError } from '../../../src/server/writes/body';
+import { FIELD, MAX_CODE_CHARS, MAX_COMMENT_CHARS, MAX_TAG_CHARS, MAX_TAGS, MAX_TITLE_CHARS, READ_BOUNDS } from '../../../src/api/writeContract';
+import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
+import { renderCodeXml } from '../../../src/server/render/xmlRender';
+import { checkCodePageRoom, checkNewCode, checkNewRefactor, checkRating, readSubmission, REFACTOR_MARKUP_BYTES, SubmissionError } from '../../../src/server/writes/body';
 
 const fields = (entries: Record<string, string>): Map<string, string> => new Map(Object.entries(entries));
 const good = { [FIELD.title]: 'Sum', [FIELD.language]: 'ruby', [FIELD.comment]: 'Shorter?', [FIELD.code]: 'xs.sum' };
@@ -24,6 +26,29 @@ describe('a write\'s body, read and checked (server/writes/body.ts)', () => {
       for (const xml of ['<code><title><b>Sum</b></title></code>', '<code><title>a</title><title>b</title></code>', '<code><title x="1"><b/>Sum</title></code>']) {
         assert.throws(() => readSubmission(xml, 'code'), (e: unknown) => e instanceof SubmissionError && e.message === '<title> must hold text only, once', xml);
       }
+    });
+  });
+
+  describe('readSubmission: one root', () => {
+    it('refuses an empty second element after the root (which the validator lets through) instead of reading the first alone', () => {
+      for (const xml of ['<code><title>a</title></code><refactor/>', '<code/><title/>']) {
+        assert.throws(() => readSubmission(xml, 'code'), (e: unknown) => e instanceof SubmissionError && e.message === 'the body must be one <code> element', xml);
+      }
+    });
+  });
+
+  describe('checkCodePageRoom', () => {
+    it('takes a refactoring that fills the code\'s page to exactly what a client reads, escaped bytes counted, and refuses one byte more', () => {
+      // A client reads an answer of READ_BOUNDS.answerBytes and no more (http.ts, readCapped).
+      const code = loadSampleDataset().codes.get(1)!;
+      const room = READ_BOUNDS.answerBytes - Buffer.byteLength(renderCodeXml(code)) - REFACTOR_MARKUP_BYTES;
+      const full = (text: string) => ({ title: '', comment: '', code: text });
+      const refused = { ok: false, reasons: [{ text: `Code ${code.id} has as many refactorings as its page can carry: a shorter one may still fit` }] };
+      assert.deepEqual(checkCodePageRoom(code, full('x'.repeat(room))), { ok: true, value: full('x'.repeat(room)) });
+      assert.deepEqual(checkCodePageRoom(code, full('x'.repeat(room + 1))), refused);
+      // `&` is sent as `&amp;`: five bytes of the page.
+      assert.equal(checkCodePageRoom(code, full(`${'x'.repeat(room - 5)}&`)).ok, true);
+      assert.deepEqual(checkCodePageRoom(code, full(`${'x'.repeat(room - 4)}&`)), refused);
     });
   });
 

@@ -394,6 +394,14 @@ function storeTests(open: () => Promise<Sql>, server: boolean): void {
   });
 
   describe('people and tokens', () => {
+    it('refuses an empty or blank name in words, whoever calls it, and stores no one', async () => {
+      // The command line checks the name too; the store says it again for any other caller.
+      for (const name of ['', ' \t ']) {
+        assert.deepEqual(await store.addPerson(name, {}, await tokenHash(`token of ${JSON.stringify(name)}`)), { refused: 'invalid', message: 'A name must not be empty' });
+      }
+      assert.deepEqual(await rowCounts(sql), { users: 0, codes: 0, tags: 0, refactors: 0, ratings: 0, refactors_counted: 0 });
+    });
+
     it('adds people once per name, finds them by token hash, replaces and revokes tokens at once', async () => {
       const first = await tokenHash('first');
       const added = await store.addPerson('Ana', { website: 'https://ana.example', identityUrl: 'https://id.example/ana' }, first);
