@@ -2,12 +2,12 @@
 // parsing's garbage ends with that thread): handed over as the rows the Dataset read here gives,
 // every batch, readable again for a retried write; and refused as reading it here refuses it.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { loadCatalogApart } from '../../../src/server/catalog/catalogApart';
 import { DatasetError, type Dataset } from '../../../src/server/catalog/dataset';
-import { loadDatasetFile } from '../../../src/server/catalog/datasetFile';
+import { loadDatasetFile, readText } from '../../../src/server/catalog/datasetFile';
 import { generateCatalog, generateCatalogJson } from '../../../src/server/catalog/generatedCatalog';
 import { catalogRows, IMPORT_BATCH, ROW_TABLES, type CatalogRows } from '../../../src/server/sql/catalogRows';
 import { samplePath } from '../../helpers/referenceService';
@@ -75,5 +75,23 @@ describe('a catalog read on a thread of its own', function () {
     const here = thrown(() => loadDatasetFile(bad));
     assert.match(here.message, new RegExp(`codes\\[${IMPORT_BATCH + 3}\\] \\(id \\d+\\)`));
     await assert.rejects(loadCatalogApart({ file: bad }), (e: unknown) => e instanceof DatasetError && e.message === here.message);
+  });
+});
+
+describe('a catalog file read in chunks', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'rb-chunks-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is the text read whole, whatever characters a chunk ends inside of, invalid UTF-8 as well', () => {
+    const file = path.join(dir, 'text.json');
+    // Two-, three- and four-byte characters, a BOM, and bytes that are not UTF-8, at every offset of a 7-byte chunk.
+    const bytes = Buffer.concat([Buffer.from('\ufeff{"a": "José 李伟 😀 Zoë"}', 'utf8'), Buffer.from([0xe6, 0x9d, 0x22, 0xff, 0xc3])]);
+    writeFileSync(file, Buffer.concat([bytes, bytes, bytes]));
+    for (const chunk of [1, 2, 3, 5, 7, 64]) assert.equal(readText(file, chunk), readFileSync(file, 'utf8'), `chunks of ${chunk}`);
+    writeFileSync(file, '');
+    assert.equal(readText(file), '');
   });
 });
