@@ -121,8 +121,10 @@ export class SqlStore implements CatalogStore {
 
   // Whole catalogs
 
-  /** Stores a catalog with its ids, all or nothing: an id or a person's name already stored refuses it. */
-  /** Imports a catalog: a Dataset, or its rows as catalogRows makes them (a catalog read on a thread of its own hands those over). */
+  /**
+   * Stores a catalog with its ids, all or nothing: an id or a person's name already stored refuses
+   * it. A Dataset, or its rows as catalogRows makes them (what a catalog read on a thread of its own hands over).
+   */
   importCatalog(catalog: Dataset | CatalogRows): Promise<WriteResult<CatalogCounts>> {
     const rows = 'batches' in catalog ? catalog : catalogRows(catalog);
     return this.contributions.write(async (tx) => {
