@@ -13,6 +13,7 @@ import { generateCatalog } from '../server/catalog/generatedCatalog';
 import { startServer } from '../server/http/server';
 import { openPgliteWorker, openPostgres } from '../server/sql/executor';
 import { holdsDatabase } from '../server/sql/preparedDataDir';
+import type { CatalogRows } from '../server/sql/catalogRows';
 import { openSqlStore, type SqlStore } from '../server/sql/sqlStore';
 import { newToken, tokenHash } from '../server/tokens';
 import type { WriteResult } from '../server/store';
@@ -40,7 +41,7 @@ export async function runServiceCommand(command: ServiceCommand, io: ServiceIo, 
   if (command.name === 'import') checkDatasetFile(command.file);
   const say = command.name === 'import' ? sayFirstStart(command.storage, io) : io.err;
   const local: LocalRequest = command.name === 'import'
-    ? { kind: 'import', dataset: await loadCatalogApart({ file: command.file }), source: command.file, json: command.json }
+    ? { kind: 'import', rows: await loadCatalogApart({ file: command.file }), source: command.file, json: command.json }
     : requestOf(command);
   const reply = await ownerRequest(command.storage, local, () => requestOf(command), { ...io, err: say });
   if (command.name === 'export' && command.output !== undefined && reply.code === 0) {
@@ -67,8 +68,8 @@ function requestOf(command: Exclude<ServiceCommand, { name: 'serve' }>): OwnerRe
   }
 }
 
-/** A request answered in this process: an import's catalog is read already. */
-type LocalRequest = OwnerRequest | { kind: 'import'; dataset: Dataset; source: string; json?: boolean };
+/** A request answered in this process: an import's catalog is read and checked already. */
+type LocalRequest = OwnerRequest | { kind: 'import'; rows: CatalogRows; source: string; json?: boolean };
 
 /**
  * Runs the request against the storage: opened here, or, when a running `serve` holds the data
@@ -101,7 +102,7 @@ async function ownerAnswer(store: SqlStore, request: LocalRequest): Promise<Owne
         reply.code = await users(store, request, io);
         break;
       case 'import': {
-        const counts = settled(await store.importCatalog('dataset' in request ? request.dataset : parseDataset(request.catalog, request.source)));
+        const counts = settled(await store.importCatalog('rows' in request ? request.rows : parseDataset(request.catalog, request.source)));
         io.out(request.json
           ? `${JSON.stringify({ imported: { codes: counts.codes, refactors: counts.refactors, users: counts.users }, source: request.source })}\n`
           : `imported ${plural(counts.codes, 'code')}, ${plural(counts.refactors, 'refactoring')} and ${plural(counts.users, 'person', 'people')} from ${request.source}\n`);
@@ -180,11 +181,11 @@ function listenError(e: unknown, host: string, port: number): Error {
 }
 
 /** A catalog given with storage fills it once; storage that holds one already is never overwritten. */
-async function fillOnce(store: SqlStore, storage: Storage, given: Dataset, io: ServiceIo): Promise<void> {
+async function fillOnce(store: SqlStore, storage: Storage, given: CatalogRows, io: ServiceIo): Promise<void> {
   if ((await store.summary()).codes > 0) {
     throw new ServiceError(`${describe(storage)} already holds a catalog: start without --catalog or --generate (or add to it with "refactor-browser import")`);
   }
-  io.err(`importing ${plural(given.codes.size, 'code')} into ${describe(storage)}…\n`);
+  io.err(`importing ${plural(given.counts.codes, 'code')} into ${describe(storage)}…\n`);
   settled(await store.importCatalog(given));
 }
 

@@ -2,6 +2,7 @@
 // needs node:fs, which VS Code for the Web's extension host does not have.
 
 import * as fs from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { fileProblem } from '../fileErrors';
 import { DatasetError, parseDataset, type Dataset } from './dataset';
 
@@ -14,7 +15,7 @@ export function loadDatasetFile(path: string): Dataset {
 export function readDatasetJson(path: string): unknown {
   let text: string;
   try {
-    text = fs.readFileSync(path, 'utf8');
+    text = readText(path);
   } catch (e) {
     throw unreadable(path, (e as NodeJS.ErrnoException).code ?? String(e));
   }
@@ -25,6 +26,31 @@ export function readDatasetJson(path: string): unknown {
     throw new DatasetError(path, undefined, undefined, `is not valid JSON (${(e as Error).message})`);
   }
   return json;
+}
+
+/** Bytes read at a time: below glibc's first mmap threshold (128 KiB). */
+export const READ_CHUNK = 64 * 1024;
+
+/**
+ * A file's text as fs.readFileSync(path, 'utf8') gives it, read `chunk` bytes at a time into one
+ * buffer. Reading a 24 MB catalog whole allocated, then freed, a 24 MB buffer outside V8's heap,
+ * and glibc then raises its mmap threshold to that size (and its trim threshold to twice it) for the
+ * rest of the process: every later allocation below it comes from malloc's arenas, and much of it
+ * stays resident once freed. An import of 10,000 codes peaked at 409 MiB after such a read, and at
+ * 347 to 350 MiB read in chunks (docs/benchmarks.md, "Starting a service, and its memory").
+ */
+export function readText(path: string, chunk = READ_CHUNK): string {
+  const fd = fs.openSync(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(chunk);
+    const decoder = new StringDecoder('utf8');
+    const pieces: string[] = [];
+    for (let n; (n = fs.readSync(fd, buffer, 0, chunk, null)) > 0;) pieces.push(decoder.write(buffer.subarray(0, n)));
+    pieces.push(decoder.end());
+    return pieces.join('');
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { migrate } from './migrations';
 import { People, PEOPLE_LOCK, type Person, type PersonRef } from './people';
 import * as reads from './reads';
 import { refuse } from './refusal';
+import { catalogRows, type CatalogRows } from './catalogRows';
 import { exportCatalog, importCatalog, type CatalogCounts } from './transfer';
 import { takeWrite } from './writeRate';
 
@@ -120,12 +121,16 @@ export class SqlStore implements CatalogStore {
 
   // Whole catalogs
 
-  /** Stores a catalog with its ids, all or nothing: an id or a person's name already stored refuses it. */
-  importCatalog(dataset: Dataset): Promise<WriteResult<CatalogCounts>> {
+  /**
+   * Stores a catalog with its ids, all or nothing: an id or a person's name already stored refuses
+   * it. A Dataset, or its rows as catalogRows makes them (what a catalog read on a thread of its own hands over).
+   */
+  importCatalog(catalog: Dataset | CatalogRows): Promise<WriteResult<CatalogCounts>> {
+    const rows = 'batches' in catalog ? catalog : catalogRows(catalog);
     return this.contributions.write(async (tx) => {
       // As addPerson: so that no name is added twice meanwhile.
       await tx.query('select pg_advisory_xact_lock($1)', [PEOPLE_LOCK]);
-      const result = await importCatalog(tx, dataset);
+      const result = await importCatalog(tx, rows);
       if ('clashes' in result) refuse('invalid', `Nothing was imported: ${result.clashes.join(', ')}`);
       return result;
     });

@@ -2,118 +2,60 @@
 // format"): `serve --catalog` files become a database and a database becomes a file again, ids,
 // offsets and ratings kept, so that export(import(x)) reads as x.
 
-import type { Dataset, Timestamp } from '../catalog/dataset';
+import { ROW_TABLES, type CatalogCounts, type CatalogRows, type RowTable } from './catalogRows';
 import type { Sql } from './executor';
 import { timestamp } from './rows';
 
-export interface CatalogCounts {
-  readonly users: number;
-  readonly codes: number;
-  readonly refactors: number;
-}
-
-/** Minutes east of UTC of a Timestamp's text (`…+01:00`). */
-function offsetOf(t: Timestamp): number {
-  const m = /([+-])(\d{2}):(\d{2})$/.exec(t.text);
-  if (!m) throw new Error(`a timestamp without an offset: ${t.text}`);
-  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
-}
+export type { CatalogCounts } from './catalogRows';
+export { IMPORT_BATCH } from './catalogRows';
 
 /**
- * Inserts every row of `dataset` with its id, inside the caller's transaction. When an id or a
+ * Inserts every row of `rows` with its id, inside the caller's transaction. When an id or a
  * person's name is already stored, inserts nothing and names the first such id of each kind and name.
  */
-export async function importCatalog(tx: Sql, dataset: Dataset): Promise<CatalogCounts | { clashes: string[] }> {
-  const users = [...dataset.users.values()];
-  const codes = [...dataset.codes.values()];
-  const refactors = codes.flatMap((c) => c.refactors);
-
+export async function importCatalog(tx: Sql, rows: CatalogRows): Promise<CatalogCounts | { clashes: string[] }> {
   const clashes = await tx.query<{ kind: string; id: number | string | null }>(
     `select 'user' as kind, (select min(id) from users where id = any($1::bigint[])) as id
      union all select 'code', (select min(id) from codes where id = any($2::bigint[]))
      union all select 'refactoring', (select min(id) from refactors where id = any($3::bigint[]))`,
-    [users.map((u) => u.id), codes.map((c) => c.id), refactors.map((r) => r.id)],
+    [rows.userIds, rows.codeIds, rows.refactorIds],
   );
   const found = clashes.filter((c) => c.id !== null).map((c) => `${c.kind} ${Number(c.id)} is already stored`);
   // A name two people shared could not be given a token, nor revoked, by name.
   const [named] = await tx.query<{ name: string; id: number | string }>(
     'select name, id from users where name = any($1::text[]) order by id limit 1',
-    [users.map((u) => u.name)],
+    [rows.userNames],
   );
   if (named) found.push(`a person named "${named.name}" is already stored (id ${Number(named.id)})`);
   if (found.length > 0) return { clashes: found };
 
-  // In batches, all in the caller's one transaction: each statement's parameters and rows are held
-  // whole in PGlite's WebAssembly memory, which grows to the largest and is never given back, so
-  // 10,000 codes in one statement took hundreds of MiB a batch does not.
-  await inBatches(users, (batch) => tx.query(
-    `insert into users (id, name, identity_url, website, rating)
-     select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::float8[])`,
-    [batch.map((u) => u.id), batch.map((u) => u.name), batch.map((u) => u.identityUrl), batch.map((u) => u.website), batch.map((u) => u.rating)],
-  ));
-  await inBatches(codes, (batch) => tx.query(
-    `insert into codes (id, title, language, permalink, user_id, created_at, created_offset, updated_at, updated_offset,
-       comment, trackback_url, code, refactors_count)
-     select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::timestamptz[], $7::smallint[],
-       $8::timestamptz[], $9::smallint[], $10::text[], $11::text[], $12::text[], $13::integer[])`,
-    [
-      batch.map((c) => c.id),
-      batch.map((c) => c.title),
-      batch.map((c) => c.language),
-      batch.map((c) => c.permalink),
-      batch.map((c) => c.userId),
-      batch.map((c) => c.createdAt.date.toISOString()),
-      batch.map((c) => offsetOf(c.createdAt)),
-      batch.map((c) => c.updatedAt.date.toISOString()),
-      batch.map((c) => offsetOf(c.updatedAt)),
-      batch.map((c) => c.comment),
-      batch.map((c) => c.trackbackUrl),
-      batch.map((c) => c.code),
-      batch.map((c) => c.refactorsCount),
-    ],
-  ));
-  const tags = codes.flatMap((c) => c.tags.map((name, position) => ({ codeId: c.id, position, name })));
-  await inBatches(tags, (batch) => tx.query(
-    `insert into code_tags (code_id, position, name, key) select * from unnest($1::bigint[], $2::smallint[], $3::text[], $4::text[])`,
-    [batch.map((t) => t.codeId), batch.map((t) => t.position), batch.map((t) => t.name), batch.map((t) => t.name.toLowerCase())],
-  ));
-  await inBatches(refactors, (batch) => tx.query(
-    `insert into refactors (id, code_id, user_id, user_name, user_website, title, comment, code, created_at, created_offset,
-       rating, ratings_count, rating_total)
-     select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-       $9::timestamptz[], $10::smallint[], $11::integer[], $12::integer[], $13::bigint[])`,
-    [
-      batch.map((r) => r.id),
-      batch.map((r) => r.codeId),
-      batch.map((r) => r.userId),
-      // A registered author's name and website are the user's, not stored again.
-      batch.map((r) => (r.userId === null ? r.userName : '')),
-      batch.map((r) => (r.userId === null ? r.userWebsite : '')),
-      batch.map((r) => r.title),
-      batch.map((r) => r.comment),
-      batch.map((r) => r.code),
-      batch.map((r) => r.createdAt.date.toISOString()),
-      batch.map((r) => offsetOf(r.createdAt)),
-      batch.map((r) => r.rating),
-      batch.map((r) => r.ratingsCount),
-      // Who rated is not in a catalog: the total keeps the mean right when new ratings come.
-      batch.map((r) => r.rating * r.ratingsCount),
-    ],
-  ));
+  // In batches (catalogRows.ts), all in the caller's one transaction: each statement's parameters and
+  // rows are held whole in PGlite's WebAssembly memory, which grows to the largest and is never given
+  // back, so 10,000 codes in one statement took hundreds of MiB a batch does not.
+  for (const table of ROW_TABLES) {
+    for (const params of rows.batches(table)) await tx.query(INSERTS[table], params);
+  }
   // New rows then get ids past the imported ones.
   for (const table of ['users', 'codes', 'refactors']) {
     await tx.query(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce(max(id), 0) + 1, false) from ${table}`);
   }
-  return { users: users.length, codes: codes.length, refactors: refactors.length };
+  return rows.counts;
 }
 
-/** Rows an import's statement inserts at most. */
-export const IMPORT_BATCH = 500;
-
-/** Runs `insert` over `rows` in order, IMPORT_BATCH at a time (none for no rows). */
-async function inBatches<T>(rows: readonly T[], insert: (batch: readonly T[]) => Promise<unknown>): Promise<void> {
-  for (let at = 0; at < rows.length; at += IMPORT_BATCH) await insert(rows.slice(at, at + IMPORT_BATCH));
-}
+/** Each table's statement, its parameters the columns catalogRows makes, one array each. */
+const INSERTS: { readonly [T in RowTable]: string } = {
+  users: `insert into users (id, name, identity_url, website, rating)
+     select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::float8[])`,
+  codes: `insert into codes (id, title, language, permalink, user_id, created_at, created_offset, updated_at, updated_offset,
+       comment, trackback_url, code, refactors_count)
+     select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::timestamptz[], $7::smallint[],
+       $8::timestamptz[], $9::smallint[], $10::text[], $11::text[], $12::text[], $13::integer[])`,
+  tags: 'insert into code_tags (code_id, position, name, key) select * from unnest($1::bigint[], $2::smallint[], $3::text[], $4::text[])',
+  refactors: `insert into refactors (id, code_id, user_id, user_name, user_website, title, comment, code, created_at, created_offset,
+       rating, ratings_count, rating_total)
+     select * from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+       $9::timestamptz[], $10::smallint[], $11::integer[], $12::integer[], $13::bigint[])`,
+};
 
 type Num = number | string;
 

@@ -10,6 +10,9 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseDataset } from '../../../src/server/catalog/dataset';
+import { loadDatasetFile } from '../../../src/server/catalog/datasetFile';
+import { generateCatalogJson } from '../../../src/server/catalog/generatedCatalog';
+import { IMPORT_BATCH } from '../../../src/server/sql/catalogRows';
 import { installedPgliteVersion } from '../../../src/server/sql/preparedDataDir';
 import { postCode } from '../../helpers/contributions';
 import { CLI, run, startServe, type Run, type ServeProcess } from '../../helpers/cliProcess';
@@ -133,6 +136,32 @@ describe('refactor-browser: a service\'s first start, its stop, and what it refu
     const folder = await run(['serve', '--catalog', work, '--port', '0']);
     assert.equal(folder.code, 1);
     oneLine(folder, `refactor-browser: ${work}: cannot be read: it is a folder, not a file\n`);
+    assert.equal(existsSync(dir), false, 'no data folder was made');
+  });
+
+  it('a large catalog with one bad code in its middle, or cut short, refuses import with the line reading it gives, and nothing is stored', async () => {
+    const json = generateCatalogJson({ codes: 2 * IMPORT_BATCH + 7 });
+    json.codes[IMPORT_BATCH + 3].language = 'Klingon';
+    const bad = path.join(work, 'bad.json');
+    const text = JSON.stringify(json, null, 2);
+    writeFileSync(bad, text);
+    const cut = path.join(work, 'cut.json');
+    writeFileSync(cut, text.slice(0, text.length / 2));
+    const dir = path.join(work, 'data');
+    for (const file of [bad, cut]) {
+      let expected = '';
+      try {
+        loadDatasetFile(file);
+      } catch (e) {
+        expected = `refactor-browser: ${(e as Error).message}\n`;
+      }
+      assert.match(expected, file === bad ? new RegExp(`codes\\[${IMPORT_BATCH + 3}\\] \\(id \\d+\\)`) : /is not valid JSON/);
+      const imported = await run(['import', file, '--data-dir', dir], {}, STORAGE_MS);
+      assert.equal(imported.code, 1, imported.stderr);
+      assert.equal(imported.stdout, '');
+      // The first start's line comes before the catalog is read, as it takes seconds.
+      assert.equal(imported.stderr, CREATING(dir) + expected);
+    }
     assert.equal(existsSync(dir), false, 'no data folder was made');
   });
 

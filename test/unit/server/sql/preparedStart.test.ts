@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parseDataset } from '../../../../src/server/catalog/dataset';
-import { generateCatalog } from '../../../../src/server/catalog/generatedCatalog';
+import { loadCatalogApart } from '../../../../src/server/catalog/catalogApart';
+import { loadDatasetFile } from '../../../../src/server/catalog/datasetFile';
+import { generateCatalog, generateCatalogJson } from '../../../../src/server/catalog/generatedCatalog';
 import { openPgliteWorker, SqlError, type Sql } from '../../../../src/server/sql/executor';
 import { MIGRATIONS } from '../../../../src/server/sql/migrations';
 import { installedPgliteVersion, startFromPrepared } from '../../../../src/server/sql/preparedDataDir';
@@ -119,6 +121,41 @@ describe('an import of several batches', function () {
     assert.ok(generated.recentRefactors.all.length > 3 * IMPORT_BATCH);
     assert.deepEqual(await store.importCatalog(generated), { value: { users: generated.users.size, codes, refactors: generated.recentRefactors.all.length } });
     assert.deepEqual(parseDataset(await store.exportCatalog(), generated.source), generated);
+  });
+
+  it('imports a catalog file read on a thread of its own, handed over in packed batches, as the file reads', async () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'rb-apart-import-'));
+    try {
+      const file = path.join(work, 'catalog.json');
+      writeFileSync(file, JSON.stringify(generateCatalogJson({ codes: 2 * IMPORT_BATCH + 7 }), null, 2));
+      const here = loadDatasetFile(file);
+      const rows = await loadCatalogApart({ file });
+      assert.deepEqual(await store.importCatalog(rows), { value: { users: here.users.size, codes: here.codes.size, refactors: here.recentRefactors.all.length } });
+      assert.deepEqual(parseDataset(await store.exportCatalog(), file), here);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it('a retried import sends every packed batch again', async () => {
+    await store.close();
+    // The first attempt's second batch of codes meets a deadlock, which the write retries.
+    let codeBatches = 0;
+    const retrying = await openPgliteWorker(undefined);
+    const deadlockOnce = (tx: Sql): Sql => ({
+      ...tx,
+      query: (text, params) => {
+        if (/^\s*insert into codes/.test(text) && ++codeBatches === 2) return Promise.reject(new SqlError('deadlock detected', '40P01'));
+        return tx.query(text, params);
+      },
+      transaction: (fn) => tx.transaction((inner) => fn(deadlockOnce(inner))),
+    });
+    store = await openSqlStore({ ...retrying, transaction: (fn) => retrying.transaction((tx) => fn(deadlockOnce(tx))) });
+    const rows = await loadCatalogApart({ generate: 2 * IMPORT_BATCH + 7 });
+    assert.deepEqual(await store.importCatalog(rows), { value: rows.counts });
+    assert.equal(codeBatches, 2 + 3, 'two batches tried, then all three');
+    assert.equal((await retrying.query<{ n: number }>('select count(*)::int as n from codes'))[0].n, 2 * IMPORT_BATCH + 7);
+    assert.equal((await retrying.query<{ n: number }>('select count(*)::int as n from refactors'))[0].n, rows.counts.refactors);
   });
 
   it('stores nothing when a later batch fails: one transaction for them all', async () => {
