@@ -101,6 +101,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     registerSearchCommands(searchDeps),
     registerSimilarCommands({
       extensionUri: context.extensionUri, store: search, service, logger, errors,
+      editor: () => editors.selecting(),
       open: (codeId, refactorId) => codeViews.open(codeId, refactorId),
       snapshot: async (text, serviceLanguage, languageId) => {
         const uri = docs.snapshotUri(text, serviceLanguage);
@@ -117,6 +118,7 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
     registerAccountCommands({ accounts, service, errors, logger, ui }),
     registerShareCommands({
       signedIn, settings, errors, logger, ui,
+      editor: () => editors.selecting(),
       open: (codeId) => codeViews.open(codeId),
       refreshCatalog: () => catalog.tree.refresh(),
     }),

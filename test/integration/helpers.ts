@@ -1,6 +1,6 @@
 // Helpers for the integration suite inside VS Code: the extension and its test API, settings changes
 // that wait until the extension has applied them, a reset to a clean state between tests, and
-// signing in and out of the current service. No
+// signing in and out of the current service, and the walkthrough opened at a step. No
 // Node module: the tests in shared/ use them in the browser's web worker extension host too
 // (services.ts starts the loopback servers).
 import * as assert from 'node:assert';
@@ -9,6 +9,7 @@ import type { RefactorBrowserApi } from '../../src/extension';
 import { Commands } from '../../src/extension/commandIds';
 import type { Settings } from '../../src/extension/settings';
 import type { RefactoringOrder } from '../../src/api/ratings';
+import type { Target } from '../ui/protocol';
 
 export const EXTENSION_ID = 'refactor-browser.refactor-browser';
 export const ROOT_LABELS = ['Recent Codes', 'Popular Codes', 'Tags', 'Recent Refactorings'];
@@ -22,6 +23,23 @@ export function extension(): vscode.Extension<RefactorBrowserApi> {
 /** The test API; activates the extension if nothing has yet. */
 export async function api(): Promise<RefactorBrowserApi> {
   return extension().activate();
+}
+
+/** The walkthrough ("Get Started with Refactor Browser") as the Welcome page names it. */
+export const WALKTHROUGH = `${EXTENSION_ID}#getStarted`;
+
+/**
+ * Opens the walkthrough at its step `step`, as the Welcome page does, and waits until its page has
+ * the focus: then VS Code has no active text editor, as when a person reads the walkthrough.
+ */
+export async function openWalkthrough(step: string): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.openWalkthrough', { category: WALKTHROUGH, step }, false);
+  await waitFor(() => (vscode.window.activeTextEditor === undefined ? true : undefined), 'the walkthrough to take the focus from the text editor');
+}
+
+/** The button `label` of the walkthrough's open step (a command link on a line of its own). */
+export function walkthroughButton(label: string): Target {
+  return { css: '.getting-started-step.expanded .step-description-container .monaco-button', hasText: label };
 }
 
 /** Polls `probe` until it returns something other than undefined; bounded in time. */

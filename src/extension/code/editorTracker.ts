@@ -1,5 +1,7 @@
-// Remembers the last text editor a person worked in. When the code view (a webview) has focus,
-// `window.activeTextEditor` is undefined, yet Insert at Cursor must go where the cursor was.
+// Remembers the last text editor a person worked in. When a webview has focus (the code view, the
+// walkthrough's page), `window.activeTextEditor` is undefined, yet Insert at Cursor must go where the
+// cursor was, and Share Selection and Find Refactorings for This Code must read what was selected
+// there. The one tracker, made in src/extension.ts, which hands the other features `selecting`.
 import * as vscode from 'vscode';
 import { Disposable } from '../dispose';
 import { DOCUMENT_SCHEME } from './documentPaths';
@@ -36,5 +38,13 @@ export class EditorTracker extends Disposable {
     shown.selections = selections;
     this.last = shown;
     return shown;
+  }
+
+  /**
+   * The editor whose selection a command reads: the active text editor, whatever it shows, as
+   * before; with none (a webview has focus), the one target() gives, with its selections.
+   */
+  async selecting(): Promise<vscode.TextEditor | undefined> {
+    return vscode.window.activeTextEditor ?? this.target();
   }
 }

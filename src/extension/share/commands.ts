@@ -83,6 +83,11 @@ export interface ShareDeps {
   errors: ErrorReporter;
   logger: Logger;
   ui: ShareUi;
+  /**
+   * The editor whose selection is shared: the active text editor, else (a webview has focus, such
+   * as the walkthrough whose button runs Share) the one a person worked in last.
+   */
+  editor: () => Promise<vscode.TextEditor | undefined>;
   /** Shows the new code in the code view. */
   open: (codeId: number) => void;
   /** Asks for Recent Codes again, which now begin with the new code. */
@@ -100,12 +105,12 @@ type Field = keyof Draft;
 /** Each typed field as the write contract names it in a 422's `<error field="…">`. */
 const CONTRACT_FIELD = { title: FIELD.title, comment: FIELD.comment, tags: FIELD.tags } as const satisfies Record<Field, string>;
 
-export function registerShareCommands({ signedIn, settings, errors, logger, ui, open, refreshCatalog }: ShareDeps): vscode.Disposable {
+export function registerShareCommands({ signedIn, settings, errors, logger, ui, editor: selecting, open, refreshCatalog }: ShareDeps): vscode.Disposable {
   // What was typed for the last selection refused or left unsent, so that sharing it again starts there.
   let kept: { code: string; draft: Draft } | undefined;
 
   const share = async (): Promise<void> => {
-    const editor = vscode.window.activeTextEditor;
+    const editor = await selecting();
     const code = editor?.document.getText(editor.selection) ?? '';
     if (!editor || code === '') {
       void ui.tell(false, vscode.l10n.t('Select the code to share in an editor first.'));

@@ -42,7 +42,7 @@ export function matchPick(match: Match): MatchPick {
 
 /** The command: what is looked at, the quick pick, and the code view with the diff for the one chosen. */
 export async function findSimilar(deps: SimilarDeps, finder: SimilarFinder): Promise<boolean> {
-  const editor = vscode.window.activeTextEditor;
+  const editor = await deps.editor();
   if (!editor) {
     void showInformationMessage(vscode.l10n.t('Find Refactorings for This Code needs an open text editor.'));
     return false;

@@ -19,6 +19,11 @@ export interface SimilarDeps {
   service: ServiceConnection;
   logger: Logger;
   errors: ErrorReporter;
+  /**
+   * The editor whose code is looked at: the active text editor, else (a webview has focus, such as
+   * the walkthrough whose button runs the command) the one a person worked in last.
+   */
+  editor(): Promise<vscode.TextEditor | undefined>;
   /** Opens the code view of `codeId`, scrolled to `refactorId`. */
   open(codeId: number, refactorId?: number): void;
   /** A read-only document holding `text` in `serviceLanguage`, shown as `languageId` (the code feature's snapshots). */

@@ -3,15 +3,18 @@
 // of what will be sent; the new code opens in the code view, heads Recent Codes and is found by
 // search. A refused share keeps what was typed, shows each field's reason beside it and sends again
 // once corrected; a document language the service lacks is asked for; signed out it offers Sign In,
-// and on the built-in sample catalog it says that takes no contributions. No log line ever holds the
-// token.
+// and on the built-in sample catalog it says that takes no contributions. The walkthrough's button
+// shares the selection of the editor used last; with no editor it says to select code in one. No log
+// line ever holds the token.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { Code } from '../../../src/api/model';
 import { Commands } from '../../../src/extension/commandIds';
-import { api, assertNoLogHolds, resetState, signIn, signOut, useSettings, waitFor } from '../helpers';
+import { api, assertNoLogHolds, openWalkthrough, resetState, signIn, signOut, useSettings, waitFor, walkthroughButton } from '../helpers';
 import { items } from '../catalogHelpers';
+import { closeAllEditors } from '../codeViewHelpers';
 import { startWritable, type WritableTestService } from '../services';
+import { uiOrSkip } from '../ui';
 
 const AGAIN = 'Edit and Send Again';
 
@@ -130,6 +133,32 @@ describe('Share Selection as Code', function () {
     const shown = await inCodeView('Sum of one to ten');
     assert.strictEqual(shown.language, 'Haskell');
     assert.strictEqual(shown.code, code);
+  });
+
+  it('from the walkthrough\'s button, with no text editor active, shares the selection of the editor used last', async function () {
+    const ui = uiOrSkip(this);
+    await signInAsAna();
+    const code = await select('x = 1\ny = 2\nputs x + y\n', 'ruby', 1, 2);
+    await openWalkthrough('share');
+    const button = walkthroughButton('Share Selection as Code…');
+    // Answered while the command the click started runs: until the code view shows the new code, or
+    // the command has given up (what it said, below, says why).
+    const { said, confirmed } = await (await api()).runAnswering(async () => {
+      await ui.click(button);
+      await inCodeView('Adding two numbers').catch(() => undefined);
+    }, { inputs: ['Adding two numbers', 'Why not one line?', ''] });
+    assert.deepStrictEqual(said, []);
+    assert.ok(confirmed[0]?.includes('\nLanguage: Ruby\nTags: none\nCode: 2 lines\n'), confirmed[0]);
+    assert.strictEqual((await inCodeView('Adding two numbers')).code, code, 'the selection, verbatim');
+  });
+
+  it('with no text editor open, says to select the code in one', async () => {
+    await signInAsAna();
+    await closeAllEditors();
+    await openWalkthrough('share');
+    const { asked, said } = await (await api()).runAnswering(Commands.shareSelection, { inputs: [] });
+    assert.deepStrictEqual(said, ['Select the code to share in an editor first.']);
+    assert.deepStrictEqual(asked, []);
   });
 
   it('sends nothing when the preview is not confirmed', async () => {

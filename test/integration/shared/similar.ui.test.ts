@@ -3,12 +3,13 @@
 // similarity, language, best refactoring and rating, read out by a screen reader), Enter opens its
 // code view and a diff of the function against the best refactoring in the user's names; the code
 // action, asked for, applies that refactoring after VS Code's preview, undone in one step; code like
-// nothing in the catalog says so and offers search.
+// nothing in the catalog says so and offers search. Run from the walkthrough's button, it looks at
+// the editor a person selected in last, and with no editor at all says it needs one.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { Commands } from '../../../src/extension/commandIds';
 import { closeAllEditors, documentText, untitledEditor, waitForCodeViewTab } from '../codeViewHelpers';
-import { api, resetState, waitFor } from '../helpers';
+import { api, openWalkthrough, resetState, waitFor, walkthroughButton } from '../helpers';
 import { uiOrSkip, type Ui } from '../ui';
 
 const QUICK_INPUT = '.quick-input-widget';
@@ -82,6 +83,27 @@ describe('Find Refactorings for This Code (UI)', function () {
     assert.strictEqual(await documentText(diff.original), MINE.split('\n').slice(1, 10).join('\n'));
     assert.strictEqual(await documentText(diff.modified), ADAPTED);
     await waitForCodeViewTab('Check if a value is in an array', 30_000);
+  });
+
+  it('from the walkthrough\'s button, with no text editor active, looks at the selection of the editor used last', async () => {
+    const editor = await untitledEditor(MINE, 'javascript');
+    // The function selected: the quick pick is titled for a selection, which only that editor holds.
+    editor.selection = new vscode.Selection(1, 0, 9, 1);
+    await openWalkthrough('findSimilar');
+    await ui.click(walkthroughButton('Find Refactorings for This Code'));
+    await ui.waitFor({ css: ROWS, hasText: 'Check if a value is in an array' }, 'visible', 60_000);
+    const [title] = await ui.query({ css: `${QUICK_INPUT} .quick-input-title` }, [], 1);
+    assert.strictEqual(title.text, 'Codes Like the Selection');
+    // The editor shown again, with the selection it had.
+    assert.strictEqual(vscode.window.activeTextEditor?.document, editor.document);
+    assert.deepStrictEqual(vscode.window.activeTextEditor.selection, editor.selection);
+  });
+
+  it('from the walkthrough\'s button, with no text editor open, says it needs one', async () => {
+    await closeAllEditors();
+    await openWalkthrough('findSimilar');
+    await ui.click(walkthroughButton('Find Refactorings for This Code'));
+    await ui.waitFor({ css: NOTIFICATIONS, hasText: 'Find Refactorings for This Code needs an open text editor.' }, 'visible', 30_000);
   });
 
   it('offers the adapted refactoring as a code action when asked, applies it after the preview, and one undo takes it back', async () => {

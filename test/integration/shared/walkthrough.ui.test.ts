@@ -4,7 +4,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { closeAllEditors } from '../codeViewHelpers';
-import { EXTENSION_ID, extension } from '../helpers';
+import { WALKTHROUGH, extension } from '../helpers';
 import { uiOrSkip, type Ui } from '../ui';
 
 /** A manifest string as VS Code hands it over: a title may come with its untranslated original. */
@@ -24,10 +24,11 @@ describe('The walkthrough (UI)', function () {
 
   it('opens by its id with its title, its steps and the chosen step\'s Markdown page', async () => {
     const [walkthrough] = (extension().packageJSON as { contributes: { walkthroughs: Walkthrough[] } }).contributes.walkthroughs;
+    assert.ok(WALKTHROUGH.endsWith(`#${walkthrough.id}`), WALKTHROUGH);
     const step = walkthrough.steps[0];
     // A step named, since the page otherwise opens at the first step not yet checked off, which
     // depends on what the tests before this one did.
-    await vscode.commands.executeCommand('workbench.action.openWalkthrough', { category: `${EXTENSION_ID}#${walkthrough.id}`, step: step.id }, false);
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', { category: WALKTHROUGH, step: step.id }, false);
     await ui.waitFor({ css: '.getting-started-category .category-title', hasText: text(walkthrough.title) });
     const titles = await ui.query({ css: '.getting-started-step .step-title' }, [], walkthrough.steps.length);
     assert.deepStrictEqual(titles.map((t) => t.text.trim()), walkthrough.steps.map((s) => text(s.title)));
