@@ -80,15 +80,16 @@ export async function upToDateIndex(
 
 /** The index kept in `file`, or an empty one (`kept` false) when there is none or it cannot be read, said on `io.err`. */
 export async function readIndex(file: string, io: Pick<SearchIo, 'err'>): Promise<{ index: CodeSearch; kept: boolean }> {
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await fs.readFile(file, 'utf8');
+    // As bytes: only the head is decoded, the rest kept as it lies until a search needs it (searchIndex.ts).
+    bytes = await fs.readFile(file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') io.err(`refactor-browser: cannot read the search index ${file} (${(e as Error).message}); building it again\n`);
     return { index: CodeSearch.empty(), kept: false };
   }
   try {
-    const read = CodeSearch.fromJSON(text);
+    const read = CodeSearch.fromJSON(bytes);
     if (read.rebuilt) io.err(`refactor-browser: the search index ${file} did not match its entries; indexed them again\n`);
     return { index: read.index, kept: true };
   } catch (e) {

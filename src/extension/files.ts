@@ -1,4 +1,4 @@
-// Reading a file as text in either extension host. The Node host reads its own disk with Node's fs,
+// Reading a file as text (or as bytes) in either extension host. The Node host reads its own disk with Node's fs,
 // straight into a string: VS Code's file system API is slower for a first read, and a TextDecoder
 // would copy a large search index once more. Everything else (the browser's host, other schemes)
 // goes through vscode.workspace.fs. And writing one whole, so that a window closed halfway never
@@ -16,6 +16,18 @@ export async function readTextFile(uri: vscode.Uri): Promise<string> {
     return readFile(uri.fsPath, 'utf8');
   }
   return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+}
+
+/**
+ * The bytes of `uri`; rejects as the file system does. Node's fs in the Node host (one buffer the
+ * file's size, nothing decoded), vscode.workspace.fs elsewhere.
+ */
+export async function readBytesFile(uri: vscode.Uri): Promise<Uint8Array> {
+  if (!WEB_BUILD && uri.scheme === 'file') {
+    const { readFile } = await import('node:fs/promises');
+    return readFile(uri.fsPath);
+  }
+  return vscode.workspace.fs.readFile(uri);
 }
 
 /** Written beside and renamed over, so that a window closed halfway never leaves half a file. */

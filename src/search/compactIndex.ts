@@ -7,6 +7,7 @@
 // `protected` for subclasses. Postings of documents discarded but not yet vacuumed are left out, so
 // a saved index carries no dirt.
 import MiniSearch, { type Options } from 'minisearch';
+import { Lines } from './lines';
 
 /**
  * The saved form (version 2). Each `postings[i]`: for term `terms[i]`, runs of fieldId, n, then n
@@ -38,17 +39,18 @@ type DocFreqs = Map<number, number>;
  * nothing, and nothing throws.
  */
 class Postings implements Map<number, DocFreqs> {
-  private saved: string | undefined;
+  /** The saved file's bytes, where bytes[from, to) is the term's postings line; undefined once read. */
+  private saved: Uint8Array | undefined;
   private map: Map<number, DocFreqs> | undefined;
 
-  constructor(saved: string, private readonly fieldCount: number) {
+  constructor(saved: Uint8Array, private readonly from: number, private readonly to: number, private readonly fieldCount: number) {
     this.saved = saved;
   }
 
   private open(): Map<number, DocFreqs> {
     if (this.map) return this.map;
     const map = new Map<number, DocFreqs>();
-    const row = numbersOf(this.saved ?? '');
+    const row = this.saved ? numbersOf(this.saved, this.from, this.to) : undefined;
     if (row && wellFormed(row, this.fieldCount)) {
       let i = 0;
       while (i < row.length) {
@@ -114,13 +116,13 @@ class Postings implements Map<number, DocFreqs> {
   }
 }
 
-/** The numbers of a saved posting text, or undefined when it is not one (only 0-9, a-z and commas, no empty number). */
-function numbersOf(text: string): number[] | undefined {
+/** The numbers of a saved posting text (bytes[from, to)), or undefined when it is not one (only 0-9, a-z and commas, no empty number). */
+function numbersOf(bytes: Uint8Array, from: number, to: number): number[] | undefined {
   const out: number[] = [];
   let n = 0;
   let digits = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = from; i < to; i++) {
+    const c = bytes[i];
     if (c === 44) {
       if (digits === 0) return undefined;
       out.push(n);
@@ -184,9 +186,12 @@ export class CompactMiniSearch<T> extends MiniSearch<T> {
   /**
    * The index `form` holds, searched with `options`; a CompactFormError when the form is not one
    * toCompact wrote. A term's postings are read when a search first reaches the term (Postings).
+   * With `postings`, the form holds none and term i's postings are line i of them (a saved file's
+   * lines, kept as its bytes).
    */
-  static fromCompact<T>(form: unknown, options: Options<T>): CompactMiniSearch<T> {
-    const c = checked(form);
+  static fromCompact<T>(form: unknown, options: Options<T>, postings?: Lines): CompactMiniSearch<T> {
+    const c = checked(form, postings);
+    const lines = postings ?? Lines.ofTexts(c.postings);
     const index = new CompactMiniSearch<T>(options);
     const fieldCount = Object.keys(index._fieldIds).length;
     // An index nothing was ever added to has no average lengths yet.
@@ -222,7 +227,7 @@ export class CompactMiniSearch<T> extends MiniSearch<T> {
       if (!index._fieldLength.has(shortId)) throw new CompactFormError('the saved index lacks the field lengths of a document');
     }
     // SearchableMap lists a node's branches last added first: added in reverse, they list as saved.
-    for (let t = c.terms.length - 1; t >= 0; t--) index._index.set(c.terms[t], new Postings(c.postings[t], fieldCount));
+    for (let t = c.terms.length - 1; t >= 0; t--) index._index.set(c.terms[t], new Postings(lines.bytes, lines.start(t), lines.end(t), fieldCount));
     return index;
   }
 }
@@ -233,7 +238,7 @@ export class CompactMiniSearch<T> extends MiniSearch<T> {
  */
 const MAX_SHORT_ID = 36 ** 10 - 1;
 
-function checked(form: unknown): CompactForm {
+function checked(form: unknown, postings: Lines | undefined): CompactForm {
   if (typeof form !== 'object' || form === null) throw new CompactFormError('the saved index is not an object');
   const f = form as Record<string, unknown>;
   // A NaN or an infinity would spoil every score.
@@ -245,7 +250,8 @@ function checked(form: unknown): CompactForm {
     && typeof f.fieldIds === 'object' && f.fieldIds !== null && Object.values(f.fieldIds).every((x) => Number.isInteger(x))
     && numbers(f.averageFieldLength) && Array.isArray(f.ids) && f.ids.length % 2 === 0
     && f.ids.every((x, i) => (i % 2 === 0 ? Number.isSafeInteger(x) && (x as number) >= 0 : typeof x === 'number' || typeof x === 'string'))
-    && counts(f.lengths) && strings(f.terms) && strings(f.postings) && f.postings.length === f.terms.length;
+    && counts(f.lengths) && strings(f.terms)
+    && (postings ? !('postings' in f) && postings.count === f.terms.length : strings(f.postings) && f.postings.length === f.terms.length);
   if (!ok) throw new CompactFormError('the saved index is not in the compact form');
   return form as CompactForm;
 }

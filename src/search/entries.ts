@@ -9,6 +9,7 @@
 // summary), and held against the row's text, scanned without parsing it, when read back.
 import { isId } from '../api/ids';
 import type { Code, Refactor } from '../api/model';
+import { decodeText, type Lines } from './lines';
 
 /** The most codes search keeps. */
 export const MAX_CODES = 100_000;
@@ -59,9 +60,13 @@ export const DEFAULT_ENTRY_LIMITS: EntryLimits = { maxCodes: MAX_CODES, maxStore
 /** What is saved of an entry beside its row: [id, seen (1 or 0), refactorings, characters (charsOf), language]. */
 export type RowSummary = [number, 0 | 1, number, number, string];
 
-/** A saved row not read yet: the JSON text of its row, and its summary. */
+/** A saved row not read yet: where the JSON text of its row lies in the saved file's bytes, and its summary. */
 class SavedRow {
-  constructor(readonly text: string, readonly summary: RowSummary) {}
+  constructor(private readonly bytes: Uint8Array, private readonly from: number, private readonly to: number, readonly summary: RowSummary) {}
+
+  get text(): string {
+    return decodeText(this.bytes, this.from, this.to);
+  }
 }
 
 function summaryOf(e: CodeEntry): RowSummary {
@@ -155,28 +160,30 @@ export class Entries {
   }
 
   /**
-   * Takes the rows of a saved index, each the text of a row with its summary, kept as text until
-   * read; false, taking none, when the summaries are not ones this wrote or do not match the rows in
-   * number (a file cut short, or edited). Into empty entries only.
+   * Takes the rows of a saved index, each a line of the file's bytes with its summary, kept as bytes
+   * until read; false, taking none, when the summaries are not ones this wrote or do not match the
+   * rows in number (a file cut short, or edited). Into empty entries only.
    */
-  takeSaved(summaries: readonly unknown[], rows: readonly string[]): boolean {
+  takeSaved(summaries: readonly unknown[], rows: Lines): boolean {
     if (this.byId.size > 0) throw new Error('takeSaved: the entries are not empty');
-    if (summaries.length !== rows.length || !summaries.every(isSummary)) return false;
+    if (summaries.length !== rows.count || !summaries.every(isSummary)) return false;
+    const bytes = rows.bytes;
+    const scan = new RowScan(bytes);
     // Each summary must say what its row holds: the bounds and counts trust it until the row is read.
-    for (let i = 0; i < rows.length; i++) {
-      if (!sameSummary(summaries[i], summaryOfText(rows[i]))) return false;
+    for (let i = 0; i < rows.count; i++) {
+      if (!sameSummary(summaries[i], scan.summary(rows.start(i), rows.end(i)))) return false;
     }
-    for (let i = 0; i < rows.length; i++) {
+    for (let i = 0; i < rows.count; i++) {
       const summary = summaries[i];
       const id = summary[0];
       if (this.byId.has(id)) {
         // Two rows of one code: never written so, but merged as another store's entries would be.
-        const row = entryOf(tryParse(rows[i]));
+        const row = entryOf(tryParse(rows.text(i)));
         if (row && row.id === id) this.merge(row);
         continue;
       }
       if (this.byId.size >= this.limits.maxCodes || this.chars + summary[3] > this.limits.maxStoredChars) continue;
-      this.byId.set(id, new SavedRow(rows[i], summary));
+      this.byId.set(id, new SavedRow(bytes, rows.start(i), rows.end(i), summary));
       this.count(summary, 1);
     }
     return true;
@@ -358,43 +365,84 @@ function sameSummary(a: RowSummary, b: RowSummary | undefined): boolean {
 }
 
 /**
- * The summary of a row's text, read by scanning it rather than parsing it (nothing made but the
- * language): undefined when the text is not laid out as asciiJson writes a row. Its strings'
- * characters are counted as JSON.parse would decode them; its other numbers are checked when the
- * row is first read.
+ * The summary of a row, bytes[from, to), read by scanning its bytes rather than decoding and parsing
+ * them (nothing made but the language): undefined when they are not laid out as asciiJson writes a
+ * row. Its strings' characters are counted as JSON.parse would decode them (asciiJson writes ASCII,
+ * one byte a character; a byte past ASCII, never written so, counts one, so that a row edited so
+ * never counts fewer characters than it holds); its other numbers are checked when the row is first
+ * read.
  */
-export function summaryOfText(text: string): RowSummary | undefined {
-  const end = text.length;
-  let at = 0;
-  // Where the next quote and backslash are, each looked for again only once passed: a scan stays linear.
-  let quote = -2;
-  let backslash = -2;
+export function summaryOfRow(bytes: Uint8Array, from: number, to: number): RowSummary | undefined {
+  return new RowScan(bytes).summary(from, to);
+}
+
+/**
+ * Where the next quote and backslash lie in a file's bytes, each looked for again only once passed,
+ * across rows too: a scan of every row in order stays linear, however rare backslashes are.
+ */
+class RowScan {
+  private quoteFrom = Infinity;
+  private quoteAt = -1;
+  private backslashFrom = Infinity;
+  private backslashAt = -1;
+
+  constructor(readonly bytes: Uint8Array) {}
+
+  /** The first quote at or after `p`, or -1. */
+  quote(p: number): number {
+    if (!(this.quoteFrom <= p && (this.quoteAt < 0 || this.quoteAt >= p))) {
+      this.quoteAt = this.bytes.indexOf(QUOTE, p);
+      this.quoteFrom = p;
+    }
+    return this.quoteAt;
+  }
+
+  /** The first backslash at or after `p`, or -1. */
+  backslash(p: number): number {
+    if (!(this.backslashFrom <= p && (this.backslashAt < 0 || this.backslashAt >= p))) {
+      this.backslashAt = this.bytes.indexOf(BACKSLASH, p);
+      this.backslashFrom = p;
+    }
+    return this.backslashAt;
+  }
+
+  summary(from: number, to: number): RowSummary | undefined {
+    return scanRow(this, from, to);
+  }
+}
+
+function scanRow(scan: RowScan, from: number, to: number): RowSummary | undefined {
+  const bytes = scan.bytes;
+  const end = to;
+  let at = from;
   /** The counted strings' lengths in UTF-16 units: every text but the language and the tags. */
   let chars = 0;
   let language = '';
   let id = 0;
   let refactors = 0;
+  /** The byte at `i`, or NaN past the row (as charCodeAt past a string's end). */
+  const byte = (i: number): number => (i < end ? bytes[i] : NaN);
   // The row: [id, title, language, author, comment, code, [tags], createdAt, seen, [[id, title, author, comment, code, createdAt], …]]
-  if (text.charCodeAt(at++) !== OPEN) return undefined;
+  if (byte(at++) !== OPEN) return undefined;
   // The id: digits, no leading zero.
   {
-    const from = at;
-    for (let c = text.charCodeAt(at); c >= 48 && c <= 57; c = text.charCodeAt(++at)) id = id * 10 + (c - 48);
-    if (at === from || (text.charCodeAt(from) === 48) || !isId(id) || text.charCodeAt(at++) !== COMMA) return undefined;
+    const start = at;
+    for (let c = byte(at); c >= 48 && c <= 57; c = byte(++at)) id = id * 10 + (c - 48);
+    if (at === start || (byte(start) === 48) || !isId(id) || byte(at++) !== COMMA) return undefined;
   }
   /** Passes the string at `at`, returning its length in units, or -1. */
   const string = (): number => {
-    if (text.charCodeAt(at) !== QUOTE) return -1;
+    if (byte(at) !== QUOTE) return -1;
     let p = at + 1;
     let units = 0;
     for (;;) {
-      if (quote < p && quote !== -1) quote = text.indexOf('"', p);
-      if (quote < 0) return -1;
-      if (backslash < p && backslash !== -1) backslash = text.indexOf('\\', p);
+      const quote = scan.quote(p);
+      if (quote < 0 || quote >= end) return -1;
+      const backslash = scan.backslash(p);
       if (backslash !== -1 && backslash < quote) {
         // \uXXXX or a two-character escape: one unit either way.
         units += backslash - p + 1;
-        p = backslash + (text.charCodeAt(backslash + 1) === 117 ? 6 : 2);
+        p = backslash + (byte(backslash + 1) === 117 ? 6 : 2);
         continue;
       }
       units += quote - p;
@@ -404,54 +452,66 @@ export function summaryOfText(text: string): RowSummary | undefined {
   };
   /** Passes a JSON number at `at` (digits, a sign, a point, an exponent); false when there is none. */
   const number = (): boolean => {
-    const from = at;
-    for (let c = text.charCodeAt(at); (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69; c = text.charCodeAt(++at));
-    return at > from;
+    const start = at;
+    for (let c = byte(at); (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69; c = byte(++at));
+    return at > start;
   };
   for (let field = 1; field <= 5; field++) {
-    const from = at;
+    const start = at;
     const units = string();
-    if (units < 0 || text.charCodeAt(at++) !== COMMA) return undefined;
+    if (units < 0 || byte(at++) !== COMMA) return undefined;
     if (field !== 2) {
       chars += units;
       continue;
     }
     // The language is not counted among the characters; the summary names it.
-    const raw = text.slice(from + 1, at - 2);
-    const name = raw.includes('\\') ? tryParse(`"${raw}"`) : raw;
+    const raw = asciiText(bytes, start + 1, at - 2);
+    const name = raw === undefined || raw.includes('\\') ? tryParse(`"${decodeText(bytes, start + 1, at - 2)}"`) : raw;
     if (typeof name !== 'string') return undefined;
     language = name;
   }
-  if (text.charCodeAt(at++) !== OPEN) return undefined;
-  if (text.charCodeAt(at) === CLOSE) {
+  if (byte(at++) !== OPEN) return undefined;
+  if (byte(at) === CLOSE) {
     at++;
   } else {
-    do if (string() < 0) return undefined; while (text.charCodeAt(at) === COMMA && ++at);
-    if (text.charCodeAt(at++) !== CLOSE) return undefined;
+    do if (string() < 0) return undefined; while (byte(at) === COMMA && ++at);
+    if (byte(at++) !== CLOSE) return undefined;
   }
-  if (text.charCodeAt(at++) !== COMMA || !number() || text.charCodeAt(at++) !== COMMA) return undefined;
-  const seen = text.charCodeAt(at++) - 48;
-  if ((seen !== 0 && seen !== 1) || text.charCodeAt(at++) !== COMMA || text.charCodeAt(at++) !== OPEN) return undefined;
-  if (text.charCodeAt(at) === CLOSE) {
+  if (byte(at++) !== COMMA || !number() || byte(at++) !== COMMA) return undefined;
+  const seen = byte(at++) - 48;
+  if ((seen !== 0 && seen !== 1) || byte(at++) !== COMMA || byte(at++) !== OPEN) return undefined;
+  if (byte(at) === CLOSE) {
     at++;
   } else {
     do {
-      if (text.charCodeAt(at++) !== OPEN || !number() || text.charCodeAt(at++) !== COMMA) return undefined;
+      if (byte(at++) !== OPEN || !number() || byte(at++) !== COMMA) return undefined;
       for (let field = 1; field <= 4; field++) {
         const units = string();
-        if (units < 0 || text.charCodeAt(at++) !== COMMA) return undefined;
+        if (units < 0 || byte(at++) !== COMMA) return undefined;
         chars += units;
       }
-      if (!number() || text.charCodeAt(at++) !== CLOSE) return undefined;
+      if (!number() || byte(at++) !== CLOSE) return undefined;
       refactors++;
-    } while (text.charCodeAt(at) === COMMA && ++at);
-    if (text.charCodeAt(at++) !== CLOSE) return undefined;
+    } while (byte(at) === COMMA && ++at);
+    if (byte(at++) !== CLOSE) return undefined;
   }
-  if (text.charCodeAt(at++) !== CLOSE || at !== end) return undefined;
+  if (byte(at++) !== CLOSE || at !== end) return undefined;
   return [id, seen, refactors, chars, language];
 }
 
+/** bytes[from, to) as a string when every one is ASCII (a language's name: a few bytes), else undefined. */
+function asciiText(bytes: Uint8Array, from: number, to: number): string | undefined {
+  let s = '';
+  for (let i = from; i < to; i++) {
+    const c = bytes[i];
+    if (c >= 0x80) return undefined;
+    s += String.fromCharCode(c);
+  }
+  return s;
+}
+
 const QUOTE = 34;
+const BACKSLASH = 92;
 const COMMA = 44;
 const OPEN = 91;
 const CLOSE = 93;

@@ -9,7 +9,7 @@ import type { Logger } from '../../api/logger';
 import { Entries, entryOf, rowOf } from '../../search/entries';
 import { CodeSearch, savedIndexName, SearchIndexError } from '../../search/searchIndex';
 import { Disposable, toDisposable } from '../dispose';
-import { readTextFile, writeAtomically } from '../files';
+import { readBytesFile, readTextFile, writeAtomically } from '../files';
 import type { FetchedItems } from '../common/fetched';
 
 
@@ -193,10 +193,11 @@ export class ServiceIndex extends Disposable {
 
   private async load(): Promise<CodeSearch> {
     let index = CodeSearch.empty();
-    const text = await readText(this.file);
-    if (text !== undefined) {
+    // As bytes: only the head is decoded, the rest kept as it lies until a search needs it (searchIndex.ts).
+    const bytes = await readBytesFile(this.file).catch(() => undefined);
+    if (bytes !== undefined) {
       try {
-        const read = CodeSearch.fromJSON(text);
+        const read = CodeSearch.fromJSON(bytes);
         index = read.index;
         if (read.rebuilt) this.logger.warn(`search: the saved index of ${this.service} did not match its entries and was built again`);
       } catch (e) {

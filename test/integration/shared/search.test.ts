@@ -43,25 +43,32 @@ describe('Search', function () {
     assert.ok((await browser.searchFor(typo)).some((h) => h.codeId === code.id), `"${typo}" (for ${word}) finds it too`);
   });
 
-  it('starts over, and logs why, from an index file it cannot read: one the version before saved (format 2), one cut short, or one whose head does not hold up', async () => {
+  it('starts over, and logs why, from an index file it cannot read: one versions before saved (formats 2 and 3), one cut short, or one whose head does not hold up', async () => {
     const browser = await api();
     await browser.indexCatalog();
     const file = vscode.Uri.parse(browser.searchFile());
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file));
-    // JSON Lines: the head, then a row a line. Format 2 held the rows in the one document.
-    const [head, ...rows] = text.split('\n');
-    const { rows: _summaries, ...rest } = JSON.parse(head) as Record<string, unknown>;
-    const format2 = { ...rest, format: 2, entries: rows.map((r) => JSON.parse(r) as unknown) };
+    // JSON Lines: the head, a line per term's postings, then a row a line. Format 3 held the postings
+    // in the head's MiniSearch part, format 2 the rows too in the one document.
+    const [head, ...lines] = text.split('\n');
+    const { rows: heldRows, postings: count, ...rest } = JSON.parse(head) as Record<string, unknown> & { postings: number; index: object };
+    const postings = lines.slice(0, count);
+    const rows = lines.slice(count);
+    const format3 = { ...rest, format: 3, index: { ...rest.index, postings }, rows: heldRows };
+    const format2 = { ...rest, format: 2, index: { ...rest.index, postings }, entries: rows.map((r) => JSON.parse(r) as unknown) };
     // A summary claiming no characters for its row, which would let a huge row past the bound on what search keeps.
     const summaries = (JSON.parse(head) as { rows: Array<[number, number, number, number, string]> }).rows;
     const lying = JSON.stringify({ ...JSON.parse(head) as object, rows: summaries.map(([id, seen, refactors, , language], i) => [id, seen, refactors, i === 0 ? 0 : summaries[i][3], language]) });
+    assert.ok(count > 0 && postings.every((p) => /^[0-9a-z,]+$/.test(p)), 'the postings lines, base-36 numbers and commas');
     assert.match(head, /"indexedAt":\d+/);
     const cases: Array<[string, string, RegExp]> = [
+      ['format 3', [JSON.stringify(format3), ...rows].join('\n'), /not in a form this version reads; starting the index of .* over/],
       ['format 2', JSON.stringify(format2), /not in a form this version reads; starting the index of .* over/],
+      ['a postings line missing', [head, ...lines.slice(1)].join('\n'), /is cut short, or holds a row its head does not describe; starting the index of .* over/],
       ['cut in its head', text.slice(0, head.length >> 1), /is not JSON .*; starting the index of .* over/],
       ['cut short of its last row', text.slice(0, text.lastIndexOf('\n')), /is cut short, or holds a row its head does not describe; starting the index of .* over/],
       ['an infinite time', text.replace(/"indexedAt":\d+/, '"indexedAt":1e309'), /not in a form this version reads; starting the index of .* over/],
-      ['a summary claiming no characters', [lying, ...rows].join('\n'), /holds a row its head does not describe; starting the index of .* over/],
+      ['a summary claiming no characters', [lying, ...lines].join('\n'), /holds a row its head does not describe; starting the index of .* over/],
     ];
     for (const [what, damaged, logged] of cases) {
       await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(damaged));

@@ -28,19 +28,47 @@ function refactor(codeId: number, fields: Partial<Refactor> & { title: string })
 
 const ids = (hits: SearchHit[]): number[] => hits.map((h) => h.codeId);
 
-/** A saved index (toJSON: JSON Lines, a head then a row a line) as values, to change as an edited or damaged file would be. */
+/**
+ * A saved index (toJSON: JSON Lines, a head, a line per term's postings, then a row a line) as values,
+ * to change as an edited or damaged file would be: the postings lines as the head's `index.postings`,
+ * where formats before 4 kept them.
+ */
 interface SavedParts {
   head: Record<string, unknown> & { index: Record<string, unknown>; rows: unknown[] };
   rows: unknown[];
 }
 
 function readSaved(text: string): SavedParts {
-  const [head, ...rows] = text.split('\n');
-  return { head: JSON.parse(head) as SavedParts['head'], rows: rows.map((r) => JSON.parse(r) as unknown) };
+  const [first, ...lines] = text.split('\n');
+  const { postings: count, ...head } = JSON.parse(first) as SavedParts['head'] & { postings: number };
+  assert.ok(Number.isSafeInteger(count) && count <= lines.length, 'the head counts the postings lines');
+  head.index = { ...head.index, postings: lines.slice(0, count) };
+  return { head, rows: lines.slice(count).map((r) => JSON.parse(r) as unknown) };
 }
 
+/**
+ * The file of `parts`: the head's `index.postings` (when an array) written as lines of their own, each
+ * a string as it is (a newline in one as a space) or anything else as JSON, and counted in the head
+ * (unless the head says otherwise).
+ */
 function writeSaved({ head, rows }: { head: unknown; rows: readonly unknown[] }): string {
-  return [JSON.stringify(head), ...rows.map((r) => JSON.stringify(r))].join('\n');
+  let lines: string[] = [];
+  let written = head;
+  const h = head as Record<string, unknown> | null;
+  const index = typeof h === 'object' && h !== null && !Array.isArray(h) ? h.index as Record<string, unknown> | null : null;
+  if (typeof index === 'object' && index !== null && Array.isArray(index.postings)) {
+    const { postings, ...rest } = index;
+    lines = (postings as unknown[]).map((p) => (typeof p === 'string' ? p.replace(/\n/g, ' ') : JSON.stringify(p)));
+    written = { postings: lines.length, ...h, index: rest };
+  } else if (typeof h === 'object' && h !== null && !Array.isArray(h)) {
+    written = { postings: 0, ...h };
+  }
+  return [JSON.stringify(written), ...lines, ...rows.map((r) => JSON.stringify(r))].join('\n');
+}
+
+/** `parts` as format 3 wrote them: the postings inside the head, no line of their own. */
+function writeFormat3({ head, rows }: SavedParts): string {
+  return [JSON.stringify({ ...head, format: 3 }), ...rows.map((r) => JSON.stringify(r))].join('\n');
 }
 
 describe('search', () => {
@@ -235,6 +263,62 @@ describe('search', () => {
       const format2 = { ...rest, format: 2, entries: rows };
       const format1 = { ...format2, format: 1, index: { ...head.index, v: 1, postings: postings.map((p) => p.split(',').map((x) => parseInt(x, 36))) } };
       for (const old of [format1, format2]) assert.throws(() => CodeSearch.fromJSON(JSON.stringify(old)), SearchIndexError);
+    });
+
+    it('does not read an index saved in format 3 (the postings inside the head), which the store then starts over', () => {
+      const index = CodeSearch.empty();
+      index.addCodes([code({ title: 'Parse a log line' })]);
+      const saved = readSaved(index.toJSON());
+      assert.ok(CodeSearch.fromJSON(writeSaved(saved)).index.search('parse').length === 1, 'the same parts as format 4 read');
+      assert.throws(() => CodeSearch.fromJSON(writeFormat3(saved)), (e: unknown) => e instanceof SearchIndexError && /not in a form this version reads/.test(e.message));
+    });
+
+    it('refuses a file whose postings lines are missing, cut short or not the number its head counts, with the messages of a cut file', () => {
+      const index = CodeSearch.empty();
+      index.addCodes([code({ title: 'Parse a log line', code: 'puts line\n' }), code({ title: 'Sum an array' })]);
+      index.addRefactors([refactor(1, { title: 'Use grep' })]);
+      const text = index.toJSON();
+      const lines = text.split('\n');
+      const head = JSON.parse(lines[0]) as { postings: number; rows: unknown[] };
+      assert.ok(head.postings > 2 && lines.length === 1 + head.postings + head.rows.length, 'a line per term, then a row a line');
+      const cut = /cut short, or holds a row its head does not describe/;
+      const damaged = [
+        [lines[0], ...lines.slice(2)], // the first term's postings gone
+        [lines[0], ...lines.slice(1, head.postings), ...lines.slice(head.postings + 1)], // the last term's postings gone
+        lines.slice(0, head.postings), // cut after some postings
+        lines.slice(0, 1 + head.postings), // cut after the postings: no rows
+        [JSON.stringify({ ...JSON.parse(lines[0]) as object, postings: head.postings - 1 }), ...lines.slice(1)],
+        [JSON.stringify({ ...JSON.parse(lines[0]) as object, postings: head.postings + 1 }), ...lines.slice(1)],
+      ].map((l) => l.join('\n'));
+      damaged.push(text.slice(0, text.indexOf('\n', text.indexOf('\n') + 1) - 2)); // cut inside the first postings line
+      for (const d of damaged) assert.throws(() => CodeSearch.fromJSON(d), (e: unknown) => e instanceof SearchIndexError && cut.test(e.message), d.slice(-80));
+      for (const postings of [-1, 0.5, '3', null]) {
+        assert.throws(() => CodeSearch.fromJSON([JSON.stringify({ ...JSON.parse(lines[0]) as object, postings }), ...lines.slice(1)].join('\n')), SearchIndexError, String(postings));
+      }
+    });
+
+    it('reads rows from the saved bytes only when shown or read, giving exactly the entries saved, from bytes or text alike', () => {
+      const index = CodeSearch.empty();
+      const made = [
+        code({ title: 'Café “quotes” 😀 \\ back\\slash', code: 'puts "naïve"\n\tx = 1\n', language: 'Ruby' }),
+        code({ title: 'Sum an array', language: 'C#', comment: 'line one\nline two' }),
+        code({ title: 'Third', language: 'Python' }),
+      ];
+      index.addCodes(made, 'tagged');
+      index.addRefactors([refactor(made[0].id, { title: 'Ünïcode', code: 'print("é")\n' }), refactor(made[2].id, { title: 'Also' })]);
+      const text = index.toJSON();
+      const bytes = new TextEncoder().encode(text);
+      // A Node Buffer is what the Node host's fs gives, a Uint8Array at an offset into a larger buffer what another might.
+      const padded = new Uint8Array(bytes.length + 7);
+      padded.set(bytes, 3);
+      for (const file of [text, bytes, Buffer.from(bytes), padded.subarray(3, 3 + bytes.length)]) {
+        const { index: back, rebuilt } = CodeSearch.fromJSON(file);
+        assert.equal(rebuilt, false);
+        assert.deepEqual(back.counts(), index.counts());
+        assert.equal(back.toJSON(), text, 'saved again unchanged, nothing read');
+        for (const c of made) assert.deepEqual(back.entry(c.id), index.entry(c.id), `code ${c.id}`);
+        assert.equal(back.toJSON(), text, 'saved again unchanged, every row read');
+      }
     });
 
     it('counts what it keeps, whatever arrives in which order: codes seen, refactorings known, as its saved rows hold them', () => {
