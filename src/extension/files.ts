@@ -5,15 +5,16 @@
 // leaves half a file.
 import * as vscode from 'vscode';
 
+// Node's fs/promises is reached with require, not import(), in the Node host's branches below: the
+// bundle is CommonJS, and a dynamic import() there goes through Node's ESM loader, a few milliseconds
+// of the Catalog's first expansion (it reads the sample catalog). Each require sits inside its
+// WEB_BUILD branch so that the browser's bundle, which no Node module may reach, drops it.
+
 /** The text of `uri` as UTF-8; rejects as the file system does (a missing file included). */
 export async function readTextFile(uri: vscode.Uri): Promise<string> {
-  // Left out of the browser's bundle, which no Node module may reach.
   if (!WEB_BUILD && uri.scheme === 'file') {
-    // require, not import(): the bundle is CommonJS, and a dynamic import() there goes through Node's
-    // ESM loader, a few milliseconds of the Catalog's first expansion (it reads the sample catalog).
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { readFile } = require('node:fs/promises') as typeof import('node:fs/promises');
-    return readFile(uri.fsPath, 'utf8');
+    return (require('node:fs/promises') as typeof import('node:fs/promises')).readFile(uri.fsPath, 'utf8');
   }
   return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
 }
@@ -24,8 +25,8 @@ export async function readTextFile(uri: vscode.Uri): Promise<string> {
  */
 export async function readBytesFile(uri: vscode.Uri): Promise<Uint8Array> {
   if (!WEB_BUILD && uri.scheme === 'file') {
-    const { readFile } = await import('node:fs/promises');
-    return readFile(uri.fsPath);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (require('node:fs/promises') as typeof import('node:fs/promises')).readFile(uri.fsPath);
   }
   return vscode.workspace.fs.readFile(uri);
 }
