@@ -6,14 +6,10 @@
 
 import { deserialize, serialize } from 'node:v8';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { ROW_TABLES, type CatalogCounts, type CatalogRows, type RowTable } from '../sql/catalogRows';
+import { ROW_TABLES, type CatalogRows, type RowTable } from '../sql/catalogRows';
 
-export interface PackedRows {
-  readonly counts: CatalogCounts;
-  readonly userIds: readonly number[];
-  readonly userNames: readonly string[];
-  readonly codeIds: readonly number[];
-  readonly refactorIds: readonly number[];
+/** CatalogRows as one message can carry them: the ids as they are, the statements' parameters packed. */
+export interface PackedRows extends Omit<CatalogRows, 'batches'> {
   /** Each statement's parameters, v8-serialized and deflated, one buffer each, in order. */
   readonly tables: { readonly [T in RowTable]: readonly Uint8Array[] };
 }
