@@ -171,7 +171,7 @@ export class Entries {
     const scan = new RowScan(bytes);
     // Each summary must say what its row holds: the bounds and counts trust it until the row is read.
     for (let i = 0; i < rows.count; i++) {
-      if (!sameSummary(summaries[i], scan.summary(rows.start(i), rows.end(i)))) return false;
+      if (!sameSummary(summaries[i], scanRow(scan, rows.start(i), rows.end(i)))) return false;
     }
     for (let i = 0; i < rows.count; i++) {
       const summary = summaries[i];
@@ -365,18 +365,6 @@ function sameSummary(a: RowSummary, b: RowSummary | undefined): boolean {
 }
 
 /**
- * The summary of a row, bytes[from, to), read by scanning its bytes rather than decoding and parsing
- * them (nothing made but the language): undefined when they are not laid out as asciiJson writes a
- * row. Its strings' characters are counted as JSON.parse would decode them (asciiJson writes ASCII,
- * one byte a character; a byte past ASCII, never written so, counts one, so that a row edited so
- * never counts fewer characters than it holds); its other numbers are checked when the row is first
- * read.
- */
-export function summaryOfRow(bytes: Uint8Array, from: number, to: number): RowSummary | undefined {
-  return new RowScan(bytes).summary(from, to);
-}
-
-/**
  * Where the next quote and backslash lie in a file's bytes, each looked for again only once passed,
  * across rows too: a scan of every row in order stays linear, however rare backslashes are.
  */
@@ -405,12 +393,16 @@ class RowScan {
     }
     return this.backslashAt;
   }
-
-  summary(from: number, to: number): RowSummary | undefined {
-    return scanRow(this, from, to);
-  }
 }
 
+/**
+ * The summary of a row, bytes[from, to), read by scanning its bytes rather than decoding and parsing
+ * them (nothing made but the language): undefined when they are not laid out as asciiJson writes a
+ * row. Its strings' characters are counted as JSON.parse would decode them (asciiJson writes ASCII,
+ * one byte a character; a byte past ASCII, never written so, counts one, so that a row edited so
+ * never counts fewer characters than it holds); its other numbers are checked when the row is first
+ * read.
+ */
 function scanRow(scan: RowScan, from: number, to: number): RowSummary | undefined {
   const bytes = scan.bytes;
   const end = to;
