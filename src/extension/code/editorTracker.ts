@@ -25,13 +25,14 @@ export class EditorTracker extends Disposable {
   /**
    * The editor to work in, visible again if its tab was covered meanwhile (e.g. by the code view
    * opened in the same group), with its selections as they were; undefined when its document is
-   * closed or there never was one.
+   * closed, no tab shows it any more, or there never was one. (VS Code may keep a document open for
+   * a while after its last editor closed: a person who closed it does not expect it back.)
    */
   async target(): Promise<vscode.TextEditor | undefined> {
     const active = vscode.window.activeTextEditor;
     if (active && !NOT_TARGETS.has(active.document.uri.scheme)) return active;
     const last = this.last;
-    if (!last || last.document.isClosed) return undefined;
+    if (!last || last.document.isClosed || !inATab(last.document.uri)) return undefined;
     if (vscode.window.visibleTextEditors.includes(last)) return last;
     const selections = last.selections;
     const shown = await vscode.window.showTextDocument(last.document, { viewColumn: last.viewColumn, preserveFocus: false });
@@ -47,4 +48,12 @@ export class EditorTracker extends Disposable {
   async selecting(): Promise<vscode.TextEditor | undefined> {
     return vscode.window.activeTextEditor ?? this.target();
   }
+}
+
+/** Whether a tab of any group shows `uri` as a text editor (or as the changed side of a diff). */
+function inATab(uri: vscode.Uri): boolean {
+  const key = uri.toString();
+  return vscode.window.tabGroups.all.some((group) => group.tabs.some(({ input }) =>
+    (input instanceof vscode.TabInputText && input.uri.toString() === key)
+    || (input instanceof vscode.TabInputTextDiff && input.modified.toString() === key)));
 }
