@@ -6,7 +6,8 @@
 // Entries read from a saved index stay the text of the rows they were saved as until something reads
 // them (a search shows 50 at most): parsing every row was most of loading a 10,000-code index. What
 // counting, the bounds and the language filter need of a row not read yet is saved beside it (its
-// summary), and held against the row's text, scanned without parsing it, when read back.
+// summary); a check of every summary and row, written when they are saved, holds them together when
+// read back (rowsCheck), and each row is checked in full when it is first read.
 import { isId } from '../api/ids';
 import type { Code, Refactor } from '../api/model';
 import { decodeText, type Lines } from './lines';
@@ -161,18 +162,16 @@ export class Entries {
 
   /**
    * Takes the rows of a saved index, each a line of the file's bytes with its summary, kept as bytes
-   * until read; false, taking none, when the summaries are not ones this wrote or do not match the
-   * rows in number (a file cut short, or edited). Into empty entries only.
+   * until read; false, taking none, when the summaries are not ones this wrote, do not match the
+   * rows in number, or `check` is not their rowsCheck (a file cut short, or edited). Into empty
+   * entries only.
    */
-  takeSaved(summaries: readonly unknown[], rows: Lines): boolean {
+  takeSaved(summaries: readonly unknown[], rows: Lines, check: number): boolean {
     if (this.byId.size > 0) throw new Error('takeSaved: the entries are not empty');
     if (summaries.length !== rows.count || !summaries.every(isSummary)) return false;
+    // The bounds and counts trust each summary until its row is read: the check says they were saved together.
+    if (rowsCheck(summaries, rows) !== check) return false;
     const bytes = rows.bytes;
-    const scan = new RowScan(bytes);
-    // Each summary must say what its row holds: the bounds and counts trust it until the row is read.
-    for (let i = 0; i < rows.count; i++) {
-      if (!sameSummary(summaries[i], scanRow(scan, rows.start(i), rows.end(i)))) return false;
-    }
     for (let i = 0; i < rows.count; i++) {
       const summary = summaries[i];
       const id = summary[0];
@@ -360,153 +359,43 @@ function fromRow(row: EntryRow): CodeEntry {
   };
 }
 
-function sameSummary(a: RowSummary, b: RowSummary | undefined): boolean {
-  return b !== undefined && a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3] && a[4] === b[4];
-}
-
 /**
- * Where the next quote and backslash lie in a file's bytes, each looked for again only once passed,
- * across rows too: a scan of every row in order stays linear, however rare backslashes are.
+ * A check of saved rows and the summaries beside them, written in the head with them: FNV-1a (32
+ * bits) over each summary's fields, then over the rows as saved, one newline between two, four bytes
+ * a step (rows as asciiJson writes them are ASCII, a byte a character, so their text and their saved
+ * bytes check the same). It stands for reading every row to see that its summary holds, which was
+ * most of loading a saved index; it catches a file edited or damaged, not one made to pass it, whose
+ * rows are checked in full when read all the same.
  */
-class RowScan {
-  private quoteFrom = Infinity;
-  private quoteAt = -1;
-  private backslashFrom = Infinity;
-  private backslashAt = -1;
-
-  constructor(readonly bytes: Uint8Array) {}
-
-  /** The first quote at or after `p`, or -1. */
-  quote(p: number): number {
-    if (!(this.quoteFrom <= p && (this.quoteAt < 0 || this.quoteAt >= p))) {
-      this.quoteAt = this.bytes.indexOf(QUOTE, p);
-      this.quoteFrom = p;
+export function rowsCheck(summaries: readonly RowSummary[], rows: string | Lines): number {
+  let h = FNV_OFFSET;
+  for (const [id, seen, refactors, chars, language] of summaries) {
+    for (const n of [id, seen, refactors, chars]) {
+      h = Math.imul(h ^ (n % 0x1_0000_0000), FNV_PRIME);
+      h = Math.imul(h ^ Math.floor(n / 0x1_0000_0000), FNV_PRIME);
     }
-    return this.quoteAt;
+    for (let i = 0; i < language.length; i++) h = Math.imul(h ^ language.charCodeAt(i), FNV_PRIME);
+    h = Math.imul(h ^ NEWLINE, FNV_PRIME);
   }
-
-  /** The first backslash at or after `p`, or -1. */
-  backslash(p: number): number {
-    if (!(this.backslashFrom <= p && (this.backslashAt < 0 || this.backslashAt >= p))) {
-      this.backslashAt = this.bytes.indexOf(BACKSLASH, p);
-      this.backslashFrom = p;
+  if (typeof rows === 'string') {
+    let i = 0;
+    for (; i + 4 <= rows.length; i += 4) {
+      h = Math.imul(h ^ (rows.charCodeAt(i) | (rows.charCodeAt(i + 1) << 8) | (rows.charCodeAt(i + 2) << 16) | (rows.charCodeAt(i + 3) << 24)), FNV_PRIME);
     }
-    return this.backslashAt;
+    for (; i < rows.length; i++) h = Math.imul(h ^ rows.charCodeAt(i), FNV_PRIME);
+  } else if (rows.count > 0) {
+    const bytes = rows.bytes;
+    const to = rows.end(rows.count - 1);
+    let i = rows.start(0);
+    for (; i + 4 <= to; i += 4) h = Math.imul(h ^ (bytes[i] | (bytes[i + 1] << 8) | (bytes[i + 2] << 16) | (bytes[i + 3] << 24)), FNV_PRIME);
+    for (; i < to; i++) h = Math.imul(h ^ bytes[i], FNV_PRIME);
   }
+  return h >>> 0;
 }
 
-/**
- * The summary of a row, bytes[from, to), read by scanning its bytes rather than decoding and parsing
- * them (nothing made but the language): undefined when they are not laid out as asciiJson writes a
- * row. Its strings' characters are counted as JSON.parse would decode them (asciiJson writes ASCII,
- * one byte a character; a byte past ASCII, never written so, counts one, so that a row edited so
- * never counts fewer characters than it holds); its other numbers are checked when the row is first
- * read.
- */
-function scanRow(scan: RowScan, from: number, to: number): RowSummary | undefined {
-  const bytes = scan.bytes;
-  const end = to;
-  let at = from;
-  /** The counted strings' lengths in UTF-16 units: every text but the language and the tags. */
-  let chars = 0;
-  let language = '';
-  let id = 0;
-  let refactors = 0;
-  /** The byte at `i`, or NaN past the row (as charCodeAt past a string's end). */
-  const byte = (i: number): number => (i < end ? bytes[i] : NaN);
-  // The row: [id, title, language, author, comment, code, [tags], createdAt, seen, [[id, title, author, comment, code, createdAt], …]]
-  if (byte(at++) !== OPEN) return undefined;
-  // The id: digits, no leading zero.
-  {
-    const start = at;
-    for (let c = byte(at); c >= 48 && c <= 57; c = byte(++at)) id = id * 10 + (c - 48);
-    if (at === start || (byte(start) === 48) || !isId(id) || byte(at++) !== COMMA) return undefined;
-  }
-  /** Passes the string at `at`, returning its length in units, or -1. */
-  const string = (): number => {
-    if (byte(at) !== QUOTE) return -1;
-    let p = at + 1;
-    let units = 0;
-    for (;;) {
-      const quote = scan.quote(p);
-      if (quote < 0 || quote >= end) return -1;
-      const backslash = scan.backslash(p);
-      if (backslash !== -1 && backslash < quote) {
-        // \uXXXX or a two-character escape: one unit either way.
-        units += backslash - p + 1;
-        p = backslash + (byte(backslash + 1) === 117 ? 6 : 2);
-        continue;
-      }
-      units += quote - p;
-      at = quote + 1;
-      return units;
-    }
-  };
-  /** Passes a JSON number at `at` (digits, a sign, a point, an exponent); false when there is none. */
-  const number = (): boolean => {
-    const start = at;
-    for (let c = byte(at); (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69; c = byte(++at));
-    return at > start;
-  };
-  for (let field = 1; field <= 5; field++) {
-    const start = at;
-    const units = string();
-    if (units < 0 || byte(at++) !== COMMA) return undefined;
-    if (field !== 2) {
-      chars += units;
-      continue;
-    }
-    // The language is not counted among the characters; the summary names it.
-    const raw = asciiText(bytes, start + 1, at - 2);
-    const name = raw === undefined || raw.includes('\\') ? tryParse(`"${decodeText(bytes, start + 1, at - 2)}"`) : raw;
-    if (typeof name !== 'string') return undefined;
-    language = name;
-  }
-  if (byte(at++) !== OPEN) return undefined;
-  if (byte(at) === CLOSE) {
-    at++;
-  } else {
-    do if (string() < 0) return undefined; while (byte(at) === COMMA && ++at);
-    if (byte(at++) !== CLOSE) return undefined;
-  }
-  if (byte(at++) !== COMMA || !number() || byte(at++) !== COMMA) return undefined;
-  const seen = byte(at++) - 48;
-  if ((seen !== 0 && seen !== 1) || byte(at++) !== COMMA || byte(at++) !== OPEN) return undefined;
-  if (byte(at) === CLOSE) {
-    at++;
-  } else {
-    do {
-      if (byte(at++) !== OPEN || !number() || byte(at++) !== COMMA) return undefined;
-      for (let field = 1; field <= 4; field++) {
-        const units = string();
-        if (units < 0 || byte(at++) !== COMMA) return undefined;
-        chars += units;
-      }
-      if (!number() || byte(at++) !== CLOSE) return undefined;
-      refactors++;
-    } while (byte(at) === COMMA && ++at);
-    if (byte(at++) !== CLOSE) return undefined;
-  }
-  if (byte(at++) !== CLOSE || at !== end) return undefined;
-  return [id, seen, refactors, chars, language];
-}
-
-/** bytes[from, to) as a string when every one is ASCII (a language's name: a few bytes), else undefined. */
-function asciiText(bytes: Uint8Array, from: number, to: number): string | undefined {
-  let s = '';
-  for (let i = from; i < to; i++) {
-    const c = bytes[i];
-    if (c >= 0x80) return undefined;
-    s += String.fromCharCode(c);
-  }
-  return s;
-}
-
-const QUOTE = 34;
-const BACKSLASH = 92;
-const COMMA = 44;
-const OPEN = 91;
-const CLOSE = 93;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const NEWLINE = 10;
 
 function tryParse(text: string): unknown {
   try {

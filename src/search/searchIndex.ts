@@ -6,7 +6,7 @@ import type { Options, SearchResult } from 'minisearch';
 import type { Code, Refactor } from '../api/model';
 import { CompactFormError, CompactMiniSearch } from './compactIndex';
 import { decodeText, Lines } from './lines';
-import { asciiJson, Entries, entryOf, rowOf, type CodeEntry, type EntryLimits, type RefactorEntry, type RowSummary } from './entries';
+import { asciiJson, Entries, entryOf, rowOf, rowsCheck, type CodeEntry, type EntryLimits, type RefactorEntry, type RowSummary } from './entries';
 import { indexTerm, queryTerm, tokenize } from './terms';
 import { fnv1a64 } from '../api/hash';
 
@@ -157,7 +157,7 @@ export class CodeSearch {
     // After the head: a line per term's postings, then a line per entry's row.
     const lines = Lines.of(bytes, end < 0 ? bytes.length + 1 : end + 1);
     const entries = new Entries(limits);
-    if (lines.count !== saved.postings + saved.rows.length || !entries.takeSaved(saved.rows, lines.slice(saved.postings, saved.rows.length))) {
+    if (lines.count !== saved.postings + saved.rows.length || !entries.takeSaved(saved.rows, lines.slice(saved.postings, saved.rows.length), saved.check)) {
       throw new SearchIndexError('the saved search index is cut short, or holds a row its head does not describe');
     }
     let mini: CompactMiniSearch<IndexDoc> | undefined;
@@ -182,7 +182,7 @@ export class CodeSearch {
   /**
    * The saved form, JSON Lines in ASCII only: a head holding all but the postings and the entries
    * (the MiniSearch part without its postings, their number, the lists' marks, each entry's
-   * summary), then each term's postings on a line of its own in the order of the MiniSearch part's
+   * summary and the rows' check), then each term's postings on a line of its own in the order of the MiniSearch part's
    * terms (base-36 numbers and commas), then each entry's row on a line of its own, in the order of
    * the summaries.
    */
@@ -190,17 +190,18 @@ export class CodeSearch {
     this.releaseHeldEntries();
     this.flush();
     const summaries: RowSummary[] = [];
-    const lines: string[] = [];
+    const rows: string[] = [];
     const { postings, ...compact } = this.mini.toCompact();
-    for (const p of postings) lines.push(p);
     for (const [summary, row] of this.entries.saved()) {
       summaries.push(summary);
-      lines.push(row);
+      rows.push(row);
     }
+    const rowLines = rows.join('\n');
     const head = asciiJson({
       format: FORMAT, updatedAt: this.updatedAt, indexedAt: this.indexedAt, lists: Object.fromEntries(this.lists),
-      index: compact, postings: postings.length, rows: summaries,
+      index: compact, postings: postings.length, rows: summaries, check: rowsCheck(summaries, rowLines),
     });
+    const lines = rows.length ? [...postings, rowLines] : postings;
     return lines.length ? `${head}\n${lines.join('\n')}` : head;
   }
 
@@ -454,6 +455,8 @@ interface Saved {
   postings: number;
   /** Each entry's summary, in the order of the rows after the head. */
   rows: unknown[];
+  /** rowsCheck of the summaries and the rows. */
+  check: number;
 }
 
 /** The latest time a Date can hold (ms since the epoch): a saved time past it is not one this wrote. */
@@ -469,7 +472,8 @@ function isSaved(v: unknown): v is Saved {
   const s = v as Record<string, unknown>;
   return s.format === FORMAT && isTime(s.updatedAt) && isTime(s.indexedAt)
     && typeof s.lists === 'object' && s.lists !== null && !Array.isArray(s.lists) && Object.values(s.lists).every(isProgress)
-    && Number.isSafeInteger(s.postings) && (s.postings as number) >= 0 && Array.isArray(s.rows) && 'index' in s;
+    && Number.isSafeInteger(s.postings) && (s.postings as number) >= 0 && Array.isArray(s.rows) && 'index' in s
+    && Number.isInteger(s.check) && (s.check as number) >= 0 && (s.check as number) <= 0xffff_ffff;
 }
 
 function isProgress(v: unknown): v is ListProgress {

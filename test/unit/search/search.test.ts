@@ -453,6 +453,24 @@ describe('search', () => {
       for (const text of lies) assert.throws(() => CodeSearch.fromJSON(text, limits), SearchIndexError, text.split('\n')[0].slice(-120));
     });
 
+    it('refuses, with a SearchIndexError, a row changed after it was saved, even by a letter that keeps its length, or two rows swapped', () => {
+      const index = CodeSearch.empty();
+      index.addCodes([code({ title: 'Parse a log line', code: 'line.split(" ")' }), code({ title: 'Sum an array', code: 'xs.sum' })]);
+      const text = index.toJSON();
+      assert.deepEqual(CodeSearch.fromJSON(text).index.counts(), { codes: 2, refactors: 0 }, 'the file as written reads');
+      const lines = text.split('\n');
+      const rows = lines.slice(-2);
+      const damaged = [
+        text.replace('line.split', 'line.splat'),
+        text.replace('Sum an array', 'Sum an arrax'),
+        [...lines.slice(0, -2), rows[1], rows[0]].join('\n'),
+      ];
+      for (const file of damaged) {
+        assert.notEqual(file, text);
+        assert.throws(() => CodeSearch.fromJSON(file), /holds a row its head does not describe/, file.slice(-60));
+      }
+    });
+
     it('reads back every summary it wrote as matching its row, whatever the text holds (quotes, backslashes, controls, any UTF-16)', () => {
       const text = fc.string({ unit: fc.oneof(fc.constantFrom('"', '\\', '\n', '\u0000', '\u007f', '\u2028', '\ud800', '\udc00', '😀', 'é', ','), fc.string({ unit: 'binary', maxLength: 1 })), maxLength: 30 });
       fc.assert(fc.property(fc.array(fc.record({ title: text, language: text, comment: text, code: text, tag: text, refactor: fc.option(fc.record({ title: text, code: text, userName: text })) }), { maxLength: 4 }), (made) => {
