@@ -81,6 +81,17 @@ describe('reference service ETags', () => {
     for (const [text, hash] of vectors) assert.equal(fnv1a64(new TextEncoder().encode(text)), hash, JSON.stringify(text));
   });
 
+  it('are FNV-1a 64 of any bytes, as the definition computes it in 64-bit integers (property)', () => {
+    const reference = (bytes: Uint8Array): string => {
+      let h = 0xcbf29ce484222325n;
+      for (const b of bytes) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+      return h.toString(16).padStart(16, '0');
+    };
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 2000 }), (bytes) => {
+      assert.equal(fnv1a64(bytes), reference(bytes));
+    }), { numRuns: 300 });
+  });
+
   it('are strong and change when any one byte of the body does (property)', () => {
     fc.assert(fc.property(fc.uint8Array({ minLength: 1, maxLength: 300 }), fc.nat(), fc.integer({ min: 1, max: 255 }), (body, at, delta) => {
       const changed = body.slice();
