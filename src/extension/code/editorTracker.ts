@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../dispose';
 import { DOCUMENT_SCHEME } from './documentPaths';
+import { tabsShowing } from '../common/tabs';
 
 // Documents nobody types into: our read-only virtual documents and the Output panel.
 const NOT_TARGETS = new Set([DOCUMENT_SCHEME, 'output']);
@@ -32,7 +33,7 @@ export class EditorTracker extends Disposable {
     const active = vscode.window.activeTextEditor;
     if (active && !NOT_TARGETS.has(active.document.uri.scheme)) return active;
     const last = this.last;
-    if (!last || last.document.isClosed || !inATab(last.document.uri)) return undefined;
+    if (!last || last.document.isClosed || tabsShowing(last.document.uri).length === 0) return undefined;
     if (vscode.window.visibleTextEditors.includes(last)) return last;
     const selections = last.selections;
     const shown = await vscode.window.showTextDocument(last.document, { viewColumn: last.viewColumn, preserveFocus: false });
@@ -48,12 +49,4 @@ export class EditorTracker extends Disposable {
   async selecting(): Promise<vscode.TextEditor | undefined> {
     return vscode.window.activeTextEditor ?? this.target();
   }
-}
-
-/** Whether a tab of any group shows `uri` as a text editor (or as the changed side of a diff). */
-function inATab(uri: vscode.Uri): boolean {
-  const key = uri.toString();
-  return vscode.window.tabGroups.all.some((group) => group.tabs.some(({ input }) =>
-    (input instanceof vscode.TabInputText && input.uri.toString() === key)
-    || (input instanceof vscode.TabInputTextDiff && input.modified.toString() === key)));
 }

@@ -13,6 +13,7 @@ import type { Accounts } from '../accounts/accounts';
 import type { SessionAsker } from '../accounts/session';
 import { Commands } from '../commandIds';
 import { diffTitle } from '../common/labels';
+import { tabsShowing, textUriOf } from '../common/tabs';
 import { itemOrCurrent } from '../common/current';
 import type { CodeDocuments } from '../code/documents';
 import { codeIdOf } from '../common/items';
@@ -50,8 +51,7 @@ export interface DraftDeps {
 /** The draft a command was run on: the editor title's resource, else the active editor's draft. */
 function draftUriOf(arg: unknown): vscode.Uri | undefined {
   if (arg instanceof vscode.Uri) return arg.scheme === DRAFT_SCHEME ? arg : undefined;
-  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-  const uri = input instanceof vscode.TabInputTextDiff ? input.modified : input instanceof vscode.TabInputText ? input.uri : undefined;
+  const uri = textUriOf(vscode.window.tabGroups.activeTabGroup.activeTab);
   return uri?.scheme === DRAFT_SCHEME ? uri : undefined;
 }
 
@@ -60,10 +60,7 @@ async function closeDraft(uri: vscode.Uri): Promise<void> {
   const key = uri.toString();
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
   if (doc?.isDirty) await doc.save();
-  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter(({ input }) =>
-    (input instanceof vscode.TabInputTextDiff && input.modified.toString() === key)
-    || (input instanceof vscode.TabInputText && input.uri.toString() === key));
-  await vscode.window.tabGroups.close(tabs);
+  await vscode.window.tabGroups.close(tabsShowing(uri));
 }
 
 export function registerDraftCommands({ drafts, accounts, signedIn, docs, errors, logger, ui, currentCode, changed, show }: DraftDeps): vscode.Disposable {
