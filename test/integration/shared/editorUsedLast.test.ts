@@ -1,13 +1,14 @@
 // "The editor used last" (Insert at Cursor, Share Selection and Find Refactorings for This Code when a
 // page such as the code view or the walkthrough has the focus) is one a person can still see in a
 // tab. VS Code keeps a document an extension opened for minutes after its last editor closed
-// (`isClosed` stays false), so a closed file must not come back to take the code. Node host only:
-// the file is in the workspace folder, on disk.
+// (`isClosed` stays false), so a closed file must not come back to take the code. The file is in
+// the workspace folder: on disk for the Node host, the server's through vscode-remote: for the
+// browser's.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/extension/commandIds';
-import { closeAllEditors, fetchCode, waitForCodeViewTab } from './codeViewHelpers';
-import { resetState, waitFor } from './helpers';
+import { Commands } from '../../../src/extension/commandIds';
+import { closeAllEditors, fetchCode, waitForCodeViewTab } from '../codeViewHelpers';
+import { resetState, waitFor } from '../helpers';
 
 describe('The editor used last', function () {
   this.timeout(60_000);
