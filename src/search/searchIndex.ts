@@ -201,8 +201,7 @@ export class CodeSearch {
       format: FORMAT, updatedAt: this.updatedAt, indexedAt: this.indexedAt, lists: Object.fromEntries(this.lists),
       index: compact, postings: postings.length, rows: summaries, check: rowsCheck(summaries, rowLines),
     });
-    const lines = rows.length ? [...postings, rowLines] : postings;
-    return lines.length ? `${head}\n${lines.join('\n')}` : head;
+    return [head, ...postings, ...(rows.length ? [rowLines] : [])].join('\n');
   }
 
   /** How many codes (the service's own, not those known only by a refactoring) and refactorings search knows. */
