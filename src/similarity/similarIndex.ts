@@ -7,7 +7,7 @@ import type { CodeSearch } from '../search/searchIndex';
 import { ALIGNED_CANDIDATES, ALIGNED_MAX, alignedSimilarity, ANCHOR_CANDIDATES, ANCHOR_WEIGHT, CANDIDATE_K, SHORT_QUERY } from './align';
 import { allGrams, fingerprint, fingerprintKinds, K, similarity, W, type Fingerprints } from './fingerprint';
 import type { Tokenizers } from './tokenize';
-import type { TokenizerKind } from './tokens';
+import { TooLongError, type TokenizerKind } from './tokens';
 
 /** The format of toJSON's text; fingerprints saved in another (or with other K, W or tokens) are made again. */
 const FORMAT = 3;
@@ -73,7 +73,9 @@ export class SimilarityIndex {
   /**
    * Brings the fingerprints up to date with `search`: fingerprints each code whose texts are new or
    * changed, and drops those search no longer holds. Returns how many codes were fingerprinted.
-   * `onProgress` is awaited after each code: the extension gives its host back there.
+   * A text too long to compare (a service takes longer ones) is left out, as an empty one is: the
+   * code's other texts are still found. `onProgress` is awaited after each code: the extension gives
+   * its host back there.
    */
   async update(search: CodeSearch, tokenizers: Tokenizers, onProgress?: (done: number, of: number) => void | Promise<void>): Promise<number> {
     const current = new Set<number>();
@@ -94,7 +96,11 @@ export class SimilarityIndex {
       let by: TokenizerKind = 'lexical';
       for (const [refactorId, text] of texts) {
         if (text.trim() === '') continue;
-        const tokenized = await tokenizers.tokenize(text, entry.language);
+        const tokenized = await tokenizers.tokenize(text, entry.language).catch((e: unknown) => {
+          if (e instanceof TooLongError) return undefined;
+          throw e;
+        });
+        if (!tokenized) continue;
         by = tokenized.by;
         const printed = fingerprint(tokenized.tokens);
         if (printed.hashes.length === 0) continue;

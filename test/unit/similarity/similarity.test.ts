@@ -11,7 +11,7 @@ import { GrammarError, Grammars, hasGrammar } from '../../../src/similarity/gram
 import { lexicalTokens } from '../../../src/similarity/lexical';
 import { SimilarityIndex, SimilarityIndexError } from '../../../src/similarity/similarIndex';
 import { Tokenizers } from '../../../src/similarity/tokenize';
-import { TooLongError } from '../../../src/similarity/tokens';
+import { MAX_COMPARED_LINES, TooLongError } from '../../../src/similarity/tokens';
 import { SERVICE_LANGUAGES } from '../../../src/api/languages';
 import { bestRefactor, languageOfFile } from '../../../src/similarity/catalogMatch';
 
@@ -202,6 +202,19 @@ describe('similarity: the index of fingerprints', () => {
     const tokens = (await tokenizers.tokenize(PAIRS.Python[1], 'Python')).tokens;
     const [found] = index.query(fingerprint(tokens), 'Python');
     assert.deepEqual([found.codeId, found.refactorId], [c.id, c.refactors![0].id]);
+  });
+
+  it('leaves out a text too long to compare, and finds its code by the others', async () => {
+    // A service takes a refactoring of more lines than are compared: 60,000 characters, any number of lines.
+    const search = CodeSearch.empty();
+    const long = `${PAIRS.Python[0]}${'# more\n'.repeat(MAX_COMPARED_LINES)}`;
+    const c = code('Python', PAIRS.Python[0], [{ code: long }]);
+    const onlyLong = code('Python', long);
+    search.addCodes([c, onlyLong]);
+    const index = new SimilarityIndex();
+    assert.equal(await index.update(search, tokenizers), 2);
+    const tokens = (await tokenizers.tokenize(PAIRS.Python[1], 'Python')).tokens;
+    assert.deepEqual(index.query(fingerprint(tokens), 'Python').map((m) => [m.codeId, m.refactorId]), [[c.id, 0]]);
   });
 
   it('says which lines of the query are alike, from the first token that matched to the last', async () => {
