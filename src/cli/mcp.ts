@@ -7,13 +7,14 @@ import { codeAnswer, searchAnswer, similarAnswer } from '../agents/answers';
 import { failureLine, noIndexLine } from '../agents/failures';
 import { MCP_TOOL_NAMES, readCodeInput, readSearchInput, readSimilarInput } from '../agents/tools';
 import { lacksAuthorName, type CodeSearch } from '../search/searchIndex';
+import { adaptRefactoring } from '../similarity/adapt';
 import { bestRefactor } from '../similarity/catalogMatch';
 import { Grammars } from '../similarity/grammars';
 import { DEFAULT_SIMILAR_LIMIT } from '../similarity/similarIndex';
 import { Tokenizers } from '../similarity/tokenize';
 import type { Token } from '../similarity/tokens';
 import { cacheFolder, indexFile, readIndex } from './search';
-import { adaptTo, nodeGrammarFiles, similarMatches, SimilarInputError, tokenize, upToDatePrints } from './similar';
+import { nodeGrammarFiles, similarMatches, SimilarInputError, tokenize, upToDatePrints } from './similar';
 
 /** A tool's answer: Markdown, or one line saying why there is none. */
 export interface ToolAnswer {
@@ -116,7 +117,7 @@ export function catalogTools(o: CatalogToolsOptions): CatalogTools {
       const matches = [];
       for (const row of rows) {
         const best = bestRefactor(row.code.refactors ?? []);
-        matches.push({ ...row, best, adapted: best && (await adaptTo(tokenizers, row.code, best, { text: code, tokens: query })) });
+        matches.push({ ...row, best, adapted: best && (await adaptRefactoring(tokenizers, row.code, best, { text: code, tokens: query })) });
       }
       return { text: similarAnswer({ matches, language, baseUrl: o.baseUrl, codeTool: MCP_TOOL_NAMES.code }), isError: false };
     },

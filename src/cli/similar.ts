@@ -9,7 +9,7 @@ import { titleOf } from '../api/names';
 import type { IndexSource } from '../search/indexer';
 import { savedIndexName, type CodeSearch } from '../search/searchIndex';
 import type { CodeEntry } from '../search/entries';
-import { adapt, type Adapted } from '../similarity/adapt';
+import { adaptRefactoring } from '../similarity/adapt';
 import { coveredSpan, fingerprint } from '../similarity/fingerprint';
 import { GrammarError, Grammars, type GrammarFiles } from '../similarity/grammars';
 import { bestRefactor, languageOfFile } from '../similarity/catalogMatch';
@@ -134,12 +134,6 @@ export async function similarMatches(o: {
   return rows.filter((r) => r !== undefined);
 }
 
-/** `refactor`'s code rewritten into `user`'s names, or why it is not. */
-export async function adaptTo(tokenizers: Tokenizers, code: Code, refactor: Refactor, user: { text: string; tokens: Token[] }): Promise<Adapted> {
-  const [original, rewritten] = await Promise.all([code.code, refactor.code].map((t) => tokenize(tokenizers, t, code.language)));
-  return adapt({ text: code.code, tokens: original }, { text: refactor.code, tokens: rewritten }, user);
-}
-
 export async function runAdapt(
   command: Extract<Command, { name: 'adapt' }>,
   client: { code(ref: string): Promise<Code> },
@@ -153,7 +147,7 @@ export async function runAdapt(
   }
   const input = await inputOf(command.file, command.lines, io);
   const tokenizers = new Tokenizers(new Grammars(nodeGrammarFiles()));
-  const adapted = await adaptTo(tokenizers, code, refactor, { text: input.text, tokens: await tokenize(tokenizers, input.text, code.language) });
+  const adapted = await adaptRefactoring(tokenizers, code, refactor, { text: input.text, tokens: await tokenize(tokenizers, input.text, code.language) });
   if (!adapted.ok) {
     io.err(`refactor-browser: refactoring #${refactor.id} does not adapt to ${command.file}: ${adapted.reason}\n`);
     return 1;

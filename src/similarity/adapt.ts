@@ -6,7 +6,8 @@
 // catalog code must map to one name of the user's and back; otherwise nothing is adapted and the
 // reason names the names. Applying a refactoring to code it was not written for could drop what
 // the user's code does (an extra condition, an extra call) without a word.
-import type { Token } from './tokens';
+import type { Tokenizers } from './tokenize';
+import { TooLongError, type Token } from './tokens';
 
 export interface TokenizedText {
   text: string;
@@ -19,6 +20,26 @@ export type Adapted =
 
 /** More tokens than this on either side are not adapted (aligning is cheap, but no snippet is this long). */
 export const MAX_ADAPTED_TOKENS = 20_000;
+
+/**
+ * A catalog code's refactoring rewritten into the names of `user` (tokenized in the code's language),
+ * the catalog's two texts tokenized here. Either of those too long to compare is a reason it does not
+ * adapt, as anything else is, not a failure: the code was found, its refactoring is just not rewritten.
+ */
+export async function adaptRefactoring(
+  tokenizers: Pick<Tokenizers, 'tokenize'>,
+  code: { readonly code: string; readonly language: string },
+  refactor: { readonly code: string },
+  user: TokenizedText,
+): Promise<Adapted> {
+  try {
+    const [original, rewritten] = await Promise.all([code.code, refactor.code].map((t) => tokenizers.tokenize(t, code.language)));
+    return adapt({ text: code.code, tokens: original.tokens }, { text: refactor.code, tokens: rewritten.tokens }, user);
+  } catch (e) {
+    if (e instanceof TooLongError) return { ok: false, reason: e.message };
+    throw e;
+  }
+}
 
 /**
  * The refactoring `refactor` of the catalog code `original`, rewritten into the names of `user`.

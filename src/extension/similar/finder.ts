@@ -14,7 +14,6 @@ import * as engine from '../../similarity/engine';
 import type { Adapted } from '../../similarity/adapt';
 import type { SimilarityIndex } from '../../similarity/similarIndex';
 import type { Tokenizers } from '../../similarity/tokenize';
-import type { Token } from '../../similarity/tokens';
 import { Disposable, toDisposable } from '../dispose';
 import { readTextFile, writeAtomically } from '../files';
 import type { ServiceConnection } from '../service';
@@ -136,20 +135,9 @@ export class SimilarFinder extends Disposable {
       });
       if (!code || !entry) continue;
       const best = engine.bestRefactor(code.refactors ?? []);
-      matches.push({ code, similarity: m.similarity, certain: m.by === 'tree', best, adapted: best && (await this.adapted(code, best, looked, tokens)) });
+      matches.push({ code, similarity: m.similarity, certain: m.by === 'tree', best, adapted: best && (await engine.adaptRefactoring(tokenizers, code, best, { text: looked.text, tokens })) });
     }
     return matches;
-  }
-
-  private async adapted(code: Code, refactor: Refactor, looked: Pick<LookedAt, 'text' | 'language'>, tokens: Token[]): Promise<Adapted> {
-    const { engine, tokenizers } = await this.engine();
-    try {
-      const [original, rewritten] = await Promise.all([code.code, refactor.code].map((t) => tokenizers.tokenize(t, looked.language)));
-      return engine.adapt({ text: code.code, tokens: original.tokens }, { text: refactor.code, tokens: rewritten.tokens }, { text: looked.text, tokens });
-    } catch (e) {
-      if (e instanceof engine.TooLongError) return { ok: false, reason: e.message };
-      throw e;
-    }
   }
 
   /** Fingerprints what search knows and they do not, in slices; a notification when there is much of it. */

@@ -231,6 +231,28 @@ describe('Tools for agents', function () {
     assert.ok(answer.includes("In the given code's names:\n\n```javascript\nfunction includesItem(list, wanted) {\n    for (var k = 0, n = list.length; k < n; k++) {"), answer);
   });
 
+  it('findSimilar still answers over a service whose best refactoring of the match is too long to compare, saying it is not adapted', async () => {
+    // A service takes a refactoring of more lines than are compared (60,000 characters, any number of lines).
+    const code = sampleJson.codes.find((c) => c.id === 12)!;
+    const best = sampleJson.refactors.find((r) => r.codeId === 12 && r.rating === 5)!;
+    const long = { ...best, code: [...best.code.slice(0, -1), ...Array<string>(2000).fill('// more'), ''] };
+    const service = await startService({ users: sampleJson.users, codes: [code], refactors: [long] });
+    try {
+      await useSettings({ baseUrl: service.url });
+      const browser = await api();
+      assert.ok((await browser.indexCatalog())?.complete);
+      const mine = 'function includesItem(list, wanted) {\n  var seen = false;\n  for (var k = 0; k < list.length; k++) {\n    if (list[k] == wanted) {\n      seen = true;\n    }\n  }\n  return seen;\n}\n';
+      const answer = await invoke(FIND_SIMILAR, { code: mine, language: 'javascript' });
+      assert.ok(answer.includes('## 1. Code #12: Check if a value is in an array\n100% alike; language: JavaScript'), answer);
+      assert.ok(answer.includes('It does not adapt to the given code (the code is too long to compare (more than 2000 lines)); as written:'), answer);
+      assert.ok(answer.length <= BOUND, `${answer.length} characters`);
+    } finally {
+      await (await api()).forgetSearch();
+      await resetState();
+      await service.close();
+    }
+  });
+
   it('findSimilar refuses an input it cannot use in one line, and says when nothing is alike', async () => {
     assert.match(await refusal(FIND_SIMILAR, { code: 'x = 1' }), /^"language" must be one of Ruby, /);
     assert.match(await refusal(FIND_SIMILAR, { code: ' ', language: 'Python' }), /^"code" must be the code to compare/);

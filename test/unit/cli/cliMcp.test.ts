@@ -14,9 +14,12 @@ import { RefactorClient } from '../../../src/api/client';
 import { codeAnswer, searchAnswer } from '../../../src/agents/answers';
 import { CODE_DESCRIPTION, CODE_INPUT_SCHEMA, SEARCH_DESCRIPTION, SIMILAR_DESCRIPTION, SIMILAR_INPUT_SCHEMA, SEARCH_INPUT_SCHEMA } from '../../../src/agents/tools';
 import { indexFile } from '../../../src/cli/search';
+import { parseDataset } from '../../../src/server/catalog/dataset';
 import { generateCatalog } from '../../../src/server/catalog/generatedCatalog';
+import sampleJson from '../../../src/server/catalog/sample-catalog.json';
 import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { CodeSearch } from '../../../src/search/searchIndex';
+import { MAX_COMPARED_LINES } from '../../../src/similarity/tokens';
 import { CLI, run } from '../../helpers/cliProcess';
 
 interface Session {
@@ -147,6 +150,27 @@ describe('refactor-browser mcp (command line)', function () {
     const refused = await call(s, 'find_similar_code', { code, language: 'Klingon' });
     assert.deepEqual([refused.isError, /^"language" must be one of Ruby, /.test(refused.text)], [true, true]);
     assert.deepEqual(s.errors, []);
+  });
+
+  it('find_similar_code still answers when a match\'s best refactoring is too long to compare, saying it is not adapted', async () => {
+    // A refactoring of more lines than are compared is one a service takes (60,000 characters, any number of lines).
+    const best = sampleJson.refactors.find((r) => r.codeId === 12 && r.rating === 5)!;
+    const long = { ...best, code: [...best.code.slice(0, -1), ...Array<string>(MAX_COMPARED_LINES).fill('// more'), ''] };
+    const catalog = parseDataset({ ...sampleJson, refactors: sampleJson.refactors.map((r) => (r === best ? long : r)) }, 'a long refactoring');
+    const service = await startServer({ host: '127.0.0.1', port: 0, catalog });
+    try {
+      const made = await run(['search', 'anything', '--base-url', service.url], { REFACTOR_BROWSER_CACHE: cache }, 20_000);
+      assert.equal(made.code, 0, made.stderr);
+      const s = await connect(['--base-url', service.url]);
+      const code = 'function includesItem(list, wanted) {\n  var seen = false;\n  for (var k = 0; k < list.length; k++) {\n    if (list[k] == wanted) {\n      seen = true;\n    }\n  }\n  return seen;\n}\n';
+      const answer = await call(s, 'find_similar_code', { code, language: 'JavaScript' });
+      assert.equal(answer.isError, false, answer.text);
+      assert.ok(answer.text.includes('## 1. Code #12: Check if a value is in an array\n100% alike; language: JavaScript'), answer.text);
+      assert.ok(answer.text.includes(`It does not adapt to the given code (the code is too long to compare (more than ${MAX_COMPARED_LINES} lines)); as written:`), answer.text);
+      assert.deepEqual(s.errors, []);
+    } finally {
+      await service.close();
+    }
   });
 
   it('answers over the built-in sample catalog without --base-url', async () => {

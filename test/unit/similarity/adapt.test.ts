@@ -3,9 +3,10 @@
 // user's code already uses them; and a refusal, naming why, whenever a rewrite could be wrong.
 import { strict as assert } from 'node:assert';
 import { nodeGrammarFiles } from '../../../src/cli/similar';
-import { adapt, type Adapted } from '../../../src/similarity/adapt';
+import { adapt, adaptRefactoring, type Adapted } from '../../../src/similarity/adapt';
 import { Grammars } from '../../../src/similarity/grammars';
 import { Tokenizers } from '../../../src/similarity/tokenize';
+import { MAX_COMPARED_LINES } from '../../../src/similarity/tokens';
 
 const tokenizers = new Tokenizers(new Grammars(nodeGrammarFiles()));
 
@@ -77,5 +78,18 @@ describe('similarity: adapting a refactoring', () => {
     const result = await adapted('Perl', 'sub f { my $x = shift; return $x * 2; }', 'sub f { return 2 * shift; }', 'sub g { my $n = shift; return $n * 2; }');
     assert.ok(result.ok);
     assert.equal(result.text, 'sub g { return 2 * shift; }');
+  });
+
+  it('adapts a catalog code\'s refactoring, and says it does not when the refactoring is too long to compare', async () => {
+    // The service takes a refactoring of more lines than are compared (60,000 characters, any number of lines).
+    const text = 'def mass_of(boxes):\n    acc = 0\n    for b in boxes:\n        acc += b.mass\n    return acc\n';
+    const user = { text, tokens: (await tokenizers.tokenize(text, 'Python')).tokens };
+    const code = { code: ORIGINAL, language: 'Python' };
+    const fits = await adaptRefactoring(tokenizers, code, { code: REFACTOR }, user);
+    assert.equal(fits.ok && fits.text, 'def mass_of(boxes):\n    return sum(b.mass for b in boxes)\n');
+    const long = `${REFACTOR}${'# more\n'.repeat(MAX_COMPARED_LINES)}`;
+    assert.deepEqual(await adaptRefactoring(tokenizers, code, { code: long }, user), {
+      ok: false, reason: `the code is too long to compare (more than ${MAX_COMPARED_LINES} lines)`,
+    });
   });
 });
