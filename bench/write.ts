@@ -17,11 +17,15 @@ const COMMENT = 'One code per round trip.';
 const CODE = 'puts 1';
 const BODY = Buffer.from(`<code><title>${TITLE}</title><language>Ruby</language><comment>${COMMENT}</comment><code>${CODE}</code></code>`);
 
+/** Each pairing: 10 rounds of 20 calls a side, 200 sequential writes of each, alternating in blocks. */
+const PAIRING = { rounds: 10, inner: 20 };
+/** Untimed calls of each side before the first pairing. */
+const WARMUP = 30;
 /**
  * Writes counted against the write rate in a run: both warm-ups and rounds of the first pairing
  * (the count and the POST), and the POSTs of the second.
  */
-const COUNTED = 2 * (30 + 10 * 20) + 10 * 20;
+const COUNTED = 2 * (WARMUP + PAIRING.rounds * PAIRING.inner) + PAIRING.rounds * PAIRING.inner;
 /** The service's own write rate, as `serve` has it. */
 const RATE = DEFAULT_CONTRIBUTION_LIMITS.writesPerMinute;
 /**
@@ -56,9 +60,8 @@ export async function writeFigures(): Promise<Figure[]> {
       await res.body.dump();
       if (res.statusCode !== 201) throw new Error(`POST /codes.xml answered ${res.statusCode}`);
     };
-    // 10 rounds of 20 each side: 200 sequential writes of each, alternating in blocks.
-    const write = await interleave(counted, posted, { rounds: 10, inner: 20, warmup: 30 });
-    const alone = await interleave(inserted, posted, { rounds: 10, inner: 20 });
+    const write = await interleave(counted, posted, { ...PAIRING, warmup: WARMUP });
+    const alone = await interleave(inserted, posted, PAIRING);
     return [
       figure(
         { name: 'service.write', goal: 2, unit: 'ms per code',
