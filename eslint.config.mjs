@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint';
 // files src/extension.ts and src/extension/service.ts hand its in-process fetch in), and never a
 // value from another feature's folder: what they share is in src/extension/common/ or at the top of
 // src/extension/. A type may name what the composition root hands a feature (another's object).
+// Below them, mining → similarity → search → api: each of those imports only the ones after it.
 const NO_VSCODE = ['api', 'server', 'search', 'similarity', 'mining', 'agents', 'cli', 'protocol', 'webview'];
 const FEATURES = ['accounts', 'agents', 'catalog', 'code', 'drafts', 'rateDelete', 'search', 'share', 'similar', 'stars'];
 const RULE = '@typescript-eslint/no-restricted-imports';
@@ -30,11 +31,37 @@ function featureImports(own, depth) {
   }];
 }
 
+const NO_VSCODE_PATH = { name: 'vscode', message: 'Only src/extension/ and src/extension.ts import vscode.' };
+
+// The lower layers, each above the ones after it: a layer imports only those below it, so the
+// command line, the extension and the service can take any of them without the rest.
+const LOWER = ['mining', 'similarity', 'search', 'api'];
+// Everything else at the top of src/ (folders, and the entry files cli.ts, mcp.ts, extension.ts).
+const ABOVE = ['agents', 'cli', 'extension', 'mcp', 'protocol', 'server', 'webview'];
+
+/** The restriction for files `depth` folders below src/<layer>/: nothing above the layer. */
+function lowerImports(layer, depth) {
+  const below = LOWER.slice(LOWER.indexOf(layer) + 1);
+  const refused = [...ABOVE, ...LOWER.slice(0, LOWER.indexOf(layer))];
+  const allowed = below.length ? below.map((l) => `src/${l}/`).join(', ') : 'no other folder of src/';
+  return ['error', {
+    paths: [NO_VSCODE_PATH],
+    patterns: [{
+      regex: `^${'\\.\\./'.repeat(depth)}(${refused.join('|')})(/|$)`,
+      message: `src/${layer}/ imports only the layers below it (${allowed}): ${LOWER.join(' → ')}.`,
+    }],
+  }];
+}
+
 const layering = [
   {
     files: [`src/{${NO_VSCODE.join(',')}}/**/*.ts`, 'src/cli.ts', 'src/mcp.ts'],
-    rules: { [RULE]: ['error', { paths: [{ name: 'vscode', message: 'Only src/extension/ and src/extension.ts import vscode.' }] }] },
+    rules: { [RULE]: ['error', { paths: [NO_VSCODE_PATH] }] },
   },
+  ...LOWER.flatMap((layer) => [
+    { files: [`src/${layer}/*.ts`], rules: { [RULE]: lowerImports(layer, 1) } },
+    { files: [`src/${layer}/*/**/*.ts`], rules: { [RULE]: lowerImports(layer, 2) } },
+  ]),
   ...[...FEATURES, 'common'].flatMap((own) => [
     { files: [`src/extension/${own}/*.ts`], rules: { [RULE]: featureImports(own, 1) } },
     { files: [`src/extension/${own}/*/**/*.ts`], rules: { [RULE]: featureImports(own, 2) } },

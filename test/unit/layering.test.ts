@@ -43,6 +43,36 @@ describe('Layering: ESLint keeps each layer to its own imports', function () {
     assert.deepStrictEqual(await refusals('src/extension/catalog/layeringProbe.ts', "import * as vscode from 'vscode';\nvoid vscode;"), []);
   });
 
+  it('keeps the lower layers in their order: mining → similarity → search → api, each importing only downwards', async () => {
+    const lower = ['mining', 'similarity', 'search', 'api'];
+    // Every folder and entry file at the top of src/, so that a new one is refused too.
+    const top = readdirSync(path.join(ROOT, 'src'), { withFileTypes: true })
+      .map((d) => d.isDirectory() ? d.name : d.name.replace(/\.ts$/, ''))
+      .filter((name) => !name.includes('.'));
+    assert.ok(lower.every((l) => top.includes(l)) && top.includes('extension') && top.includes('cli'), top.join(' '));
+    for (const [i, layer] of lower.entries()) {
+      for (const to of top.filter((t) => t !== layer)) {
+        const said = await refusals(`src/${layer}/layeringProbe.ts`, `import { probe } from '../${to}/probe';\nvoid probe;`);
+        if (lower.indexOf(to) > i) {
+          assert.deepStrictEqual(said, [], `${layer} → ${to} is downwards`);
+        } else {
+          assert.strictEqual(said.length, 1, `${layer} → ${to}: ${said.join(' | ')}`);
+          assert.match(said[0], new RegExp(`src/${layer}/ imports only the layers below it`));
+        }
+      }
+      // A file in a folder of the layer is held to the same order.
+      const deeper = await refusals(`src/${layer}/sub/layeringProbe.ts`, "import { probe } from '../../extension/probe';\nvoid probe;");
+      assert.strictEqual(deeper.length, 1, `${layer}/sub → extension: ${deeper.join(' | ')}`);
+      // The rule for the order keeps vscode out as well.
+      const vscode = await refusals(`src/${layer}/layeringProbe.ts`, "import * as vscode from 'vscode';\nvoid vscode;");
+      assert.strictEqual(vscode.length, 1, vscode.join(' | '));
+      assert.match(vscode[0], /Only src\/extension\/ and src\/extension\.ts import vscode/);
+    }
+    // The one real wrong-way import this is about: the HTTP client's layer reaching up into search.
+    const upwards = await refusals('src/api/layeringProbe.ts', "import { entryOf } from '../search/entries';\nvoid entryOf;");
+    assert.strictEqual(upwards.length, 1, upwards.join(' | '));
+  });
+
   it('keeps the reference service out of the extension\'s feature folders, and lets the composition files import it', async () => {
     const inProcess = (up: string): string => `import { inProcessFetch } from '${up}server/http/fetchHandler';\nvoid inProcessFetch;`;
     for (const file of ['src/extension/share/layeringProbe.ts', 'src/extension/common/layeringProbe.ts', 'src/extension/code/view/layeringProbe.ts']) {
