@@ -11,6 +11,7 @@ import tseslint from 'typescript-eslint';
 const NO_VSCODE = ['api', 'server', 'search', 'similarity', 'mining', 'agents', 'cli', 'protocol', 'webview'];
 const FEATURES = ['accounts', 'agents', 'catalog', 'code', 'drafts', 'rateDelete', 'search', 'share', 'similar', 'stars'];
 const RULE = '@typescript-eslint/no-restricted-imports';
+const NO_VSCODE_PATH = { name: 'vscode', message: 'Only src/extension/ and src/extension.ts import vscode.' };
 
 /** The restriction for files `depth` folders below src/extension/, in folder `own` (common: none is its own). */
 function featureImports(own, depth) {
@@ -33,7 +34,19 @@ function featureImports(own, depth) {
 const layering = [
   {
     files: [`src/{${NO_VSCODE.join(',')}}/**/*.ts`, 'src/cli.ts', 'src/mcp.ts'],
-    rules: { [RULE]: ['error', { paths: [{ name: 'vscode', message: 'Only src/extension/ and src/extension.ts import vscode.' }] }] },
+    rules: { [RULE]: ['error', { paths: [NO_VSCODE_PATH] }] },
+  },
+  // The reference service's catalog (a file read and checked, a Dataset, its rows) is below its SQL
+  // store, which imports and keeps it: nothing in src/server/catalog/ imports src/server/sql/. (A
+  // later block for the same files replaces the rule's options, so vscode is named again.)
+  {
+    files: ['src/server/catalog/**/*.ts'],
+    rules: {
+      [RULE]: ['error', {
+        paths: [NO_VSCODE_PATH],
+        patterns: [{ regex: '^(\\.\\./)+(server/)?sql(/|$)', message: 'The catalog imports nothing of the SQL store: src/server/sql/ imports the catalog, never the other way round.' }],
+      }],
+    },
   },
   ...[...FEATURES, 'common'].flatMap((own) => [
     { files: [`src/extension/${own}/*.ts`], rules: { [RULE]: featureImports(own, 1) } },
