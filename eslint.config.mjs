@@ -12,6 +12,7 @@ import tseslint from 'typescript-eslint';
 const NO_VSCODE = ['api', 'server', 'search', 'similarity', 'mining', 'agents', 'cli', 'protocol', 'webview'];
 const FEATURES = ['accounts', 'agents', 'catalog', 'code', 'drafts', 'rateDelete', 'search', 'share', 'similar', 'stars'];
 const RULE = '@typescript-eslint/no-restricted-imports';
+const NO_VSCODE_PATH = { name: 'vscode', message: 'Only src/extension/ and src/extension.ts import vscode.' };
 
 /** The restriction for files `depth` folders below src/extension/, in folder `own` (common: none is its own). */
 function featureImports(own, depth) {
@@ -30,8 +31,6 @@ function featureImports(own, depth) {
     ],
   }];
 }
-
-const NO_VSCODE_PATH = { name: 'vscode', message: 'Only src/extension/ and src/extension.ts import vscode.' };
 
 // The lower layers, each above the ones after it: a layer imports only those below it, so the
 // command line, the extension and the service can take any of them without the rest.
@@ -57,6 +56,18 @@ const layering = [
   {
     files: [`src/{${NO_VSCODE.join(',')}}/**/*.ts`, 'src/cli.ts', 'src/mcp.ts'],
     rules: { [RULE]: ['error', { paths: [NO_VSCODE_PATH] }] },
+  },
+  // The reference service's catalog (a file read and checked, a Dataset, its rows) is below its SQL
+  // store, which imports and keeps it: nothing in src/server/catalog/ imports src/server/sql/. (A
+  // later block for the same files replaces the rule's options, so vscode is named again.)
+  {
+    files: ['src/server/catalog/**/*.ts'],
+    rules: {
+      [RULE]: ['error', {
+        paths: [NO_VSCODE_PATH],
+        patterns: [{ regex: '^(\\.\\./)+(server/)?sql(/|$)', message: 'The catalog imports nothing of the SQL store: src/server/sql/ imports the catalog, never the other way round.' }],
+      }],
+    },
   },
   ...LOWER.flatMap((layer) => [
     { files: [`src/${layer}/*.ts`], rules: { [RULE]: lowerImports(layer, 1) } },

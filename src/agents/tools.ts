@@ -3,6 +3,7 @@
 // input into what the tool runs on, with a one-line answer for an input it cannot use. No `vscode`
 // and no Node import: both extension hosts and the CLI bundle it.
 import { isServiceLanguage, SERVICE_LANGUAGES, canonicalServiceLanguage } from '../api/languages';
+import { isHttpUrl } from '../api/httpUrl';
 import { normalizeBaseUrl, parseCodeRef } from '../api/urls';
 import { MAX_COMPARED_LINES } from '../similarity/tokens';
 
@@ -120,7 +121,7 @@ export function readCodeInput(input: unknown, baseUrl: string): Read<string> {
   const text = code.trim();
   const ref = parseCodeRef(text);
   if (ref === undefined) return refuse(`"${oneLine(text)}" is not a code id (42), a code ref (42-some-title) or a code's page URL`);
-  if (/^https?:\/\//i.test(text) && !onService(text, baseUrl)) {
+  if (isHttpUrl(text) && !onService(text, baseUrl)) {
     return refuse(`${oneLine(text)} is not a page of ${normalizeBaseUrl(baseUrl).href}: give its id, or a page URL of that service`);
   }
   return { ok: true, value: ref };

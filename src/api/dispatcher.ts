@@ -4,6 +4,7 @@
 
 import { Agent, EnvHttpProxyAgent, ProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { ApiError } from './errors';
+import { httpUrl, schemeOf } from './httpUrl';
 import type { FetchLike } from './http';
 
 export interface ProxySettings {
@@ -52,15 +53,8 @@ export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
 }
 
 function checkProxyUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ApiError('invalid-url', url, 'proxy URL is not a valid URL');
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ApiError('invalid-url', url, 'proxy URL must be http or https');
-  }
+  const parsed = httpUrl(url);
+  if (!parsed) throw new ApiError('invalid-url', url, schemeOf(url) === undefined ? 'proxy URL is not a valid URL' : 'proxy URL must be http or https');
   return parsed.href;
 }
 

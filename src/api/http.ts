@@ -7,6 +7,7 @@
 
 import { ApiError, shownUrl } from './errors';
 import { type Logger, silentLogger, withoutCredentialsIn } from './logger';
+import { httpUrl } from './httpUrl';
 import { describeNetworkError, formatBytes, formatSeconds } from './httpErrors';
 import { statusLine } from './statusText';
 import { DEFAULT_MAX_RESPONSE_BYTES, type ServiceReason } from './writeContract';
@@ -218,7 +219,7 @@ class Deadline {
  */
 export function redirectRefusal(from: string, to: string): string | undefined {
   const target = new URL(to);
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+  if (!httpUrl(to)) {
     return `redirect to ${target.protocol} refused`;
   }
   if (new URL(from).protocol === 'https:' && target.protocol === 'http:') {
@@ -454,12 +455,7 @@ export function maxAgeMs(headers: Headers): number {
 
 /** The URL's href if it is an http or https URL. */
 function httpHref(url: string): string | undefined {
-  try {
-    const { protocol, href } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:' ? href : undefined;
-  } catch {
-    return undefined;
-  }
+  return httpUrl(url)?.href;
 }
 
 /** What an aborted signal was aborted with, as an Error (AbortSignal.timeout's is a DOMException, one). */

@@ -3,6 +3,7 @@
 // becomes exactly one path segment, whatever characters it holds.
 import { languageSlug } from './languages';
 import { ApiError } from './errors';
+import { httpUrl, schemeOf } from './httpUrl';
 import { isId } from './ids';
 import type { Code } from './model';
 
@@ -21,14 +22,10 @@ export const CREDENTIALS_REFUSED = 'a base URL must not contain a user name or p
  */
 export function normalizeBaseUrl(base: string): URL {
   const text = base.trim();
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ApiError('invalid-url', base, 'not a valid URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ApiError('invalid-url', base, `${url.protocol.slice(0, -1)} URLs are not supported, only http and https`);
+  const url = httpUrl(text);
+  if (!url) {
+    const scheme = schemeOf(text);
+    throw new ApiError('invalid-url', base, scheme === undefined ? 'not a valid URL' : `${scheme} URLs are not supported, only http and https`);
   }
   // Nothing would send them (the read API has no authentication), and a URL is logged and shown everywhere.
   if (url.username !== '' || url.password !== '') throw new ApiError('invalid-url', base, CREDENTIALS_REFUSED);
@@ -125,7 +122,6 @@ export function codeRefOf(code: Pick<Code, 'id' | 'permalink'>): string {
 }
 
 const CODE_REF = /^(\d+)(?:-(.*))?$/s;
-const HTTP_URL = /^https?:\/\//i;
 
 /**
  * A code_ref from what a user typed or pasted: `42`, `42-some-title`, or a page or XML URL of the
@@ -133,7 +129,8 @@ const HTTP_URL = /^https?:\/\//i;
  */
 export function parseCodeRef(input: string): string | undefined {
   const text = input.trim();
-  if (HTTP_URL.test(text)) return refFromUrl(text);
+  const url = httpUrl(text);
+  if (url) return refFromUrl(url);
   return refOf(text);
 }
 
@@ -146,13 +143,7 @@ function refOf(segment: string): string | undefined {
   return /[\s/?#]/.test(slug) ? undefined : `${m[1]}-${slug}`;
 }
 
-function refFromUrl(text: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return undefined;
-  }
+function refFromUrl(url: URL): string | undefined {
   const segments = url.pathname.split('/');
   if (segments[segments.length - 1] === '') segments.pop(); // a trailing slash
   // A pathname starts with '/', so segments[0] is '' and a path too short has no 'codes' before its end.

@@ -3,6 +3,7 @@
 // the service's own reasons of a 422 kept as a list, and the page URL of what a POST made.
 import { ApiError } from './errors';
 import { formatBytes, formatSeconds } from './httpErrors';
+import { httpUrl } from './httpUrl';
 import { parseRetryAfter, type StatusExplanation } from './http';
 import type { Logger } from './logger';
 import { bearerHeader, MAX_BODY_BYTES, TOKEN68, TOKEN_REFUSED, type ServiceReason } from './writeContract';
@@ -118,10 +119,5 @@ function shown(reasons: readonly ServiceReason[]): string {
  */
 export function createdPage(location: string | undefined, answeredUrl: string, fallback: string): string {
   if (location === undefined) return fallback;
-  try {
-    const url = new URL(location, answeredUrl);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : fallback;
-  } catch {
-    return fallback;
-  }
+  return httpUrl(location, answeredUrl)?.href ?? fallback;
 }

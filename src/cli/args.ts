@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { withoutCredentials } from '../api/errors';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
+import { isHttpUrl } from '../api/httpUrl';
 import { isId } from '../api/ids';
 import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../api/languages';
 import { CREDENTIALS_REFUSED, parseCodeRef } from '../api/urls';
@@ -546,13 +547,4 @@ function globalOptions(
 function hasCredentials(s: string): boolean {
   const u = new URL(s);
   return u.username !== '' || u.password !== '';
-}
-
-function isHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-  } catch {
-    return false;
-  }
 }

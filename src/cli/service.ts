@@ -13,7 +13,7 @@ import { generateCatalog } from '../server/catalog/generatedCatalog';
 import { startServer } from '../server/http/server';
 import { openPgliteWorker, openPostgres } from '../server/sql/executor';
 import { holdsDatabase } from '../server/sql/preparedDataDir';
-import type { CatalogRows } from '../server/sql/catalogRows';
+import type { CatalogRows } from '../server/catalog/catalogRows';
 import { openSqlStore, type SqlStore } from '../server/sql/sqlStore';
 import { newToken, tokenHash } from '../server/tokens';
 import type { WriteResult } from '../server/store';

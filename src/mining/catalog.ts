@@ -4,17 +4,8 @@
 // its refactoring both name the commit's author (who wrote the version before would take a blame of
 // every function).
 import { isXmlChar, MAX_COMMENT_CHARS, MAX_TAG_CHARS, MAX_TITLE_CHARS } from '../api/writeContract';
+import type { CatalogFile } from '../api/catalogFile';
 import type { Mined } from './miner';
-
-export interface MinedCatalog {
-  users: Array<{ id: number; name: string; identityUrl: string; rating: number; website: string }>;
-  codes: Array<{
-    id: number; title: string; language: string; userId: number; createdAt: string; updatedAt: string; comment: string; tags: string[]; code: string;
-  }>;
-  refactors: Array<{
-    id: number; codeId: number; userId: number; title: string; rating: number; ratingsCount: number; createdAt: string; comment: string; code: string;
-  }>;
-}
 
 /** The tag every mined code carries. */
 export const MINED_TAG = 'mined';
@@ -44,8 +35,8 @@ function folderTag(path: string): string | undefined {
 }
 
 /** The catalog of `mined`, in the order given (ids from 1). */
-export function minedCatalog(mined: readonly Mined[]): MinedCatalog {
-  const catalog: MinedCatalog = { users: [], codes: [], refactors: [] };
+export function minedCatalog(mined: readonly Mined[]): CatalogFile {
+  const catalog: CatalogFile = { users: [], codes: [], refactors: [] };
   const people = new Map<string, number>();
   for (const [i, m] of mined.entries()) {
     const name = bounded(m.commit.author.trim(), MAX_TITLE_CHARS) || 'unknown';

@@ -3,6 +3,7 @@
 // which checks the type AND every field and returns a fresh object holding only the known fields,
 // so nothing a webview (or a compromised page inside it) sends is trusted by shape alone.
 // No DOM, node or vscode imports: this file compiles under the extension's and the webview's tsconfig.
+import { isHttpUrl } from '../api/httpUrl';
 import { isId } from '../api/ids';
 import { isRefactoringOrder, type RefactoringOrder } from '../api/ratings';
 
@@ -136,20 +137,6 @@ function isNullableDate(v: unknown): v is string | null {
   return v === null || (typeof v === 'string' && !Number.isNaN(Date.parse(v)));
 }
 
-/**
- * True for absolute http: and https: URLs only. `openExternal` hands any scheme to the OS
- * (file:, vscode:, ms-msdt: …), so both sides check links with this one function.
- */
-export function isWebUrl(v: unknown): v is string {
-  if (typeof v !== 'string') return false;
-  try {
-    const u = new URL(v);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 function parseTarget(v: unknown): BlockTarget | undefined {
   if (!isRecord(v) || (v.kind !== 'code' && v.kind !== 'refactor') || !isId(v.id)) return undefined;
   return { kind: v.kind, id: v.id };
@@ -189,7 +176,9 @@ export function parseToExtension(msg: unknown): ToExtension | undefined {
     case 'compareWithOriginal':
       return isId(msg.refactorId) ? { type: 'compareWithOriginal', refactorId: msg.refactorId } : undefined;
     case 'openExternal':
-      return isWebUrl(msg.url) ? { type: 'openExternal', url: msg.url } : undefined;
+      // `openExternal` hands any scheme to the OS (file:, vscode:, ms-msdt: …): http(s) only, here
+      // and again where the URL leaves for the OS.
+      return isHttpUrl(msg.url) ? { type: 'openExternal', url: msg.url } : undefined;
     case 'setOrder':
       return isRefactoringOrder(msg.order) ? { type: 'setOrder', order: msg.order } : undefined;
     case 'star': {

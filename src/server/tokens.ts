@@ -1,10 +1,11 @@
 // Tokens people write with: random, shown once, stored only as a hash. WebCrypto, so the service's
 // core (which hashes the bearer token of each write) needs no Node module.
 
+import { randomBase64url } from '../api/random';
+
 /** 32 random bytes, base64url: 43 characters. */
 export function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return randomBase64url(32);
 }
 
 /** The SHA-256 of the token, in hex: what the store keeps and looks a person up by. */

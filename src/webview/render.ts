@@ -7,12 +7,13 @@
 // what it acts on for a screen reader, every code block takes keyboard focus (to scroll it), and the
 // page has a main landmark with regions for the code and the refactorings under an h1, h2, h3 order.
 import * as l10n from '@vscode/l10n';
-import { isWebUrl, type BlockTarget, type CodeViewModel, type RefactorViewModel, type ToExtension } from '../protocol/codeView';
+import { type BlockTarget, type CodeViewModel, type RefactorViewModel, type ToExtension } from '../protocol/codeView';
 import { bestRatedIds, isRefactoringOrder, ratingPhrase, REFACTORING_ORDERS, type RefactoringOrder } from '../api/ratings';
 import { type LazyHighlighter, isHighlightable, withinHighlightLimits } from './highlight';
 import { canonicalServiceLanguage, highlightJsLanguage } from '../api/languages';
 import { authorOf, nameWords, ratingWords, titleOf } from '../api/names';
 import { formatDateTime } from '../api/dates';
+import { isHttpUrl } from '../api/httpUrl';
 import { hasSections, splitSections, type Section } from '../api/sections';
 
 /** Above this many sections a block is shown whole: thousands of headings with buttons would stall the view. */
@@ -154,7 +155,7 @@ export class Renderer {
 
   /** An http(s) link that asks the extension to open it; anything else is shown as plain text. */
   private externalLink(label: string, url: string): Node {
-    if (!isWebUrl(url)) return document.createTextNode(label);
+    if (!isHttpUrl(url)) return document.createTextNode(label);
     const b = this.button(label, { type: 'openExternal', url }, 'link');
     b.title = url;
     return b;
@@ -229,7 +230,7 @@ export class Renderer {
         sentence(l10n.t('by {0}', slot(0)), author),
         created && sentence(l10n.t('posted {0}', slot(0)), created),
         updated && sentence(l10n.t('updated {0}', slot(0)), updated),
-        isWebUrl(code.pageUrl) ? this.externalLink(l10n.t('Open in Browser'), code.pageUrl) : undefined,
+        isHttpUrl(code.pageUrl) ? this.externalLink(l10n.t('Open in Browser'), code.pageUrl) : undefined,
       ]),
     ]);
   }

@@ -65,17 +65,9 @@ export function readFixture(name: string): CatalogJson {
 
 export const samplePath = path.resolve(__dirname, '../../../src/server/catalog/sample-catalog.json');
 
-// The catalog format, as the tests write it.
-export interface UserJson { id: number; name: string; identityUrl: string; rating: number; website?: string }
-export interface CodeJson {
-  id: number; title: string; language: string; permalink?: string; userId: number; createdAt: string; updatedAt: string;
-  comment?: string; trackbackUrl?: string; tags?: string[]; code: string | string[];
-}
-export interface RefactorJson {
-  id: number; codeId: number; userId: number | null; userName?: string; userWebsite?: string; title?: string;
-  rating: number; ratingsCount: number; createdAt: string; comment?: string; code: string | string[];
-}
-export interface CatalogJson { users: UserJson[]; codes: CodeJson[]; refactors: RefactorJson[] }
+// The catalog format, declared once (src/api/catalogFile.ts), under the names the tests use.
+export type { CatalogFile as CatalogJson, CatalogFileCode as CodeJson, CatalogFileRefactor as RefactorJson, CatalogFileUser as UserJson } from '../../src/api/catalogFile';
+import type { CatalogFile as CatalogJson, CatalogFileCode as CodeJson, CatalogFileRefactor as RefactorJson } from '../../src/api/catalogFile';
 
 /**
  * `codes` codes by two users, languages alternating Ruby / Python, one minute apart from

@@ -13,6 +13,7 @@ import Mocha from 'mocha';
 import * as vscode from 'vscode';
 import { RefactorClient } from '../../src/api/client';
 import { PAGE_SIZE } from '../../src/api/model';
+import { catalogLines } from '../../src/api/catalogFile';
 import { generateCatalogJson } from '../../src/server/catalog/generatedCatalog';
 import { extension, useSettings } from './helpers';
 import { startService } from './services';
@@ -260,8 +261,8 @@ const QUIET_LATE_MS = 5;
       const keystrokes = queries.flatMap((q) => Array.from({ length: q.length }, (_, i) => q.slice(0, i + 1)));
       // The baseline: a plain substring scan of every one of the same texts (lower-cased once, beforehand).
       const texts = [
-        ...catalog.codes.map((c) => `${c.title}\n${c.comment}\n${c.code.join('\n')}`.toLowerCase()),
-        ...catalog.refactors.map((r) => `${r.title}\n${r.comment}\n${r.code.join('\n')}`.toLowerCase()),
+        ...catalog.codes.map((c) => `${c.title}\n${c.comment}\n${catalogLines(c.code).join('\n')}`.toLowerCase()),
+        ...catalog.refactors.map((r) => `${r.title}\n${r.comment}\n${catalogLines(r.code).join('\n')}`.toLowerCase()),
       ];
       const scan = (q: string): number => {
         const needle = q.toLowerCase();

@@ -35,7 +35,7 @@ describe('Layering: ESLint keeps each layer to its own imports', function () {
   }
 
   it('keeps vscode out of every layer below the extension', async () => {
-    for (const folder of ['api', 'server', 'server/http', 'search', 'similarity', 'mining', 'agents', 'cli', 'protocol', 'webview']) {
+    for (const folder of ['api', 'server', 'server/http', 'server/catalog', 'search', 'similarity', 'mining', 'agents', 'cli', 'protocol', 'webview']) {
       const said = await refusals(`src/${folder}/layeringProbe.ts`, "import * as vscode from 'vscode';\nvoid vscode;");
       assert.strictEqual(said.length, 1, `vscode refused in src/${folder}/: ${said.join(' | ')}`);
       assert.match(said[0], /Only src\/extension\/ and src\/extension\.ts import vscode/);
@@ -71,6 +71,20 @@ describe('Layering: ESLint keeps each layer to its own imports', function () {
     // The one real wrong-way import this is about: the HTTP client's layer reaching up into search.
     const upwards = await refusals('src/api/layeringProbe.ts', "import { entryOf } from '../search/entries';\nvoid entryOf;");
     assert.strictEqual(upwards.length, 1, upwards.join(' | '));
+  });
+
+  it('keeps the SQL store out of the reference service\'s catalog, and lets the store import the catalog', async () => {
+    for (const source of [
+      "import { IMPORT_BATCH } from '../sql/transfer';\nvoid IMPORT_BATCH;",
+      "import type { SqlStore } from '../sql/sqlStore';\nlet s: SqlStore | undefined;\nvoid s;",
+      "import { IMPORT_BATCH } from '../../server/sql/transfer';\nvoid IMPORT_BATCH;",
+    ]) {
+      const said = await refusals('src/server/catalog/layeringProbe.ts', source);
+      assert.strictEqual(said.length, 1, `${source}: ${said.join(' | ')}`);
+      assert.match(said[0], /The catalog imports nothing of the SQL store/);
+    }
+    assert.deepStrictEqual(await refusals('src/server/sql/layeringProbe.ts', "import { catalogRows } from '../catalog/catalogRows';\nvoid catalogRows;"), []);
+    assert.deepStrictEqual(await refusals('src/server/catalog/layeringProbe.ts', "import { catalogRows } from './catalogRows';\nvoid catalogRows;"), []);
   });
 
   it('keeps the reference service out of the extension\'s feature folders, and lets the composition files import it', async () => {

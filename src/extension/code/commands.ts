@@ -17,7 +17,7 @@ import { codeIdOf, itemOf, itemsOf, pageUrlOf, snippetOf, textOf, languageOf, ta
 import { itemOrCurrent } from '../common/current';
 import { snippetTitle, titleOf } from '../names';
 import { parseOpenInput, type OpenRequest } from './openInput';
-import { isWebUrl } from '../../protocol/codeView';
+import { isHttpUrl } from '../../api/httpUrl';
 import type { ServiceConnection } from '../service';
 import { writeRefactoringOrder, type SettingsSource } from '../settings';
 import type { Stars } from '../stars/stars';
@@ -154,7 +154,7 @@ export function registerCodeCommands(deps: CodeCommandDeps): vscode.Disposable {
       if (!item) return;
       const url = await pageUrl(item);
       if (url === undefined) return;
-      if (!isWebUrl(url)) throw new Error(vscode.l10n.t('not an http(s) page: {0}', url));
+      if (!isHttpUrl(url)) throw new Error(vscode.l10n.t('not an http(s) page: {0}', url));
       logger.info(`opening ${url} in the browser`);
       await vscode.env.openExternal(vscode.Uri.parse(url, true));
     }),

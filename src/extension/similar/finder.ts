@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../../api/logger';
 import type { Code, Refactor } from '../../api/model';
-import { toServiceLanguage } from '../../api/languages';
+import { matchingServiceLanguage } from '../../api/languages';
 import * as engine from '../../similarity/engine';
 import type { Adapted } from '../../similarity/adapt';
 import type { SimilarityIndex } from '../../similarity/similarIndex';
@@ -51,9 +51,9 @@ export interface Match {
 /** Something the user can act on, said in one line (a file too long, a language the catalog has not). */
 export class LookError extends Error {}
 
-/** The service's language of a document: TypeScript and TSX match the catalog's JavaScript. */
+/** The service's language of a document: TypeScript and TSX match the catalog's JavaScript (the languages table says so). */
 export function serviceLanguageOf(languageId: string): string | undefined {
-  return toServiceLanguage(languageId) ?? (languageId === 'typescript' || languageId === 'typescriptreact' ? 'JavaScript' : undefined);
+  return matchingServiceLanguage(languageId);
 }
 
 type Engine = typeof engine;

@@ -4,7 +4,7 @@
 // beside PGlite's memory for as long as the import runs.
 
 import { DatasetError } from './dataset';
-import type { CatalogRows } from '../sql/catalogRows';
+import type { CatalogRows } from './catalogRows';
 import { unpackRows, type PackedRows } from './packedRows';
 
 /** What to read: a catalog file, or the generated catalog of so many codes. */

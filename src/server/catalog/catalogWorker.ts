@@ -11,7 +11,7 @@ import { DatasetError } from './dataset';
 import { loadDatasetFile } from './datasetFile';
 import { generateCatalog } from './generatedCatalog';
 import { packedBuffers, packRows } from './packedRows';
-import { catalogRows } from '../sql/catalogRows';
+import { catalogRows } from './catalogRows';
 import type { CatalogReply, CatalogSpec } from './catalogApart';
 
 const port = parentPort;

@@ -7,51 +7,8 @@
 // its comment and one of its identifiers, and an author among generated users. No Math.random: the
 // same size gives the same catalog, byte for byte, on every machine.
 import sampleCatalogJson from './sample-catalog.json';
+import { catalogLines, type CatalogFile, type CatalogFileCode, type CatalogFileRefactor, type CatalogFileUser } from '../../api/catalogFile';
 import { parseDataset, type Dataset } from './dataset';
-
-interface RawUser {
-  id: number;
-  name: string;
-  identityUrl: string;
-  rating: number;
-  website?: string;
-}
-
-interface RawCode {
-  id: number;
-  title: string;
-  language: string;
-  permalink?: string;
-  userId: number | null;
-  createdAt: string;
-  updatedAt: string;
-  comment: string;
-  tags?: string[];
-  code: string[];
-  [field: string]: unknown;
-}
-
-interface RawRefactor {
-  id: number;
-  codeId: number;
-  userId: number | null;
-  userName?: string;
-  userWebsite?: string;
-  title: string;
-  rating: number;
-  ratingsCount: number;
-  createdAt: string;
-  comment: string;
-  code: string[];
-  [field: string]: unknown;
-}
-
-/** The catalog as `serve --catalog FILE` reads it. */
-export interface CatalogJson {
-  users: RawUser[];
-  codes: RawCode[];
-  refactors: RawRefactor[];
-}
 
 export interface GenerateOptions {
   /** How many codes (ids 1..codes, the newest last). */
@@ -60,12 +17,14 @@ export interface GenerateOptions {
   refactorsPerCode?: number;
   /** Authors besides the sample's (default 500). */
   users?: number;
+  /** The catalog whose codes and refactorings are copied (default: the shipped sample). */
+  sample?: CatalogFile;
 }
 
 /** The most codes a generated catalog may have: the largest size measured, with room. */
 export const MAX_GENERATED_CODES = 100_000;
 
-const sample = sampleCatalogJson as unknown as CatalogJson;
+const SAMPLE = sampleCatalogJson as CatalogFile;
 
 /** A deterministic generator of 32-bit values (mulberry32), seeded per use. */
 export function numbers(seed: number): () => number {
@@ -108,33 +67,33 @@ function at(start: number, minutes: number): string {
  * language where it has none). Codes are an hour apart, newest last; refactorings follow their code,
  * a minute apart.
  */
-export function generateCatalogJson(options: GenerateOptions): CatalogJson {
-  const { codes: count, refactorsPerCode = 3, users: extraUsers = 500 } = options;
+export function generateCatalogJson(options: GenerateOptions): CatalogFile {
+  const { codes: count, refactorsPerCode = 3, users: extraUsers = 500, sample = SAMPLE } = options;
   if (!Number.isInteger(count) || count < 0 || count > MAX_GENERATED_CODES) {
     throw new RangeError(`a generated catalog has 0 to ${MAX_GENERATED_CODES} codes, not ${count}`);
   }
   // One seed for every size: a catalog is then the start of every larger one (the same codes, users
   // and refactorings under the same ids), so a test can grow a service by serving a larger catalog.
   const next = numbers(0x5eed);
-  const users: RawUser[] = [...sample.users];
+  const users: CatalogFileUser[] = [...sample.users];
   const firstUserId = Math.max(...sample.users.map((u) => u.id)) + 1;
   for (let i = 0; i < extraUsers; i++) {
     const name = `${capitalize(word(next))} ${capitalize(word(next))}`;
     users.push({ id: firstUserId + i, name, identityUrl: '', rating: (next() % 51) / 10 });
   }
-  const refactorsOf = new Map<number, RawRefactor[]>();
+  const refactorsOf = new Map<number, CatalogFileRefactor[]>();
   for (const r of sample.refactors) refactorsOf.set(r.codeId, [...(refactorsOf.get(r.codeId) ?? []), r]);
-  const byLanguage = new Map<string, RawRefactor[]>();
+  const byLanguage = new Map<string, CatalogFileRefactor[]>();
   for (const c of sample.codes) byLanguage.set(c.language, [...(byLanguage.get(c.language) ?? []), ...(refactorsOf.get(c.id) ?? [])]);
 
   const start = Date.UTC(2008, 0, 1);
-  const codes: RawCode[] = [];
-  const refactors: RawRefactor[] = [];
+  const codes: CatalogFileCode[] = [];
+  const refactors: CatalogFileRefactor[] = [];
   for (let i = 0; i < count; i++) {
     const src = sample.codes[i % sample.codes.length];
     const id = i + 1;
     const name = word(next);
-    const from = identifierIn(src.code);
+    const from = identifierIn(catalogLines(src.code));
     const rename = (lines: readonly string[]): string[] =>
       (from ? lines.map((l) => l.replace(new RegExp(`\\b${from}\\b`, 'g'), `${from}_${name}`)) : [...lines]);
     const author = users[next() % users.length];
@@ -146,8 +105,8 @@ export function generateCatalogJson(options: GenerateOptions): CatalogJson {
       userId: author.id,
       createdAt: at(start, i * 60),
       updatedAt: at(start, i * 60),
-      comment: `${src.comment}\n(${name} ${word(next)})`,
-      code: rename(src.code),
+      comment: `${src.comment ?? ''}\n(${name} ${word(next)})`,
+      code: rename(catalogLines(src.code)),
     });
     const pool = refactorsOf.get(src.id)?.length ? refactorsOf.get(src.id)! : (byLanguage.get(src.language) ?? []);
     for (let k = 0; k < refactorsPerCode && pool.length; k++) {
@@ -160,12 +119,12 @@ export function generateCatalogJson(options: GenerateOptions): CatalogJson {
         id: refactors.length + 1,
         codeId: id,
         userId: by.id,
-        title: `${r.title} ${word(next)}`,
+        title: `${r.title ?? ''} ${word(next)}`,
         rating: votes === 0 ? 0 : 1 + (next() % 5),
         ratingsCount: votes,
         createdAt: at(start, i * 60 + 1 + k),
         comment: r.comment,
-        code: rename(r.code),
+        code: rename(catalogLines(r.code)),
       });
     }
   }

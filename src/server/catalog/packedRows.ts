@@ -1,4 +1,4 @@
-// A catalog's rows (src/server/sql/catalogRows.ts) packed to cross from the thread that read the
+// A catalog's rows (catalogRows.ts) packed to cross from the thread that read the
 // catalog to the one that imports it: each statement's parameters serialized and deflated on its
 // own, a few MiB for 10,000 codes where the Dataset's objects took some 80 MiB of the importing
 // thread's heap, held beside PGlite's memory for the whole import. A batch is unpacked only when its
@@ -6,7 +6,7 @@
 
 import { deserialize, serialize } from 'node:v8';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { ROW_TABLES, type CatalogRows, type RowTable } from '../sql/catalogRows';
+import { ROW_TABLES, type CatalogRows, type RowTable } from './catalogRows';
 
 /** CatalogRows as one message can carry them: the ids as they are, the statements' parameters packed. */
 export interface PackedRows extends Omit<CatalogRows, 'batches'> {

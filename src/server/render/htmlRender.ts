@@ -4,6 +4,7 @@
 
 import { PAGE_SIZE } from '../../api/model';
 import { authorOf, titleOf } from '../../api/names';
+import { isHttpUrl } from '../../api/httpUrl';
 import { languageSlug } from '../../api/languages';
 import type { DatasetCode, DatasetRefactor, Timestamp } from '../catalog/dataset';
 import { pathOf } from '../routes';
@@ -83,13 +84,7 @@ ${main}
 
 /** A link only for http(s) URLs: a catalog's `javascript:` website must stay plain text. */
 function externalLink(url: string, text: string): SafeHtml {
-  let scheme = '';
-  try {
-    scheme = new URL(url).protocol;
-  } catch {
-    // not a URL: shown as text
-  }
-  return scheme === 'http:' || scheme === 'https:' ? html`<a href="${url}" rel="nofollow noopener">${text}</a>` : html`${text}`;
+  return isHttpUrl(url) ? html`<a href="${url}" rel="nofollow noopener">${text}</a>` : html`${text}`;
 }
 
 function time(t: Timestamp): SafeHtml {

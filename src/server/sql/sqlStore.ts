@@ -12,7 +12,7 @@ import { migrate } from './migrations';
 import { People, PEOPLE_LOCK, type Person, type PersonRef } from './people';
 import * as reads from './reads';
 import { refuse } from './refusal';
-import { catalogRows, type CatalogRows } from './catalogRows';
+import { catalogRows, type CatalogRows } from '../catalog/catalogRows';
 import { exportCatalog, importCatalog, type CatalogCounts } from './transfer';
 import { takeWrite } from './writeRate';
 

@@ -2,12 +2,12 @@
 // format"): `serve --catalog` files become a database and a database becomes a file again, ids,
 // offsets and ratings kept, so that export(import(x)) reads as x.
 
-import { ROW_TABLES, type CatalogCounts, type CatalogRows, type RowTable } from './catalogRows';
+import { ROW_TABLES, type CatalogCounts, type CatalogRows, type RowTable } from '../catalog/catalogRows';
 import type { Sql } from './executor';
 import { timestamp } from './rows';
 
-export type { CatalogCounts } from './catalogRows';
-export { IMPORT_BATCH } from './catalogRows';
+export type { CatalogCounts } from '../catalog/catalogRows';
+export { IMPORT_BATCH } from '../catalog/catalogRows';
 
 /**
  * Inserts every row of `rows` with its id, inside the caller's transaction. When an id or a

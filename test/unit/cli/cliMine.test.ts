@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { RefactorClient } from '../../../src/api/client';
-import type { MinedCatalog } from '../../../src/mining/catalog';
+import { catalogLines, type CatalogFile } from '../../../src/api/catalogFile';
 import { run, startServe } from '../../helpers/cliProcess';
 
 const HAS_GIT = spawnSync('git', ['--version']).status === 0;
@@ -170,19 +170,19 @@ describe('refactor-browser mine (command line)', function () {
   });
 
   /** Mines `args` (REPO added first) to a file; the catalog, and stderr. */
-  async function mine(...args: string[]): Promise<{ catalog: MinedCatalog; stderr: string }> {
+  async function mine(...args: string[]): Promise<{ catalog: CatalogFile; stderr: string }> {
     const out = path.join(dir, `mined-${Math.random().toString(36).slice(2)}.json`);
     const r = await run(['mine', repo, '--output', out, ...args], {}, 60_000);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, '', 'the catalog goes to the file');
-    return { catalog: JSON.parse(fs.readFileSync(out, 'utf8')) as MinedCatalog, stderr: r.stderr };
+    return { catalog: JSON.parse(fs.readFileSync(out, 'utf8')) as CatalogFile, stderr: r.stderr };
   }
 
   it('makes each refactoring a code (the function before) with one refactoring (after), texts exactly as git holds them', async () => {
     const { catalog, stderr } = await mine();
     const rows = catalog.codes.map((c) => {
       const r = catalog.refactors.find((x) => x.codeId === c.id)!;
-      return { title: c.title, language: c.language, before: c.code, after: r.code, comment: c.comment, tags: c.tags, message: r.comment, author: catalog.users.find((u) => u.id === r.userId)!.name, refactorTitle: r.title };
+      return { title: c.title, language: c.language, before: catalogLines(c.code).join('\n'), after: catalogLines(r.code).join('\n'), comment: c.comment, tags: c.tags, message: r.comment, author: catalog.users.find((u) => u.id === r.userId)!.name, refactorTitle: r.title };
     });
     assert.deepEqual(rows.map((r) => r.title), ['total in lib/util.js', 'clean in tools/clean.py', 'Cart.count in lib/cart.js', 'double in lib/util.js']);
     const [total, clean, count, double] = rows;

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { parseDataset } from '../../../src/server/catalog/dataset';
 import { loadDatasetFile } from '../../../src/server/catalog/datasetFile';
 import { generateCatalogJson } from '../../../src/server/catalog/generatedCatalog';
-import { IMPORT_BATCH } from '../../../src/server/sql/catalogRows';
+import { IMPORT_BATCH } from '../../../src/server/catalog/catalogRows';
 import { installedPgliteVersion } from '../../../src/server/sql/preparedDataDir';
 import { postCode } from '../../helpers/contributions';
 import { CLI, run, startServe, type Run, type ServeProcess } from '../../helpers/cliProcess';

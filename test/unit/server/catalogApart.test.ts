@@ -9,7 +9,7 @@ import { loadCatalogApart } from '../../../src/server/catalog/catalogApart';
 import { DatasetError, type Dataset } from '../../../src/server/catalog/dataset';
 import { loadDatasetFile, readText } from '../../../src/server/catalog/datasetFile';
 import { generateCatalog, generateCatalogJson } from '../../../src/server/catalog/generatedCatalog';
-import { catalogRows, IMPORT_BATCH, ROW_TABLES, type CatalogRows } from '../../../src/server/sql/catalogRows';
+import { catalogRows, IMPORT_BATCH, ROW_TABLES, type CatalogRows } from '../../../src/server/catalog/catalogRows';
 import { samplePath } from '../../helpers/referenceService';
 
 /** Everything an import reads of `rows`: the ids it checks, and each table's statements' parameters. */

@@ -8,7 +8,8 @@ import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { SERVICE_LANGUAGES } from '../../../src/api/languages';
-import { generateCatalog, generateCatalogJson, MAX_GENERATED_CODES, type CatalogJson } from '../../../src/server/catalog/generatedCatalog';
+import { catalogLines, type CatalogFile as CatalogJson } from '../../../src/api/catalogFile';
+import { generateCatalog, generateCatalogJson, MAX_GENERATED_CODES } from '../../../src/server/catalog/generatedCatalog';
 import { samplePath } from '../../helpers/referenceService';
 
 const sample = (): CatalogJson => JSON.parse(fs.readFileSync(samplePath, 'utf8')) as CatalogJson;
@@ -22,6 +23,21 @@ const nameOf = (title: string): string => title.slice(title.lastIndexOf(', ') + 
 const minutes = (iso: string): number => Date.parse(iso) / 60_000;
 
 describe('generated catalog: size and determinism', () => {
+  it('copies a catalog whose texts are strings as it copies one whose texts are lines, as the reader takes both', () => {
+    // The catalog file's format (src/api/catalogFile.ts) lets a text be either; the generator once
+    // took every text for an array of lines and failed on a sample written with strings.
+    const lines = sample();
+    const strings: CatalogJson = {
+      ...lines,
+      codes: lines.codes.map((c) => ({ ...c, code: catalogLines(c.code).join('\n') })),
+      refactors: lines.refactors.map((r) => ({ ...r, code: catalogLines(r.code).join('\n') })),
+    };
+    const fromStrings = generateCatalogJson({ codes: 120, sample: strings });
+    assert.deepEqual(fromStrings, generateCatalogJson({ codes: 120, sample: lines }));
+    assert.deepEqual(fromStrings, generateCatalogJson({ codes: 120 }), 'the shipped sample is the default');
+    assert.equal(generateCatalog({ codes: 120, sample: strings }).codes.size, 120);
+  });
+
   it('is the same catalog, byte for byte, every time it is generated', () => {
     const a = JSON.stringify(generateCatalogJson({ codes: 120 }));
     const b = JSON.stringify(generateCatalogJson({ codes: 120 }));
@@ -112,10 +128,10 @@ describe('generated catalog: content', () => {
       assert.deepEqual(c.tags, src.tags);
       assert.equal(c.permalink, undefined, 'a permalink is derived from the new title, not copied');
       // The code is the sample's with one identifier renamed (suffixed with the code's word).
-      const lines = c.code;
-      assert.deepEqual(lines.map((l) => l.split(`_${name}`).join('')), src.code, `code ${c.id}`);
+      const lines = catalogLines(c.code);
+      assert.deepEqual(lines.map((l) => l.split(`_${name}`).join('')), catalogLines(src.code), `code ${c.id}`);
       const renamed = lines.join('\n').match(new RegExp(`\\b(\\w+)_${name}\\b`, 'g')) ?? [];
-      if (/\b[A-Za-z_]\w{5,}\b/.test((src.code).join('\n'))) {
+      if (/\b[A-Za-z_]\w{5,}\b/.test(catalogLines(src.code).join('\n'))) {
         assert.ok(renamed.length > 0, `code ${c.id} has an identifier of its own`);
         // An identifier of six or more characters: short words like keywords are left alone.
         assert.equal(new Set(renamed).size, 1, `code ${c.id} renames one identifier`);
@@ -123,7 +139,7 @@ describe('generated catalog: content', () => {
       } else {
         assert.deepEqual(renamed, [], `code ${c.id}`);
       }
-      assert.ok(c.comment.startsWith(`${src.comment}\n(${name} `), `code ${c.id}'s comment names its word`);
+      assert.ok((c.comment ?? '').startsWith(`${src.comment}\n(${name} `), `code ${c.id}'s comment names its word`);
     }
   });
 
@@ -131,7 +147,7 @@ describe('generated catalog: content', () => {
     const json = generateCatalogJson({ codes: 400, refactorsPerCode: 1, users: 50 });
     const names = json.codes.map((c) => nameOf(c.title));
     for (const n of names) assert.match(n, WORD);
-    const commentWords = json.codes.map((c) => /\((\w+) (\w+)\)$/.exec(c.comment)!);
+    const commentWords = json.codes.map((c) => /\((\w+) (\w+)\)$/.exec(c.comment ?? '')!);
     for (const [, first, second] of commentWords) {
       assert.match(first, WORD);
       assert.match(second, WORD);
@@ -172,10 +188,10 @@ describe('generated catalog: content', () => {
       const own = s.refactors.filter((x) => x.codeId === srcCode.id);
       const pool = own.length > 0 ? own : s.refactors.filter((x) => s.codes.find((c) => c.id === x.codeId)!.language === srcCode.language);
       const name = nameOf(code.title);
-      const codeText = (r.code).map((l) => l.split(`_${name}`).join(''));
-      const src = pool.find((x) => r.title.startsWith(`${x.title} `) && JSON.stringify(x.code) === JSON.stringify(codeText));
+      const codeText = catalogLines(r.code).map((l) => l.split(`_${name}`).join(''));
+      const src = pool.find((x) => (r.title ?? '').startsWith(`${x.title} `) && JSON.stringify(x.code) === JSON.stringify(codeText));
       assert.ok(src, `refactoring ${r.id} copies one of the sample's for code ${srcCode.id}'s language`);
-      assert.match(r.title.slice(src.title.length + 1), WORD);
+      assert.match(r.title!.slice(src.title!.length + 1), WORD);
       assert.equal(r.comment, src.comment);
       assert.ok(r.userId !== null && userIds.has(r.userId), `refactoring ${r.id} has a registered author`);
       assert.equal(r.userName, undefined);
@@ -187,7 +203,7 @@ describe('generated catalog: content', () => {
     const s = sample();
     const json = generateCatalogJson({ codes: 10 * s.codes.length, users: 20 });
     for (const src of s.refactors) {
-      assert.ok(json.refactors.some((r) => r.title.startsWith(`${src.title} `) && r.comment === src.comment), `sample refactoring ${src.id} is used`);
+      assert.ok(json.refactors.some((r) => (r.title ?? '').startsWith(`${src.title} `) && r.comment === src.comment), `sample refactoring ${src.id} is used`);
     }
   });
 

@@ -12,7 +12,7 @@ import { lexicalTokens } from '../../../src/similarity/lexical';
 import { SimilarityIndex, SimilarityIndexError } from '../../../src/similarity/similarIndex';
 import { Tokenizers } from '../../../src/similarity/tokenize';
 import { MAX_COMPARED_LINES, TooLongError } from '../../../src/similarity/tokens';
-import { SERVICE_LANGUAGES } from '../../../src/api/languages';
+import { fileExtensionOf, matchingServiceLanguage, SERVICE_LANGUAGES, toServiceLanguage, toVsCodeLanguageId } from '../../../src/api/languages';
 import { bestRefactor, languageOfFile } from '../../../src/similarity/catalogMatch';
 
 const grammars = new Grammars(nodeGrammarFiles());
@@ -357,6 +357,21 @@ describe('similarity: the catalog around it', () => {
     assert.equal(languageOfFile('lib/x.rb'), 'Ruby');
     assert.equal(languageOfFile('notes.txt'), undefined);
     assert.equal(languageOfFile('dir.py/README'), undefined);
+  });
+
+  it('tells each language by the extensions of the languages table, the one a virtual document gets included', () => {
+    // One row a language (src/api/languages.ts): a file of every service language is that language,
+    // and TypeScript is JavaScript by its files as by its editors' language ids.
+    for (const language of SERVICE_LANGUAGES) {
+      assert.equal(languageOfFile(`a.${fileExtensionOf(language)}`), language, language);
+      assert.equal(matchingServiceLanguage(toVsCodeLanguageId(language)), toVsCodeLanguageId(language) === 'plaintext' ? undefined : language, language);
+    }
+    for (const [file, id] of [['a.ts', 'typescript'], ['b.tsx', 'typescriptreact'], ['c.mts', 'typescript'], ['d.jsx', 'javascriptreact']]) {
+      assert.equal(languageOfFile(file), 'JavaScript', file);
+      assert.equal(matchingServiceLanguage(id), 'JavaScript', id);
+    }
+    assert.equal(toServiceLanguage('typescript'), undefined, 'following the editor, TypeScript is no language of the service');
+    assert.equal(matchingServiceLanguage('markdown'), undefined);
   });
 
   it('offers the best rated refactoring, more votes first among equals, else the newest (the code view\'s order)', () => {

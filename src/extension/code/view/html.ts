@@ -4,6 +4,7 @@
 import type { Code, Refactor } from '../../../api/model';
 import type { CodeViewModel, RefactorViewModel } from '../../../protocol/codeView';
 import { highlightJsLanguage } from '../../../api/languages';
+import { randomBase64url } from '../../../api/random';
 
 export interface CodeViewHtmlOptions {
   /** `webview.cspSource`. */
@@ -38,8 +39,7 @@ export function escapeHtml(value: string): string {
  * the browser's extension host alike), 32 bytes, base64url.
  */
 export function createNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return randomBase64url(32);
 }
 
 /** The CSP for the code view, in one place: nothing but our own styles/fonts/images and one script. */

@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import { titleOf } from '../../names';
 import type { Section } from '../../../api/sections';
-import { isWebUrl, parseToExtension } from '../../../protocol/codeView';
+import { isHttpUrl } from '../../../api/httpUrl';
+import { parseToExtension } from '../../../protocol/codeView';
 import { sectionsOf } from '../../common/items';
 import type { CodeViewPanel } from './state';
 
@@ -28,7 +29,7 @@ export async function handleMessage(view: CodeViewPanel, raw: unknown): Promise<
       return;
     case 'openExternal':
       // Checked by the protocol already; checked again where the URL leaves for the OS.
-      if (isWebUrl(message.url)) void vscode.env.openExternal(vscode.Uri.parse(message.url, true));
+      if (isHttpUrl(message.url)) void vscode.env.openExternal(vscode.Uri.parse(message.url, true));
       return;
     case 'compareWithOriginal': {
       const code = view.code;

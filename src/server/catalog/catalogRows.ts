@@ -1,10 +1,10 @@
-// A catalog as an import inserts it (transfer.ts): the ids and names it checks for clashes first,
+// A catalog as an import inserts it (sql/transfer.ts): the ids and names it checks for clashes first,
 // then each table's statements' parameters, IMPORT_BATCH rows a statement. Made from a Dataset here;
 // packedRows.ts packs them small, so that a catalog read on a thread of its own is handed over as a
 // few MiB of compressed batches rather than as the Dataset's objects, which the importing thread
 // would otherwise hold whole beside PGlite's memory for as long as the import runs.
 
-import type { Dataset, Timestamp } from '../catalog/dataset';
+import type { Dataset, Timestamp } from './dataset';
 
 export interface CatalogCounts {
   readonly users: number;
