@@ -22,10 +22,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   const entry = await ensureCodeServer();
+  const starting = Date.now();
+  console.log("starting VS Code's server…");
   server = await startCodeServer({
     entry,
     port: Number(process.env.REFACTOR_BROWSER_WEB_PORT || 0),
   });
+  console.log(`VS Code's server started in ${Math.round((Date.now() - starting) / 1000)} s`);
   if (stopping) return;
   const started = server;
   void started.exited.then((status) => {
