@@ -5,10 +5,10 @@
 import { bundleFigures } from './bundle';
 import { clientFigures } from './client';
 import { decodeFigures } from './decode';
-import { report, type Figure } from './measure';
 import { scaleFigures } from './scale';
 import { similarityFigures } from './similarity';
 import { memoryFigures } from './memory';
+import { runGroups, type GroupPart } from './runGroups';
 import { stallFigures } from './stall';
 import { throughputFigures } from './throughput';
 import { vscodeFigures, vscodeTreeFigures } from './vscode';
@@ -16,30 +16,25 @@ import { writeFigures } from './write';
 
 async function main(): Promise<number> {
   const only = process.argv.slice(2);
-  const groups: Array<[string, () => Promise<Figure[]>]> = [
-    ['decode', decodeFigures],
-    ['stall', stallFigures],
-    ['client', clientFigures],
-    ['service', async () => [...(await throughputFigures()), ...(await writeFigures()), ...(await memoryFigures())]],
-    ['bundle', bundleFigures],
-    ['similarity', similarityFigures],
-    ['vscode', vscodeFigures],
+  const parts: GroupPart[] = [
+    { group: 'decode', run: decodeFigures },
+    { group: 'stall', run: stallFigures },
+    { group: 'client', run: clientFigures },
+    // Three parts, so that one that breaks leaves the others' figures.
+    { group: 'service', part: 'throughput', run: throughputFigures },
+    { group: 'service', part: 'write', run: writeFigures },
+    { group: 'service', part: 'memory', run: memoryFigures },
+    { group: 'bundle', run: bundleFigures },
+    { group: 'similarity', run: similarityFigures },
+    { group: 'vscode', run: vscodeFigures },
+    // Not part of a full run: `vscode` reports the same figure.
+    { group: 'vscode.tree', run: vscodeTreeFigures, alone: true },
+    // Nor this: the `service` group's write figure alone.
+    { group: 'service.write', run: writeFigures, alone: true },
+    // Nor this: it needs nginx and a PostgreSQL server (npm run bench:scale).
+    { group: 'scale', run: scaleFigures, alone: true },
   ];
-  // Not part of a full run: `vscode` reports the same figure.
-  if (only.includes('vscode.tree')) groups.push(['vscode.tree', vscodeTreeFigures]);
-  // Nor this: the `service` group's write figure alone.
-  if (only.includes('service.write')) groups.push(['service.write', writeFigures]);
-  // Not part of a full run either: it needs nginx and a PostgreSQL server (npm run bench:scale).
-  if (only.includes('scale')) groups.push(['scale', scaleFigures]);
-  let failed = 0;
-  for (const [name, run] of groups) {
-    if (only.length > 0 && !only.includes(name)) continue;
-    for (const f of await run()) {
-      report(f);
-      if (!f.pass) failed++;
-    }
-  }
-  return failed === 0 ? 0 : 1;
+  return runGroups(parts, only);
 }
 
 main().then((code) => process.exit(code), (err) => {
