@@ -151,14 +151,17 @@ export const MAX_MINED_COMMITS = 10_000_000;
 /** The options every browsing command takes, which may come before the command too. */
 const GLOBAL_VALUE_OPTIONS = ['--base-url', '--timeout'];
 const GLOBAL_FLAG_OPTIONS = ['--json'];
-/** The commands' own options, and serve's, named when they come before a command. */
-const COMMAND_OPTIONS = [
-  '--language', '-l', '--page', '--limit', '-n', '--lines',
-  '--port', '-p', '--host', '--catalog', '--generate', '--data-dir', '--database', '--writes-per-minute', '--trust-proxy',
-  '--website', '--identity-url', '--output', '-o',
-  '--title', '--comment', '--tag',
-  '--since', '--until', '--path', '--max', '--all',
-];
+/**
+ * The commands' own options, and serve's, named when they come before a command: derived from the
+ * specs the commands parse with, so an option a command gains is known here too.
+ */
+const COMMAND_OPTIONS = optionNames([listSpec, searchSpec, similarSpec, adaptSpec, deleteSpec, ownerSpec, postSpec, refactorSpec, serveSpec, usersSpec, exportSpec, mineSpec])
+  .filter((name) => ![...GLOBAL_VALUE_OPTIONS, ...GLOBAL_FLAG_OPTIONS, '--help', '-h'].includes(name));
+
+/** Every `--long` and `-s` name the specs give, once each. */
+function optionNames(specs: readonly NonNullable<Spec>[]): string[] {
+  return [...new Set(specs.flatMap((spec) => Object.entries(spec).flatMap(([long, o]) => [`--${long}`, ...(o.short ? [`-${o.short}`] : [])])))];
+}
 
 export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Command {
   // `--version` anywhere before a `--` asks for the version, whatever else the line says.

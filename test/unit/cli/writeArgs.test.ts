@@ -102,6 +102,12 @@ describe('write commands: arguments', () => {
     assert.equal((c as { global: { baseUrl?: string } }).global.baseUrl, undefined);
   });
 
+  it('delete\'s --yes and options the hand-typed list missed say where they go before the command', () => {
+    for (const option of ['--yes', '-y', '--id', '--identity-url', '--website']) {
+      usage([option, 'delete', '1'], new RegExp(`^${option} is an option of a command: put it after the command$`));
+    }
+  });
+
   it('a write command\'s own option before the command says where it goes', () => {
     for (const option of ['--title', '--comment', '--tag']) {
       usage([option, 'x', 'post', 'a.rb'], new RegExp(`^${option} is an option of a command: put it after the command$`));
