@@ -170,8 +170,8 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   const { leading, helpAsked, rest: afterLeading } = leadingOptions(argv);
   const [first, ...rest] = afterLeading;
   if (helpAsked) {
-    // `refactor-browser --help recent` is `refactor-browser recent --help`.
-    return first !== undefined && (COMMANDS as readonly string[]).includes(first) ? { name: 'help', topic: first } : { name: 'help' };
+    // `refactor-browser --help recent` is `refactor-browser help recent`, an unknown topic included.
+    return first !== undefined ? { name: 'help', topic: first } : { name: 'help' };
   }
   if (first === undefined) {
     if (leading.length) throw new UsageError(`expected a command after ${leading[0]}`);
@@ -478,15 +478,46 @@ function leadingOptions(argv: readonly string[]): { leading: string[]; helpAsked
 type Spec = Parameters<typeof parseArgs>[0] extends infer C ? (C extends { options?: infer O } ? O : never) : never;
 
 function parse<S extends NonNullable<Spec>>(command: string, args: string[], options: S) {
-  try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (e) {
-    // parseArgs' messages are long and mention internals; keep the first sentence.
-    const message = e instanceof Error ? e.message.split('. ')[0].replace(/\.$/, '') : String(e);
-    const unknown = (e as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-[^']*)'/.exec(message)?.[1] : undefined;
-    const names = Object.entries(options as Record<string, { short?: string }>).flatMap(([long, o]) => [`--${long}`, ...(o.short ? [`-${o.short}`] : [])]);
-    throw new UsageError(`${message}${unknown === undefined ? '' : didYouMean(unknown.split('=')[0], names)}`, command);
+  const specs = options as Record<string, { type: 'string' | 'boolean'; short?: string }>;
+  const longOf = (arg: string): string | undefined => arg.startsWith('--')
+    ? (arg.slice(2) in specs ? arg.slice(2) : undefined)
+    : Object.keys(specs).find((long) => specs[long].short !== undefined && arg === `-${specs[long].short}`);
+  // A negative number after an option that takes a value is that value (`--page -1`): parseArgs
+  // takes it for an option, but no option here is a dash and digits, so the option's own range check
+  // answers it.
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const long = longOf(args[i]);
+    if (long !== undefined && specs[long].type === 'string' && /^-\d/.test(args[i + 1] ?? '')) joined.push(`--${long}=${args[++i]}`);
+    else joined.push(args[i]);
   }
+  try {
+    return parseArgs({ args: joined, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    const names = Object.entries(specs).flatMap(([long, o]) => [`--${long}`, ...(o.short ? [`-${o.short}`] : [])]);
+    throw new UsageError(parseFailure(e, joined, names, longOf), command);
+  }
+}
+
+/** parseArgs' refusal in the command line's words: its own name the option, never its internals. */
+function parseFailure(e: unknown, args: string[], names: string[], longOf: (arg: string) => string | undefined): string {
+  const message = e instanceof Error ? e.message : String(e);
+  const code = (e as NodeJS.ErrnoException).code;
+  const quoted = /'(-[^']*)'/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && quoted !== undefined) {
+    return `unknown option ${quoted}${didYouMean(quoted.split('=')[0], names)}`;
+  }
+  // "Option '-l, --language <value>' argument missing", "Option '--page' argument is ambiguous",
+  // "Option '--json' does not take an argument".
+  const long = /--([a-z][a-z-]*)/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && long !== undefined) {
+    if (/does not take an argument/.test(message)) return `--${long} takes no value`;
+    const at = args.findIndex((arg) => longOf(arg) === long);
+    const next = at >= 0 ? args[at + 1] : undefined;
+    return next !== undefined && next.startsWith('-') ? `--${long} needs a value (${next} is an option)` : `--${long} needs a value`;
+  }
+  // Anything else: its first sentence.
+  return message.split('. ')[0].replace(/\.$/, '');
 }
 
 function noPositionals(command: string, positionals: string[], allowed: number): void {

@@ -275,17 +275,19 @@ Commands:
   refactorings [--language L] [--page N]  most recent refactorings
   show CODE_REF                           one code with its refactorings
   search QUERY [--language L] [--limit N] search every code and refactoring
-  similar FILE [--lines A-B] [--limit N]  the codes most like yours, names aside
+  similar FILE [--lines A-B] [--language L] [--limit N]
+                                          the codes most like yours, names aside
   adapt CODE_REF REFACTOR_ID FILE [--lines A-B]
                                           a refactoring rewritten into your code's names
   mcp                                     the catalog as tools for agents (MCP on stdio)
-  mine REPO [--since D] [--path GLOB] [--output FILE]
+  mine REPO [--since D] [--until D] [--path GLOB]... [--max N] [--output FILE] [--all]
                                           a git repository's refactorings as a catalog file
   serve [--port P] [--host H] [--data-dir DIR | --database URL] [--catalog FILE | --generate N]
                                           run the reference service
-  users add NAME | list | token NAME | revoke NAME   (token, revoke: or --id ID)
-                                          the people who may write to a service
-  import FILE | export [--output FILE]    a service's catalog in and out
+  users add NAME [--website URL] [--identity-url URL] | list | token NAME | revoke NAME
+                                          the people who may write (token, revoke: or --id ID)
+  import FILE | export [--output FILE]  (--data-dir DIR | --database URL)
+                                          a service's catalog in and out
 
 Contributing (a writable service; token: env REFACTOR_BROWSER_TOKEN):
   post FILE --title T --language L --comment C [--tag TAG]...

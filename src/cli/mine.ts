@@ -118,9 +118,28 @@ export function summaryLine(s: MineSummary): string {
     + (skipped.length > 0 ? `; skipped (no grammar): ${skipped.join(', ')}` : '');
 }
 
+/**
+ * Refuses a --since or --until git cannot read. git's dates take almost any text and answer one
+ * they cannot read with this very moment, so `--since yesterdayish` would mine nothing and say
+ * nothing: a text git reads as now, other than "now" itself, is refused.
+ */
+async function checkDates(repo: string, command: MineCommand): Promise<void> {
+  for (const [flag, text] of [['--since', command.since], ['--until', command.until]] as const) {
+    if (text === undefined || /^\s*now\s*$/i.test(text)) continue;
+    const before = Math.floor(Date.now() / 1000);
+    const answer = (await git(repo, ['rev-parse', `${flag}=${text}`])).toString('utf8');
+    const after = Math.ceil(Date.now() / 1000);
+    const seconds = Number(/=(-?\d+)/.exec(answer)?.[1]);
+    if (!Number.isFinite(seconds) || (seconds >= before && seconds <= after)) {
+      throw new MineError(`${flag} "${text}" is not a date git reads: give one such as 2025-01-31 or "2 weeks ago"`, 2);
+    }
+  }
+}
+
 export async function runMine(command: MineCommand, io: Io): Promise<number> {
   try {
     await checkRepository(command.repo);
+    await checkDates(command.repo, command);
     const tokenizers = new Tokenizers(new Grammars(nodeGrammarFiles()));
     const miner = new Miner(nodeGit(command.repo), tokenizers);
     const { mined, summary } = await miner.mine(

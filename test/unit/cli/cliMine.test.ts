@@ -263,6 +263,9 @@ describe('refactor-browser mine (command line)', function () {
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo}`, shallow], { env: { PATH: process.env.PATH, HOME: dir } });
     await expectRefused([shallow], 1, /shallow clone.*git fetch --unshallow/);
     await expectRefused([repo], 1, /git is not installed or not on PATH/, { PATH: path.join(dir, 'no-bin') });
+    // A date git cannot read: git takes it for this moment and would mine nothing, saying nothing.
+    await expectRefused([repo, '--since', 'yesterdayish'], 2, /--since "yesterdayish" is not a date git reads/);
+    await expectRefused([repo, '--until', 'the day before'], 2, /--until "the day before" is not a date git reads/);
     // A folder that cannot take the file: the run fails whole, and nothing is left beside it.
     const r = await run(['mine', repo, '-o', path.join(dir, 'missing', 'out.json')], {}, 60_000);
     assert.equal(r.code, 1, r.stderr);
