@@ -4,7 +4,7 @@
 // reaches an instance; a write is in the storage every instance reads at once; one instance dying
 // leaves the service answering; everything started is stopped by its pid at the end.
 import * as assert from 'node:assert/strict';
-import { readUntil } from '../helpers/contributions';
+import { waitForAnswer } from '../helpers/poll';
 import { request, type RawResponse } from '../helpers/referenceService';
 import { runCli, startStack, stopStarted, type LogLine, type Stack } from './stack';
 
@@ -40,10 +40,10 @@ describe('deployment: two instances over one PostgreSQL behind nginx', function 
   const logged = (path: string, from = 0): LogLine[] => stack.accessLog().slice(from).filter((l) => l.request.split(' ')[1] === path);
   /** The same, once `count` lines are there: nginx logs a request just after answering it. */
   const loggedSoon = async (path: string, from: number, count: number): Promise<LogLine[]> =>
-    (await readUntil(2_000, `${count} log lines for ${path}`, async () => logged(path, from), (lines) => lines.length >= count)).value;
+    waitForAnswer(async () => logged(path, from), (lines) => lines.length >= count, `${count} log lines for ${path}`, 2_000);
   /** Every log line from the `from`th on, once there are `count`. */
   const linesSoon = async (from: number, count: number): Promise<LogLine[]> =>
-    (await readUntil(2_000, `${count} log lines`, async () => stack.accessLog().slice(from), (lines) => lines.length >= count)).value;
+    waitForAnswer(async () => stack.accessLog().slice(from), (lines) => lines.length >= count, `${count} log lines`, 2_000);
 
   it('each instance answers /healthz with 200; through nginx it is answered by an instance every time, never from the cache', async () => {
     for (const i of stack.instances) assert.equal((await via(i.url, '/healthz')).status, 200, i.url);
@@ -132,7 +132,7 @@ describe('deployment: two instances over one PostgreSQL behind nginx', function 
     assert.equal(direct.status, 200, `${other.url} reads code ${id} right after the write`);
     assert.match(direct.text, /Written through the proxy/);
     // The other instance drops what it rendered when PostgreSQL tells it (LISTEN/NOTIFY): within moments.
-    await readUntil(2_000, 'the new code first in the other instance\'s recent list', () => via(other.url, '/codes/recent.xml'), (r: RawResponse) => r.text.includes('Written through the proxy'));
+    await waitForAnswer(() => via(other.url, '/codes/recent.xml'), (r: RawResponse) => r.text.includes('Written through the proxy'), 'the new code first in the other instance\'s recent list', 2_000);
 
     const deleted = await request(stack.nginxUrl, `/codes/${id}.xml`, { method: 'DELETE', headers: { Authorization: `Bearer ${stack.token}` } });
     assert.equal(deleted.status, 204);

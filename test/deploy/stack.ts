@@ -9,6 +9,7 @@ import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { waitFor } from '../helpers/poll';
 import { request } from '../helpers/referenceService';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -160,10 +161,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     nginxExited = exitOf(started);
     started.once('error', (e) => (nginxErr += `${e.message}\n`));
     const nginxUrl = `http://127.0.0.1:${port}`;
-    await until(15_000, async () => {
+    await waitFor(async () => {
       if (started.pid === undefined || started.exitCode !== null || started.signalCode !== null) throw new Error(`nginx exited: ${nginxErr}${safeRead(path.join(dir, 'error.log'))}`);
       return (await request(nginxUrl, '/healthz').catch(() => undefined))?.status === 200;
-    }, 'nginx answering /healthz');
+    }, 'nginx answering /healthz', 15_000, 100);
     log(`nginx on ${nginxUrl} in front of ${instances.map((i) => i.address).join(' and ')}`);
     return {
       nginxUrl,
@@ -301,14 +302,6 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-async function until(ms: number, check: () => Promise<boolean>, what: string): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 function safeRead(file: string): string {

@@ -39,15 +39,3 @@ export function throwsDecode(fn: () => unknown, kind: DecodeError['kind'], messa
     return true;
   });
 }
-
-/**
- * Waits, for at most `ms`, for a condition that the server side sets asynchronously. The bound only
- * keeps a regression from hanging: on a loaded machine a loopback event can take a while, so it is generous.
- */
-export async function until(condition: () => boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) assert.fail('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

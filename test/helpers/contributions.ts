@@ -33,14 +33,3 @@ export function rate(url: string, token: string, codeId: number, refactorId: num
 export function deleteCode(url: string, token: string, codeId: number): Promise<RawResponse> {
   return request(url, `/codes/${codeId}.xml`, { method: 'DELETE', headers: bearer(token) });
 }
-
-/** Asks `read` again every 20 ms until `done` holds of its answer; fails after `ms`, naming `what`. */
-export async function readUntil<T>(ms: number, what: string, read: () => Promise<T>, done: (value: T) => boolean): Promise<{ value: T; took: number }> {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return { value, took: Date.now() - start };
-    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -27,13 +27,3 @@ export async function apiError(promise: Promise<unknown>): Promise<ApiError> {
     return e;
   }
 }
-
-/** Polls `check` every 10 ms until it holds or `ms` pass; false on time-out. */
-export async function eventually(check: () => boolean, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) return false;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return true;
-}

@@ -10,6 +10,7 @@ import { Commands } from '../../src/extension/commandIds';
 import type { Settings } from '../../src/extension/settings';
 import type { RefactoringOrder } from '../../src/api/ratings';
 import type { Target } from '../ui/protocol';
+import { waitFor } from '../helpers/poll';
 
 export const EXTENSION_ID = 'refactor-browser.refactor-browser';
 export const ROOT_LABELS = ['Recent Codes', 'Popular Codes', 'Tags', 'Recent Refactorings'];
@@ -42,16 +43,8 @@ export function walkthroughButton(label: string): Target {
   return { css: '.getting-started-step.expanded .step-description-container .monaco-button', hasText: label };
 }
 
-/** Polls `probe` until it returns something other than undefined; bounded in time. */
-export async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+// The tests' one polling loop, handed on with the other helpers both extension hosts' tests import.
+export { waitFor };
 
 /** The settings a test may change, by their names under `refactorBrowser.`. */
 export interface SettingValues {

@@ -5,6 +5,7 @@
 // launcher exits (a timeout or a signal in the middle of starting up, before the child was handed to
 // its owner) is killed then, by pid, with its process group if it has one.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { waitFor } from '../helpers/poll';
 
 /** Children still running, and whether each leads a process group of its own (spawned detached). */
 const live = new Map<ChildProcess, boolean>();
@@ -85,10 +86,6 @@ export async function stopTree(child: ChildProcess, graceMs = 5000): Promise<voi
     }
   };
   if (!signalGroup('SIGTERM')) return;
-  const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline) {
-    if (!signalGroup(0)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  signalGroup('SIGKILL');
+  const gone = await waitFor(() => !signalGroup(0), `process group ${pid} to exit`, graceMs, 100).then(() => true, () => false);
+  if (!gone) signalGroup('SIGKILL');
 }

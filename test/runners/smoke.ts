@@ -18,6 +18,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
+import { waitFor } from '../helpers/poll';
 import { launchChromium, VIEWPORT } from './codeServer';
 import { ensureCodeServer } from './codeServerInstall';
 import { startCodeServer, type CodeServer } from './codeServerProcess';
@@ -146,14 +147,15 @@ async function restrictedMode(browser: Browser, stops: Stops): Promise<string> {
 
 /** Whether the process group `pgid` has emptied within `ms`. */
 async function groupGone(pgid: number, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
+  const gone = (): boolean => {
     try {
       process.kill(-pgid, 0);
+      return false;
     } catch {
       return true;
     }
-  }
-  return false;
+  };
+  return waitFor(gone, `process group ${pgid} to empty`, ms, 200).then(() => true, () => false);
 }
 
 /** npm as the person typing `npm start` has it: the one running this script when there is one. */

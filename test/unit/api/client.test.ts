@@ -10,7 +10,8 @@ import { maxAgeMs } from '../../../src/api/http';
 import type { Logger } from '../../../src/api/logger';
 import { codeUrl, popularCodesUrl, recentCodesUrl, recentRefactoringsUrl, tagCodesUrl } from '../../../src/api/urls';
 import { decodeCode, decodeCodes, decodeRefactors } from '../../../src/api/xmlDecode';
-import { rejectsWith, until } from '../../helpers/apiAssert';
+import { rejectsWith } from '../../helpers/apiAssert';
+import { waitFor } from '../../helpers/poll';
 import { startServer, type Handler, type TestServer } from '../../helpers/testServer';
 
 const DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -273,11 +274,11 @@ describe('RefactorClient', function () {
     const one = new AbortController();
     const two = new AbortController();
     const calls = [c.recentCodes({ signal: one.signal }), c.recentCodes({ signal: two.signal })];
-    await until(() => server!.requests.length === 1);
+    await waitFor(() => server!.requests.length === 1, 'the request', 3000);
     one.abort();
     two.abort();
     for (const call of calls) await rejectsWith(call, 'aborted', `${recentCodesUrl(c.baseUrl)}: cancelled`);
-    await until(() => closedEarly === 1);
+    await waitFor(() => closedEarly === 1, 'the socket to close early', 3000);
     assert.deepEqual(await c.recentCodes(), decodeCodes(CODES));
     assert.equal(server!.requests.length, 2);
   });
@@ -330,7 +331,7 @@ describe('RefactorClient', function () {
   it('cancels what is in flight on close and refuses calls afterwards', async () => {
     const c = await setup(() => undefined);
     const cancelled = rejectsWith(c.recentCodes(), 'aborted', `${recentCodesUrl(c.baseUrl)}: cancelled`);
-    await until(() => server!.requests.length === 1);
+    await waitFor(() => server!.requests.length === 1, 'the request', 3000);
     await c.close();
     await cancelled;
     await rejectsWith(c.popularCodes(), 'aborted', `${popularCodesUrl(c.baseUrl)}: client closed`);

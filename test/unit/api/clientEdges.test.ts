@@ -9,7 +9,8 @@ import { RefactorClient } from '../../../src/api/client';
 import { createDispatcher, fetchVia } from '../../../src/api/dispatcher';
 import type { Logger } from '../../../src/api/logger';
 import { recentCodesUrl } from '../../../src/api/urls';
-import { rejectsWith, until } from '../../helpers/apiAssert';
+import { rejectsWith } from '../../helpers/apiAssert';
+import { waitFor } from '../../helpers/poll';
 import { startServer, type Handler, type TestServer } from '../../helpers/testServer';
 
 const CODES = '<?xml version="1.0" encoding="UTF-8"?>\n<codes type="array"><code><id type="integer">1</id><title>Hello</title></code></codes>\n';
@@ -44,7 +45,7 @@ describe('RefactorClient at its edges', function () {
     await setup((_req, res) => { if (server.requests.length > 1) res.end(CODES); });
     const controller = new AbortController();
     const first = client.recentCodes({ signal: controller.signal });
-    await until(() => server.requests.length === 1);
+    await waitFor(() => server.requests.length === 1, 'the request', 3000);
     controller.abort();
     // In the same tick: the dying request must not be joined.
     const second = client.recentCodes();

@@ -7,11 +7,12 @@ import { Agent } from 'undici';
 import { RefactorClient, type ClientOptions } from '../../../src/api/client';
 import { fetchVia } from '../../../src/api/dispatcher';
 import { HUGE_BYTES } from '../../hostile/cases';
-import { apiError, assertCliFailure, eventually } from '../../hostile/expect';
+import { apiError, assertCliFailure } from '../../hostile/expect';
 import { runCli } from '../../hostile/runCli';
 import { startHostileServer, type HostileServer } from '../../hostile/server';
 import { makeTestCertificate } from '../../hostile/tls';
 import { lookupNothing, NO_RESOLVER_ENV } from '../../helpers/noResolver';
+import { waitFor } from '../../helpers/poll';
 import { closedPort } from '../../helpers/testServer';
 
 const MiB = 1024 * 1024;
@@ -53,7 +54,7 @@ describe('hostile network', function () {
         const [seen] = server.requests(`/${name}/`).slice(-1);
         // This server never closes these sockets itself (its own timeouts are minutes away), so a close
         // within 5 s is the client's hang-up, with room for a loaded machine.
-        assert.ok(await eventually(() => seen.closedAt !== undefined, 5000), 'the server saw the socket close');
+        await waitFor(() => seen.closedAt !== undefined, 'the server to see the socket close', 5000);
         if (name === 'drip') assert.ok(seen.bytesWritten >= 1, 'the drip had started');
         await c.close();
         assert.ok(activeTimers() <= timersBefore, `timers left: ${process.getActiveResourcesInfo().join(', ')}`);
@@ -149,7 +150,7 @@ describe('hostile network', function () {
         assert.equal(err.kind, 'too-large');
         assert.equal(err.message, `${listUrl(name)}: response larger than 10 MiB`);
         const [seen] = server.requests(`/${name}/`).slice(-1);
-        assert.ok(await eventually(() => seen.closedAt !== undefined, 5000), 'socket closed');
+        await waitFor(() => seen.closedAt !== undefined, 'the socket to close', 5000);
         // What sits in socket buffers is a few MiB; anything near 500 MiB would mean it was read.
         assert.ok(seen.bytesWritten < 10 * MiB + 32 * MiB, `server wrote ${seen.bytesWritten} bytes`);
       });

@@ -7,8 +7,9 @@ import * as path from 'node:path';
 import { Agent, type Dispatcher } from 'undici';
 import { createDispatcher, fetchVia } from '../../../src/api/dispatcher';
 import { fetchXml, redirectRefusal, type RequestOptions } from '../../../src/api/http';
-import { rejectsWith, until } from '../../helpers/apiAssert';
+import { rejectsWith } from '../../helpers/apiAssert';
 import { lookupNothing } from '../../helpers/noResolver';
+import { waitFor } from '../../helpers/poll';
 import { closedPort, startFullListener, startServer, streamBytes, type FullListener, type Handler, type TestServer } from '../../helpers/testServer';
 
 const XML = '<?xml version="1.0" encoding="UTF-8"?>\n<codes type="array"></codes>\n';
@@ -188,7 +189,7 @@ describe('fetchXml (transport)', function () {
         void streamBytes(res, total).then((n) => (sent = n));
       });
       await rejectsWith(get(`${origin}/big.xml`, { maxResponseBytes: cap }), 'too-large', `${origin}/big.xml: response larger than 1 MiB`);
-      await until(() => sent >= 0);
+      await waitFor(() => sent >= 0, 'the server to finish sending', 3000);
       assert.ok(sent < total, `the server sent all ${sent} bytes`);
     });
 
@@ -210,7 +211,7 @@ describe('fetchXml (transport)', function () {
         void streamBytes(res, total).then((n) => (sent = n));
       });
       await rejectsWith(get(`${origin}/big.xml`, { maxResponseBytes: cap }), 'too-large', `${origin}/big.xml: response larger than 1 MiB`);
-      await until(() => sent >= 0);
+      await waitFor(() => sent >= 0, 'the server to finish sending', 3000);
       assert.ok(sent > cap && sent < total / 4, `the server sent ${sent} of ${total} bytes`);
     });
 

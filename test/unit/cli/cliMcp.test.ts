@@ -21,6 +21,7 @@ import { startServer, type RunningServer } from '../../../src/server/http/server
 import { CodeSearch } from '../../../src/search/searchIndex';
 import { MAX_COMPARED_LINES } from '../../../src/similarity/tokens';
 import { CLI, run } from '../../helpers/cliProcess';
+import { waitFor } from '../../helpers/poll';
 
 interface Session {
   client: Client;
@@ -235,7 +236,7 @@ describe('refactor-browser mcp (command line)', function () {
       send({ id: 4, method: 'tools/call', params: { name: 'search_catalog', arguments: { query: 'x' } } });
       send({ id: 5, method: 'tools/call', params: { name: 'get_code', arguments: { code: 'nonsense' } } });
       send({ id: 6, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } });
-      await until(() => stdout.split('\n').filter(Boolean).length >= 6);
+      await waitFor(() => stdout.split('\n').filter(Boolean).length >= 6, 'six answers on stdout');
       child.stdin.end();
       assert.equal(await exited, 0, stderr);
     } finally {
@@ -269,10 +270,3 @@ async function unusedPort(): Promise<number> {
   return port;
 }
 
-async function until(done: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

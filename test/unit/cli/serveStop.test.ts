@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { parseDataset } from '../../../src/server/catalog/dataset';
 import { request } from '../../helpers/referenceService';
 import { run, startServe, type ServeProcess } from '../../helpers/cliProcess';
+import { waitFor } from '../../helpers/poll';
 
 /** Opening the embedded PostgreSQL takes seconds, more on a loaded machine. */
 const STORAGE_MS = 60_000;
@@ -77,17 +78,11 @@ describe('refactor-browser serve stopped by SIGTERM (process)', function () {
 
 /** Resolves once a new connection to `port` is refused (within 10 s): the server has stopped accepting. */
 async function refusedSoon(port: number): Promise<void> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const refused = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(false);
-      });
-      socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
+  await waitFor(() => new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(false);
     });
-    if (refused) return;
-    if (Date.now() > until) throw new Error(`port ${port} still accepts connections 10 s after SIGTERM`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
+  }), `port ${port} to refuse connections after SIGTERM`, 10_000, 50);
 }

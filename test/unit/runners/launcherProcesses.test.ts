@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { waitFor } from '../../helpers/poll';
 
 const PROCESSES = path.resolve(__dirname, '../../runners/processes.js');
 
@@ -16,15 +17,6 @@ function running(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function until(check: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return true;
 }
 
 describe('launcher processes: nothing outlives the launcher', function () {
@@ -60,7 +52,8 @@ describe('launcher processes: nothing outlives the launcher', function () {
     started.push(...pids);
     assert.equal(pids.length, 3);
     for (const pid of pids) assert.ok(Number.isInteger(pid) && pid > 0, `a pid: ${pid}`);
-    assert.ok(await until(() => pids.every((p) => !running(p)), 3000), `still running: ${pids.filter(running).join(', ')}`);
+    await waitFor(() => pids.every((p) => !running(p)), 'every process to exit', 3000)
+      .catch(() => assert.fail(`still running: ${pids.filter(running).join(', ')}`));
   });
 
   it('leaves alone a child that already exited, and one it was never given', async () => {

@@ -8,7 +8,8 @@ import { startServer, type RunningServer } from '../../../src/server/http/server
 import { openPostgres } from '../../../src/server/sql/executor';
 import { openSqlStore, type SqlStore } from '../../../src/server/sql/sqlStore';
 import { newToken, tokenHash } from '../../../src/server/tokens';
-import { deleteCode, postCode, postRefactor, rate, readUntil } from '../../helpers/contributions';
+import { deleteCode, postCode, postRefactor, rate } from '../../helpers/contributions';
+import { waitForAnswer } from '../../helpers/poll';
 import { request, type RawResponse } from '../../helpers/referenceService';
 
 const TEST_DATABASE = process.env.REFACTOR_BROWSER_TEST_DATABASE;
@@ -81,27 +82,27 @@ describe('two services over one PostgreSQL server, over HTTP (REFACTOR_BROWSER_T
     const posted = await postCode(a, tokens.Ana, 'Posted through A');
     assert.equal(posted.status, 201, posted.text);
     const id = decodeCode(posted.text).id;
-    const listed = await readUntil(SEEN_WITHIN_MS, 'the new code on B', () => get(b, '/codes/recent.xml'), (res) => recentIds(res).includes(id));
-    assert.notEqual(listed.value.headers.etag, before.headers.etag);
-    assert.equal(decodeCodes(listed.value.text).find((c) => c.id === id)?.title, 'Posted through A');
+    const listed = await waitForAnswer(() => get(b, '/codes/recent.xml'), (res) => recentIds(res).includes(id), 'the new code on B', SEEN_WITHIN_MS);
+    assert.notEqual(listed.headers.etag, before.headers.etag);
+    assert.equal(decodeCodes(listed.text).find((c) => c.id === id)?.title, 'Posted through A');
 
     const refactored = await postRefactor(a, tokens.Bo, id);
     assert.equal(refactored.status, 201, refactored.text);
-    const refactorId = decodeCode((await readUntil(SEEN_WITHIN_MS, 'the refactoring on B', () => get(b, `/codes/${id}.xml`), (res) => (decodeCode(res.text).refactors ?? []).length === 1)).value.text).refactors![0].id;
+    const refactorId = decodeCode((await waitForAnswer(() => get(b, `/codes/${id}.xml`), (res) => (decodeCode(res.text).refactors ?? []).length === 1, 'the refactoring on B', SEEN_WITHIN_MS)).text).refactors![0].id;
     const unrated = await get(b, `/codes/${id}.xml`);
     assert.equal(decodeCode(unrated.text).refactors![0].ratingsCount, 0);
 
     const rated = await rate(a, tokens.Carl, id, refactorId, 4);
     assert.equal(rated.status, 200, rated.text);
-    const seenRated = await readUntil(SEEN_WITHIN_MS, 'the rating on B', () => get(b, `/codes/${id}.xml`), (res) => decodeCode(res.text).refactors![0].ratingsCount === 1);
-    assert.equal(decodeCode(seenRated.value.text).refactors![0].rating, 4);
-    assert.notEqual(seenRated.value.headers.etag, unrated.headers.etag);
+    const seenRated = await waitForAnswer(() => get(b, `/codes/${id}.xml`), (res) => decodeCode(res.text).refactors![0].ratingsCount === 1, 'the rating on B', SEEN_WITHIN_MS);
+    assert.equal(decodeCode(seenRated.text).refactors![0].rating, 4);
+    assert.notEqual(seenRated.headers.etag, unrated.headers.etag);
 
     const listedNow = await get(b, '/codes/recent.xml');
     const deleted = await deleteCode(a, tokens.Ana, id);
     assert.equal(deleted.status, 204, deleted.text);
-    const gone = await readUntil(SEEN_WITHIN_MS, 'the deletion on B', () => get(b, '/codes/recent.xml'), (res) => !recentIds(res).includes(id));
-    assert.notEqual(gone.value.headers.etag, listedNow.headers.etag);
+    const gone = await waitForAnswer(() => get(b, '/codes/recent.xml'), (res) => !recentIds(res).includes(id), 'the deletion on B', SEEN_WITHIN_MS);
+    assert.notEqual(gone.headers.etag, listedNow.headers.etag);
     assert.equal((await get(b, `/codes/${id}.xml`)).status, 404);
   });
 
@@ -110,8 +111,8 @@ describe('two services over one PostgreSQL server, over HTTP (REFACTOR_BROWSER_T
     const posted = await postCode(b, tokens.Bo, 'Posted through B');
     assert.equal(posted.status, 201, posted.text);
     const id = decodeCode(posted.text).id;
-    const listed = await readUntil(SEEN_WITHIN_MS, 'the new code on A', () => get(a, '/codes/recent.xml'), (res) => recentIds(res).includes(id));
-    assert.notEqual(listed.value.headers.etag, before.headers.etag);
+    const listed = await waitForAnswer(() => get(a, '/codes/recent.xml'), (res) => recentIds(res).includes(id), 'the new code on A', SEEN_WITHIN_MS);
+    assert.notEqual(listed.headers.etag, before.headers.etag);
   });
 
   it('still serves on B what A takes after B\'s LISTEN connection was cut', async () => {
@@ -125,7 +126,7 @@ describe('two services over one PostgreSQL server, over HTTP (REFACTOR_BROWSER_T
     const posted = await postCode(a, tokens.Ana, 'Posted while nobody listened');
     assert.equal(posted.status, 201, posted.text);
     const id = decodeCode(posted.text).id;
-    await readUntil(SEEN_WITHIN_MS, 'the new code on B', () => get(b, '/codes/recent.xml'), (res) => recentIds(res).includes(id));
+    await waitForAnswer(() => get(b, '/codes/recent.xml'), (res) => recentIds(res).includes(id), 'the new code on B', SEEN_WITHIN_MS);
   });
 
   it('refuses on B, within moments, a token revoked through A, though B had let it write just before', async () => {
@@ -135,6 +136,6 @@ describe('two services over one PostgreSQL server, over HTTP (REFACTOR_BROWSER_T
     const first = await postCode(b, token, 'Before the revocation');
     assert.equal(first.status, 201, first.text);
     assert.ok(!(await stores[0].revoke('Dee')).refused);
-    await readUntil(SEEN_WITHIN_MS, 'the revocation on B', () => postCode(b, token, 'After the revocation'), (res) => res.status === 401);
+    await waitForAnswer(() => postCode(b, token, 'After the revocation'), (res) => res.status === 401, 'the revocation on B', SEEN_WITHIN_MS);
   });
 });

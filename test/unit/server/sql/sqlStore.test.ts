@@ -14,6 +14,7 @@ import { migrate, MIGRATIONS } from '../../../../src/server/sql/migrations';
 import { openSqlStore, type SqlStore } from '../../../../src/server/sql/sqlStore';
 import { tokenHash } from '../../../../src/server/tokens';
 import type { ListedCode, ListedRefactor, NewCode } from '../../../../src/server/store';
+import { waitFor } from '../../../helpers/poll';
 import { samplePath } from '../../../helpers/referenceService';
 
 const TEST_DATABASE = process.env.REFACTOR_BROWSER_TEST_DATABASE;
@@ -530,8 +531,7 @@ function storeTests(open: () => Promise<Sql>, server: boolean): void {
           const author = await person('Writer');
           const seen = other.version;
           await store.writer.addCode(author, newCode(), new Date());
-          const deadline = Date.now() + 2_000;
-          while (other.version <= seen && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+          await waitFor(() => other.version > seen, 'the other instance to see the write', 2_000);
           assert.equal(other.version, store.version);
         } finally {
           await other.close();
@@ -544,28 +544,19 @@ function storeTests(open: () => Promise<Sql>, server: boolean): void {
         return Number(row.n);
       }
 
-      async function within(ms: number, what: string, done: () => boolean | Promise<boolean>): Promise<number> {
-        const start = Date.now();
-        while (!(await done())) {
-          if (Date.now() - start > ms) assert.fail(`${what}: not within ${ms} ms`);
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        return Date.now() - start;
-      }
-
       it('listens again after its LISTEN connection is cut, and sees the writes made meanwhile and after', async function () {
         this.timeout(30_000);
         const other = await openSqlStore(await open());
         try {
           const author = await person('Writer');
-          await within(2_000, 'both instances listening', async () => (await listeners()) === 2);
+          await waitFor(async () => (await listeners()) === 2, 'both instances listening', 2_000);
           await sql.query(`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen%'`);
           // Written while nobody listens: its NOTIFY reaches no one.
           await store.writer.addCode(author, newCode({ title: 'Unheard' }), new Date());
-          await within(2_000, 'the write made while nobody listened', () => other.version === store.version);
-          await within(5_000, 'both instances listening again', async () => (await listeners()) === 2);
+          await waitFor(() => other.version === store.version, 'the write made while nobody listened', 2_000);
+          await waitFor(async () => (await listeners()) === 2, 'both instances listening again', 5_000);
           await store.writer.addCode(author, newCode({ title: 'Heard' }), new Date());
-          await within(2_000, 'the write made once listening again', () => other.version === store.version);
+          await waitFor(() => other.version === store.version, 'the write made once listening again', 2_000);
         } finally {
           await other.close();
         }
@@ -586,17 +577,19 @@ function storeTests(open: () => Promise<Sql>, server: boolean): void {
         const other = await openSqlStore(await openPostgres(url.href));
         try {
           const author = await person('Writer');
-          await within(2_000, 'both instances listening', async () => (await listeners()) === 2);
+          await waitFor(async () => (await listeners()) === 2, 'both instances listening', 2_000);
           await sql.query(`alter role ${role} connection limit 0`);
           await sql.query(`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen%' and usename = '${role}'`);
           await new Promise((r) => setTimeout(r, 500));
           await store.writer.addCode(author, newCode({ title: 'Polled' }), new Date());
-          const took = await within(2_000, 'the write, seen by reading the version', () => other.version === store.version);
+          const polled = Date.now();
+          await waitFor(() => other.version === store.version, 'the write, seen by reading the version', 2_000);
+          const took = Date.now() - polled;
           assert.equal(await listeners(), 1, `the other instance could not listen again (its write seen after ${took} ms)`);
           await sql.query(`alter role ${role} connection limit -1`);
-          await within(8_000, 'both instances listening again', async () => (await listeners()) === 2);
+          await waitFor(async () => (await listeners()) === 2, 'both instances listening again', 8_000);
           await store.writer.addCode(author, newCode({ title: 'Heard' }), new Date());
-          await within(2_000, 'the write made once listening again', () => other.version === store.version);
+          await waitFor(() => other.version === store.version, 'the write made once listening again', 2_000);
         } finally {
           await other.close();
           await sql.query(`drop owned by ${role}; drop role ${role}`);

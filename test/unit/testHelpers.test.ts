@@ -1,0 +1,102 @@
+// The tests' own facts each have one place: one polling loop (test/helpers/poll.ts). A copy made
+// in a test file drifts (its interval, its message, whether a time-out fails or returns false), so
+// this reads every TypeScript file under test/ and refuses one.
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import ts from 'typescript';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+/** Every TypeScript file under test/, relative to the repository, with `/` between folders. */
+function testSources(): string[] {
+  return readdirSync(path.join(ROOT, 'test'), { recursive: true, encoding: 'utf8' })
+    .map((f) => `test/${f.split(path.sep).join('/')}`)
+    .filter((f) => f.endsWith('.ts') && !f.startsWith('test/fixtures/'))
+    .sort();
+}
+
+function parse(file: string): ts.SourceFile {
+  return ts.createSourceFile(file, readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+}
+
+const isLoop = (n: ts.Node): boolean =>
+  ts.isForStatement(n) || ts.isForOfStatement(n) || ts.isForInStatement(n) || ts.isWhileStatement(n) || ts.isDoStatement(n);
+
+/**
+ * The lines of `source` where a loop sleeps (`await new Promise((r) => setTimeout(r, ms))` in its
+ * body or condition): a polling loop of its own.
+ */
+export function sleepingLoops(source: ts.SourceFile): number[] {
+  const lines: number[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Promise' && sleeps(node)) {
+      for (let up = node.parent; up !== undefined; up = up.parent) {
+        if (isLoop(up)) {
+          lines.push(source.getLineAndCharacterOfPosition(up.getStart(source)).line + 1);
+          break;
+        }
+        if (ts.isFunctionLike(up)) break;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return lines;
+}
+
+/**
+ * Whether a `new Promise(...)` only waits: its executor hands its resolve to setTimeout (a timer
+ * that rejects, or resolves with a value, bounds something else and is not a pause).
+ */
+function sleeps(promise: ts.NewExpression): boolean {
+  const executor = promise.arguments?.[0];
+  if (executor === undefined || !(ts.isArrowFunction(executor) || ts.isFunctionExpression(executor))) return false;
+  const resolve = executor.parameters[0]?.name;
+  if (resolve === undefined || !ts.isIdentifier(resolve)) return false;
+  let found = false;
+  const visit = (n: ts.Node): void => {
+    if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'setTimeout'
+      && n.arguments[0] !== undefined && ts.isIdentifier(n.arguments[0]) && n.arguments[0].text === resolve.text) found = true;
+    else ts.forEachChild(n, visit);
+  };
+  visit(executor.body);
+  return found;
+}
+
+/**
+ * Loops that sleep and are not polling, with why: a file is let have this many and no more, so a
+ * polling loop added beside one is still refused.
+ */
+const NOT_POLLING: Record<string, { loops: number; why: string }> = {
+  'test/helpers/poll.ts': { loops: 1, why: 'the polling loop itself' },
+  'test/integration/bench.test.ts': { loops: 1, why: 'times how late each timer fires until the host is quiet' },
+};
+
+describe('The tests keep each of their facts in one place', () => {
+  const sources = testSources();
+
+  it('reads the test sources', () => {
+    assert.ok(sources.includes('test/helpers/poll.ts'), sources.slice(0, 5).join(', '));
+    assert.ok(sources.length > 100, `${sources.length} files`);
+  });
+
+  it('finds a sleeping loop wherever it is written', () => {
+    const found = (text: string) => sleepingLoops(ts.createSourceFile('probe.ts', text, ts.ScriptTarget.Latest, true));
+    assert.deepEqual(found('async function f() {\n  while (!done()) await new Promise((r) => setTimeout(r, 10));\n}'), [2]);
+    assert.deepEqual(found('async function f() {\n  for (;;) {\n    if (x) return;\n    await new Promise(function (resolve) { setTimeout(resolve, 50); });\n  }\n}'), [2]);
+    assert.deepEqual(found('async function f() { await new Promise((r) => setTimeout(r, 500)); }'), [], 'one pause is not a loop');
+    assert.deepEqual(found('for (const x of xs) it(x, async () => { await new Promise((r) => setTimeout(r, 5)); });'), [], 'a loop making tests');
+    assert.deepEqual(found('async function f() {\n  for (;;) if (!(await new Promise((resolve) => { setTimeout(() => resolve(false), 500); }))) break;\n}'), [],
+      'a timer that bounds a wait, not a pause');
+  });
+
+  it('has one polling loop: test/helpers/poll.ts waitFor, which every test uses', () => {
+    const extra: string[] = [];
+    for (const file of sources) {
+      const lines = sleepingLoops(parse(file));
+      if (lines.length > (NOT_POLLING[file]?.loops ?? 0)) extra.push(`${file}:${lines.join(',')}`);
+    }
+    assert.deepEqual(extra, [], 'a loop that sleeps until something holds: use waitFor from test/helpers/poll.ts');
+  });
+});
