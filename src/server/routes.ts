@@ -12,6 +12,9 @@ export type Route =
   | { readonly kind: 'refactors'; readonly language?: string }
   | { readonly kind: 'code'; readonly id: number }
   | { readonly kind: 'refactor'; readonly codeId: number; readonly id: number }
+  // A person as lists nest them: how a client names the author of a single code, whose answer
+  // gives the author's user-id alone.
+  | { readonly kind: 'user'; readonly id: number }
   // The write API's collections and actions, which take POST only:
   | { readonly kind: 'newCode' }
   | { readonly kind: 'newRefactor'; readonly codeId: number }
@@ -50,6 +53,7 @@ export const ROUTES: { readonly [K in Route['kind']]: RouteSpec } = {
   refactors: { path: '/refactorings/recent/{language?}', methods: READS, paged: true },
   code: { path: '/codes/{id:code}', methods: [...READS, 'DELETE'] },
   refactor: { path: '/codes/{codeId:code}/refactors/{id}', methods: [...READS, 'DELETE'] },
+  user: { path: '/users/{id}', methods: READS },
   newCode: { path: '/codes', methods: ['POST'], writesOnly: true },
   newRefactor: { path: '/codes/{codeId:code}/refactors', methods: ['POST'], writesOnly: true },
   rate: { path: '/codes/{codeId:code}/refactors/{id}/rate', methods: ['POST'], writesOnly: true },
@@ -66,7 +70,7 @@ const READERS: Readonly<Record<string, (segment: string) => string | number | un
     const m = /^(\d{1,15})(?:-.*)?$/s.exec(s);
     return m ? Number(m[1]) : undefined;
   },
-  /** A refactoring is named by its id alone. */
+  /** A refactoring, or a person, is named by its id alone. */
   id: (s) => (/^\d{1,15}$/.test(s) ? Number(s) : undefined),
 };
 const TEXT = (s: string): string => s;

@@ -60,6 +60,8 @@ export interface CatalogReader {
   code(id: number): Promise<DatasetCode | undefined>;
   /** undefined unless the refactoring exists and belongs to that code. */
   refactor(codeId: number, id: number): Promise<ListedRefactor | undefined>;
+  /** A person as lists nest them (never their token): how a client names a single code's author. */
+  user(id: number): Promise<DatasetUser | undefined>;
 }
 
 /** A new code or refactoring as the service made it of what was sent (writes/body.ts): the write contract's shapes, every field there. */

@@ -146,14 +146,14 @@ export class Oracle {
     };
   }
 
-  /** The single-code response: its author's user (the reference service's own), its refactorings oldest first. */
+  /** The single-code response: its author by user-id alone (no nested user), its refactorings oldest first. */
   singleCode(id: number): Code {
     const refactors = this.json.refactors
       .filter((r) => r.codeId === id)
       .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id)
       .map((r) => this.refactor(r.id, false));
-    // With its author's user, as lists nest it: the reference service's own (the original's had none).
-    return { ...this.listCode(id), refactors };
+    const { user: _user, ...code } = this.listCode(id);
+    return { ...code, refactors };
   }
 
   /** Ids in recent order: newest first, ties by the higher id. */

@@ -35,6 +35,7 @@ export function memoryStore(dataset: Dataset): CatalogStore {
       const found = dataset.codes.get(codeId)?.refactors.find((r) => r.id === id);
       return found && withCode(found);
     },
+    user: async (id) => dataset.users.get(id),
     close: async () => undefined,
   };
 }

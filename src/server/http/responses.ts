@@ -8,10 +8,10 @@
 import { ALL_LANGUAGES_SLUG } from '../../api/languages';
 import { EMPTY, error, health, internalError, ok, preflight, type Answer, type Found } from '../answers';
 import { languageKey } from '../catalog/dataset';
-import { pagePath, renderCodeHtml, renderCodeListHtml, renderIndexHtml, renderRefactorHtml, renderRefactorListHtml } from '../render/htmlRender';
+import { pagePath, renderCodeHtml, renderCodeListHtml, renderIndexHtml, renderRefactorHtml, renderRefactorListHtml, renderUserHtml } from '../render/htmlRender';
 import { allowOf, parseTarget, READS, ROUTES, serviceMethods, type Format, type Route, type ServiceRequest } from '../routes';
 import type { CatalogStore, ListedCode, Page, Summary } from '../store';
-import { renderCodeListXml, renderCodeXml, renderRefactorListXml, renderRefactorXml } from '../render/xmlRender';
+import { renderCodeListXml, renderCodeXml, renderRefactorListXml, renderRefactorXml, renderUserXml } from '../render/xmlRender';
 
 export type { Answer } from '../answers';
 export type { ServiceRequest } from '../routes';
@@ -176,6 +176,11 @@ export class Responder {
         const refactor = await s.refactor(route.codeId, route.id);
         if (!refactor) return { status: 404, message: `no refactoring with id ${route.id} of code ${route.codeId}` };
         return { status: 200, keep: true, text: format === 'xml' ? renderRefactorXml(refactor) : renderRefactorHtml(refactor) };
+      }
+      case 'user': {
+        const user = await s.user(route.id);
+        if (!user) return { status: 404, message: `no user with id ${route.id}` };
+        return { status: 200, keep: true, text: format === 'xml' ? renderUserXml(user) : renderUserHtml(user) };
       }
       case 'codes': {
         const lang = await this.language(route.language);

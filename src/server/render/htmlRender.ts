@@ -6,7 +6,7 @@ import { PAGE_SIZE } from '../../api/model';
 import { authorOf, titleOf } from '../../api/names';
 import { isHttpUrl } from '../../api/httpUrl';
 import { languageSlug } from '../../api/languages';
-import type { DatasetCode, DatasetRefactor, Timestamp } from '../catalog/dataset';
+import type { DatasetCode, DatasetRefactor, DatasetUser, Timestamp } from '../catalog/dataset';
 import { pathOf } from '../routes';
 import type { ListedCode, ListedRefactor, Page, Summary } from '../store';
 import { plural } from '../../api/plural';
@@ -54,6 +54,7 @@ export const pagePath = {
   tag: (tag: string, language?: string) => pathOf('tag', { tag, language: slug(language) }),
   refactor: (r: { codeId: number; id: number }) => pathOf('refactor', r),
   refactorings: (language?: string) => pathOf('refactors', { language: slug(language) }),
+  user: (u: { id: number }) => pathOf('user', u),
 };
 
 /** The original service's own link form for a language: `cs`, `cpp`, `vb`, other names in lower case. */
@@ -151,6 +152,14 @@ export function renderRefactorHtml(r: ListedRefactor): string {
   const main = html`<p class="meta">A refactoring of <a href="${pagePath.code(r.of)}">${r.of.title}</a></p>
 ${refactorArticle(r)}`;
   return layout(r.title || `Refactoring of ${r.of.title}`, main, `${pagePath.refactor(r)}.xml`);
+}
+
+/** One person's page; `.xml` gives the User element a single code's author is named by. */
+export function renderUserHtml(u: DatasetUser): string {
+  const main = html`<p class="meta">Rated ${u.rating} · ${plural(u.refactorsCount, 'refactoring', 'refactorings')}</p>
+${u.website ? html`<p>Website: ${externalLink(u.website, u.website)}</p>` : undefined}
+${u.identityUrl ? html`<p>Identity: ${externalLink(u.identityUrl, u.identityUrl)}</p>` : undefined}`;
+  return layout(u.name, main, `${pagePath.user(u)}.xml`);
 }
 
 export function renderIndexHtml(catalog: Summary): string {

@@ -91,7 +91,7 @@ function writeRefactor(w: XmlWriter, depth: number, r: DatasetRefactor, inList: 
   w.close(depth, 'refactor');
 }
 
-/** A code as either shape shows it: a list's carries its author, the single code its refactorings. */
+/** A code as either shape shows it: a list's carries its author, the single code its refactorings instead. */
 type WrittenCode = (ListedCode & { single?: false }) | (DatasetCode & { single: true });
 
 function writeCode(w: XmlWriter, depth: number, c: WrittenCode): void {
@@ -108,9 +108,9 @@ function writeCode(w: XmlWriter, depth: number, c: WrittenCode): void {
   w.leaf(d, 'trackback-url', str(c.trackbackUrl));
   w.leaf(d, 'updated-at', { kind: 'datetime', value: c.updatedAt });
   w.leaf(d, 'user-id', int(c.userId));
-  // The single code's author is ours: the original service named it by user-id alone; a client that
-  // does not know the element passes it by, and ours shows the author's name from it.
-  writeUser(w, d, c.user);
+  // As the original: a list nests the author, the single code names it by user-id alone (a client
+  // asks /users/<id>.xml for the rest).
+  if (!c.single) writeUser(w, d, c.user);
   if (c.single && c.refactors.length === 0) {
     w.empty(d, 'refactors');
   } else if (c.single) {
@@ -142,7 +142,7 @@ export function renderRefactorListXml(refactors: readonly DatasetRefactor[]): st
   return renderListXml('refactors', refactors, (w, r) => writeRefactor(w, 1, r, true));
 }
 
-/** One code with its author, as lists nest it, and its refactorings. */
+/** One code with its refactorings; its author by user-id only. */
 export function renderCodeXml(code: DatasetCode): string {
   const w = new XmlWriter();
   writeCode(w, 0, { ...code, single: true });
@@ -156,7 +156,7 @@ export function renderRefactorXml(refactor: DatasetRefactor): string {
   return w.toString();
 }
 
-/** A person as lists nest them: what `/account.xml` answers. */
+/** A person as lists nest them: what `/users/<id>.xml` and `/account.xml` answer. */
 export function renderUserXml(user: DatasetUser): string {
   const w = new XmlWriter();
   writeUser(w, 0, user);

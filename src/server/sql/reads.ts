@@ -3,10 +3,10 @@
 
 import { PAGE_SIZE } from '../../api/model';
 import { SERVICE_LANGUAGES } from '../../api/languages';
-import type { DatasetCode } from '../catalog/dataset';
+import type { DatasetCode, DatasetUser } from '../catalog/dataset';
 import type { ListedCode, ListedRefactor, Page, Summary } from '../store';
 import type { Sql } from './executor';
-import { CODE_COLUMNS, codeOf, listedCodeOf, listedRefactorOf, REFACTOR_COLUMNS, refactorOf, type CodeRow, type RefactorRow } from './rows';
+import { CODE_COLUMNS, codeOf, listedCodeOf, listedRefactorOf, REFACTOR_COLUMNS, refactorOf, userColumns, userOf, type CodeRow, type RefactorRow, type UserRow } from './rows';
 
 const CODE_FROM = `from codes c join users u on u.id = c.user_id`;
 const REFACTOR_FROM = `from refactors r join codes c on c.id = r.code_id left join users u on u.id = r.user_id`;
@@ -100,4 +100,10 @@ export async function readCode(sql: Sql, id: number): Promise<DatasetCode | unde
 export async function readRefactor(sql: Sql, codeId: number, id: number): Promise<ListedRefactor | undefined> {
   const [row] = await sql.query<RefactorRow>(`select ${REFACTOR_COLUMNS} ${REFACTOR_FROM} where r.id = $1 and r.code_id = $2`, [id, codeId]);
   return row ? listedRefactorOf(row) : undefined;
+}
+
+/** One person's public fields, as lists nest them; the token hash is never read here. */
+export async function readUser(sql: Sql, id: number): Promise<DatasetUser | undefined> {
+  const [row] = await sql.query<UserRow>(`select u.id, ${userColumns('u', '')} from users u where u.id = $1`, [id]);
+  return row ? userOf(row) : undefined;
 }

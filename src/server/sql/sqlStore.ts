@@ -3,7 +3,7 @@
 // (contributions.ts), people (people.ts), whole catalogs in and out (transfer.ts) and the write rate
 // (writeRate.ts).
 
-import type { Dataset, DatasetCode } from '../catalog/dataset';
+import type { Dataset, DatasetCode, DatasetUser } from '../catalog/dataset';
 import type { CatalogStore, CatalogWriter, ListedCode, ListedRefactor, Page, Summary, WriteResult } from '../store';
 import { Versions } from './changes';
 import { Contributions } from './contributions';
@@ -97,6 +97,10 @@ export class SqlStore implements CatalogStore {
 
   refactor(codeId: number, id: number): Promise<ListedRefactor | undefined> {
     return reads.readRefactor(this.sql, codeId, id);
+  }
+
+  user(id: number): Promise<DatasetUser | undefined> {
+    return reads.readUser(this.sql, id);
   }
 
   // People: the command line's, not the HTTP service's.

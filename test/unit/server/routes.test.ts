@@ -21,6 +21,7 @@ const SAMPLES: readonly Route[] = [
   { kind: 'refactors', language: 'cpp' },
   { kind: 'code', id: 7 },
   { kind: 'refactor', codeId: 7, id: 2 },
+  { kind: 'user', id: 7 },
   { kind: 'newCode' },
   { kind: 'newRefactor', codeId: 7 },
   { kind: 'rate', codeId: 7, id: 2 },

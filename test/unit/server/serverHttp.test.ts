@@ -136,6 +136,23 @@ describe('reference service HTTP', () => {
     assert.match(res.text, /<error>no code with id 999<\/error>/);
   });
 
+  it('serves a person as /users/<id>.xml and /users/<id>, with an ETag and 304 as any read; an unknown id is 404', async () => {
+    const res = await request(server.url, '/users/1.xml');
+    assert.equal(res.status, 200);
+    assert.match(res.text, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<user>\n {2}<id type="integer">1<\/id>\n {2}<identity-url>[^<]*<\/identity-url>\n {2}<name>[^<]+<\/name>\n {2}<rating type="float">-?[0-9.]+<\/rating>\n {2}<refactors-count type="integer">\d+<\/refactors-count>\n {2}<website>[^<]*<\/website>\n<\/user>\n$/);
+    assert.equal(res.headers['cache-control'], 'public, max-age=60');
+    const etag = res.headers.etag!;
+    assert.match(etag, /^"[A-Za-z0-9_-]+"$/);
+    assert.equal((await request(server.url, '/users/1.xml', { headers: { 'If-None-Match': etag } })).status, 304);
+    const page = await request(server.url, '/users/1');
+    assert.equal(page.status, 200);
+    assert.match(page.text, /<link rel="alternate" type="application\/xml" href="\/users\/1\.xml">/);
+    for (const path of ['/users/99999.xml', '/users/99999', '/users/x.xml', '/users.xml', '/users/1/codes.xml']) {
+      assert.equal((await request(server.url, path)).status, 404, path);
+    }
+    assert.match((await request(server.url, '/users/99999.xml')).text, /<error>no user with id 99999<\/error>/);
+  });
+
   it('accepts an absolute-form request target, as a proxy sends it', async () => {
     const direct = await request(server.url, '/codes/recent.xml');
     const absolute = await request(server.url, `${server.url}/codes/recent.xml`);

@@ -85,10 +85,10 @@ function refactorList(text: string): XmlNode[] {
   return refactors;
 }
 
+/** The spec's rule 4: every Code field but `user`, then `refactors`. */
 function singleCode(text: string): XmlNode {
   const code = parse(text, 'code');
-  item(code, CODE, ['user', 'refactors'], 'code');
-  checkUser(code.user as XmlNode, 'code/user');
+  item(code, CODE, ['refactors'], 'code');
   const refactors = code.refactors as XmlNode | string;
   const list = typeof refactors === 'string' ? [] : ((refactors.refactor as XmlNode[] | undefined) ?? []);
   assert.equal(typeof refactors === 'string' ? undefined : refactors['@_type'], 'array');
@@ -145,17 +145,38 @@ describe('reference service XML: the sample catalog', () => {
     assert.ok(java.every((r) => text(r, 'language') === 'Java'));
   });
 
-  it('serves every code alone: its author\'s user (ours), its refactorings oldest first with the language lower-cased', async () => {
+  it('serves every code alone: its author by user-id only, its refactorings oldest first with the language lower-cased', async () => {
     for (const c of json.codes) {
-      const code = singleCode(await body(server, `/codes/${c.id}-${oracle.permalink(c)}.xml`));
+      const raw = await body(server, `/codes/${c.id}-${oracle.permalink(c)}.xml`);
+      const code = singleCode(raw);
       const expected = oracle.singleCode(c.id);
       assert.equal(text(code, 'title'), expected.title);
-      assert.equal(text(code.user as XmlNode, 'name'), json.users.find((u) => u.id === c.userId)!.name, 'the author, by name');
+      assert.equal(Number(text(code, 'user-id')), c.userId, 'the author, by id');
+      assert.ok(!/^ {2}<user>/m.test(raw), `code ${c.id}: no <user> element of the code`);
       assert.equal(Number(text(code, 'refactors-count')), expected.refactors!.length);
       const refactors = typeof code.refactors === 'string' ? [] : (((code.refactors as XmlNode).refactor as XmlNode[] | undefined) ?? []);
       assert.deepEqual(ids(refactors), expected.refactors!.map((r) => r.id));
       for (const r of refactors) assert.equal(text(r, 'language'), expected.language.toLowerCase());
     }
+  });
+
+  it('serves each person as /users/<id>.xml: a User element in the spec\'s order, the one lists nest', async () => {
+    const listed = new Map<string, XmlNode>();
+    for (let page = 1; page <= Math.ceil(json.codes.length / 25); page++) {
+      for (const c of codeList(await body(server, `/codes/recent.xml?page=${page}`))) listed.set(text(c.user as XmlNode, 'id'), c.user as XmlNode);
+    }
+    assert.ok(listed.size > 1, 'the lists name several authors');
+    for (const u of json.users) {
+      const user = parse(await body(server, `/users/${u.id}.xml`), 'user');
+      checkUser(user, `users/${u.id}`);
+      assert.equal(text(user, 'name'), u.name);
+      // The same fields and values; only the indentation between them differs.
+      const fields = (node: XmlNode) => Object.fromEntries(Object.entries(node).filter(([k]) => k !== '#text'));
+      if (listed.has(String(u.id))) assert.deepEqual(fields(user), fields(listed.get(String(u.id))!), `user ${u.id}: as the lists nest them`);
+    }
+    const missing = await request(server.url, '/users/99999.xml');
+    assert.equal(missing.status, 404);
+    assert.match(missing.text, /<error>no user with id 99999<\/error>/);
   });
 });
 

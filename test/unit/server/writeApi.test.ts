@@ -1,7 +1,7 @@
 // The write API of the reference service over real HTTP, against the SQL store on an embedded
 // PostgreSQL: what a contributor sends, what the service answers, and what every reader sees next.
 import * as assert from 'node:assert/strict';
-import { decodeCode, decodeCodes, decodeRefactors } from '../../../src/api/xmlDecode';
+import { decodeCode, decodeCodes, decodeRefactors, decodeUser } from '../../../src/api/xmlDecode';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { plainParser, request, type RawResponse, type XmlNode } from '../../helpers/referenceService';
@@ -71,6 +71,10 @@ describe('reference service: the write API', function () {
     assert.equal(code.code, 'def total(items)\n  items.map(&:price).sum\nend\n', 'the code verbatim');
     assert.equal(code.permalink, 'sum-prices');
     assert.equal(code.refactorsCount, 0);
+    assert.equal(code.user, undefined, 'the single code\'s shape: its author by user-id alone');
+    assert.ok(!res.text.includes('<user>'), res.text);
+    const author = decodeUser((await get(`/users/${code.userId}.xml`)).text);
+    assert.deepEqual([author.name, author.website, author.refactorsCount], ['Ana Lima', 'https://ana.example.org', 0], 'named at /users/<id>.xml');
     assert.equal(res.headers.location, `${service.url}/codes/${code.id}-sum-prices`);
     assert.equal(res.headers['cache-control'], 'no-store');
     const read = await get(`/codes/${code.id}.xml`);
@@ -171,6 +175,8 @@ describe('reference service: the write API', function () {
   it('takes a refactoring of a code: 201 with Location, counts and lists change at once', async () => {
     const codeId = await postCode();
     const popularBefore = await get('/codes/popular.xml');
+    const boId = decodeUser((await request(service.url, '/account.xml', { headers: { Authorization: `Bearer ${bo}` } })).text).id;
+    const boBefore = await get(`/users/${boId}.xml`);
     const res = await post(`/codes/${codeId}/refactors.xml`, bo, '<refactor><title>Shorter</title><comment>Use sum</comment><code>items.sum(&amp;:price)</code></refactor>');
     assert.equal(res.status, 201, res.text);
     const r = refactorOf(res);
@@ -180,6 +186,9 @@ describe('reference service: the write API', function () {
     assert.equal((r.user as XmlNode).name, 'Bo Chen', 'a registered author is nested as in recent refactorings');
     assert.equal((await get(`/codes/${codeId}/refactors/${rid}.xml`)).text, res.text, 'GET of the Location answers the same');
     assert.equal((await get(`/codes/${codeId}/refactors/${rid}`)).status, 200, 'and its page exists');
+    const boAfter = await get(`/users/${boId}.xml`);
+    assert.notEqual(boAfter.headers.etag, boBefore.headers.etag, 'the author\'s count changed: a new ETag');
+    assert.deepEqual([decodeUser(boBefore.text).refactorsCount, decodeUser(boAfter.text).refactorsCount], [0, 1]);
     const code = decodeCode((await get(`/codes/${codeId}.xml`)).text);
     assert.equal(code.refactorsCount, 1);
     assert.equal(code.refactors?.[0].comment, 'Use sum');

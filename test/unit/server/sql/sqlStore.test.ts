@@ -144,6 +144,11 @@ function storeTests(open: () => Promise<Sql>, server: boolean): void {
       assert.equal(await store.code(9999), undefined);
     });
 
+    it('gives each person as the memory Dataset does, and no one for an unknown id', async () => {
+      for (const user of sample.users.values()) assert.deepEqual(await store.user(user.id), user);
+      assert.equal(await store.user(9999), undefined);
+    });
+
     it('sums the catalog up as the index page does', async () => {
       assert.deepEqual(await store.summary(), {
         codes: sample.codes.size,
