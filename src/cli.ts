@@ -14,7 +14,8 @@ import { didYouMean } from './cli/didYouMean';
 import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from './server/http/fetchHandler';
 import { loadSampleDataset } from './server/catalog/sampleDataset';
 import { cacheFolder, indexFile, readIndex, runSearch } from './cli/search';
-import { lacksAuthorName } from './search/searchIndex';
+import { withAuthor } from './api/author';
+import type { CodeSearch } from './search/searchIndex';
 import { runAdapt, runSimilar } from './cli/similar';
 import { runMine } from './cli/mine';
 import { runServiceCommand } from './cli/service';
@@ -145,7 +146,7 @@ async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'mc
         io.err(`refactor-browser: "${command.ref}" is not a code ref (an id like 42, 42-some-title, or a page URL)\n`);
         return 2;
       }
-      const code = await withListedAuthor(await client.code(ref), command.global.baseUrl ?? SAMPLE_SERVICE);
+      const code = await withAuthor(await client.code(ref), { index: () => keptIndex(command.global.baseUrl ?? SAMPLE_SERVICE), client });
       io.out(command.global.json ? formatJson(code) : formatCode(code));
       return 0;
     }
@@ -171,14 +172,10 @@ async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'mc
   });
 }
 
-/**
- * The code with its author's name from the search index `search` keeps for the service (what its
- * lists said), when the service's answer gave no name; the index is only read, never made.
- */
-async function withListedAuthor(code: Code, service: string): Promise<Code> {
-  if (!lacksAuthorName(code)) return code;
+/** The search index `search` keeps for the service, if there is one: only read, never made. */
+async function keptIndex(service: string): Promise<CodeSearch | undefined> {
   const { index, kept } = await readIndex(indexFile(cacheFolder(), service), { err: () => undefined });
-  return kept ? index.withListedAuthor(code) : code;
+  return kept ? index : undefined;
 }
 
 /** Runs `body` with a client for the configured service, or for the built-in sample catalog answered in process. */

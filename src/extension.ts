@@ -61,7 +61,8 @@ export function activate(context: vscode.ExtensionContext): RefactorBrowserApi |
   // Tokens in SecretStorage only: never in settings or the (synced) global state.
   const accounts = new Accounts(context.secrets, service, settings);
   // Their serializer is what VS Code calls to restore the code views after a reload.
-  const codeViews = new CodeViewPanels(context.extensionUri, service, logger, codeViewActions({ docs, editors, errors, stars }), settings, stars, accounts);
+  const codeViews = new CodeViewPanels(context.extensionUri, service, logger, codeViewActions({ docs, editors, errors, stars }), settings, stars, accounts,
+    () => search.of(service.name()).index());
   // Sign In's questions and Share's in one object, which the test API answers.
   const comments = new CommentEditors(errors);
   const ui = shareUi(accountUi(), comments);

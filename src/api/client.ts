@@ -12,7 +12,7 @@ import { ApiError, DecodeError } from './errors';
 import { formatSeconds } from './httpErrors';
 import { DEFAULT_TIMEOUT_MS, fetchXml, type FetchLike, type RequestOptions as TransportOptions } from './http';
 import { silentLogger, withoutCredentialsIn, type Logger } from './logger';
-import { copyCode, copyRefactor, type Code, type Refactor, type User } from './model';
+import { copyCode, copyRefactor, copyUser, type Code, type Refactor, type User } from './model';
 import {
   accountUrl,
   codeIdUrl,
@@ -27,6 +27,7 @@ import {
   recentCodesUrl,
   recentRefactoringsUrl,
   tagCodesUrl,
+  userUrl,
   type ListQuery,
 } from './urls';
 import { decodeCode, decodeCodes, decodeRefactor, decodeRefactors, decodeUser, type Checkpoint } from './xmlDecode';
@@ -132,6 +133,11 @@ export class RefactorClient {
 
   async code(ref: string | number, o: { signal?: AbortSignal } = {}): Promise<Code> {
     return this.get(codeUrl(this.baseUrl, ref), decodeCode, copyCode, o.signal);
+  }
+
+  /** A person by id (`/users/<id>.xml`), held and revalidated like the other reads. */
+  async user(id: number, o: { signal?: AbortSignal } = {}): Promise<User> {
+    return this.get(userUrl(this.baseUrl, id), decodeUser, copyUser, o.signal);
   }
 
   /** Posts a new code; resolves with it as the service now serves it, and its page. */

@@ -91,6 +91,12 @@ export function codeIdUrl(base: string | URL, codeRef: string | number): string 
   return build(base, ['codes', String(codeIdOf(codeRef))], undefined);
 }
 
+/** `/users/<id>.xml`: a person, as lists nest them; what names a single code's author (its answer gives `user-id` alone). */
+export function userUrl(base: string | URL, userId: number): string {
+  if (!isId(userId)) throw new RangeError(`a user id must be a whole number from 1, got ${String(userId)}`);
+  return build(base, ['users', String(userId)], undefined);
+}
+
 /** `/account.xml`: the person a token belongs to. */
 export function accountUrl(base: string | URL): string {
   return build(base, ['account'], undefined);

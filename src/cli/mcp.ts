@@ -6,7 +6,8 @@ import type { RefactorClient } from '../api/client';
 import { codeAnswer, searchAnswer, similarAnswer } from '../agents/answers';
 import { failureLine, noIndexLine } from '../agents/failures';
 import { MCP_TOOL_NAMES, readCodeInput, readSearchInput, readSimilarInput } from '../agents/tools';
-import { lacksAuthorName, type CodeSearch } from '../search/searchIndex';
+import { withAuthor } from '../api/author';
+import type { CodeSearch } from '../search/searchIndex';
 import { adaptRefactoring } from '../similarity/adapt';
 import { bestRefactor } from '../similarity/catalogMatch';
 import { Grammars } from '../similarity/grammars';
@@ -87,10 +88,8 @@ export function catalogTools(o: CatalogToolsOptions): CatalogTools {
       const read = readCodeInput(input, o.baseUrl);
       if (!read.ok) return failed(read.error);
       try {
-        const code = await o.client.code(read.value);
-        // A service that leaves the author's name out of a code's answer: the name its lists gave.
-        const named = lacksAuthorName(code) ? ((await savedIndex())?.withListedAuthor(code) ?? code) : code;
-        return { text: codeAnswer(named, o.baseUrl), isError: false };
+        const code = await withAuthor(await o.client.code(read.value), { index: savedIndex, client: o.client });
+        return { text: codeAnswer(code, o.baseUrl), isError: false };
       } catch (e) {
         return failed(failureLine(e, o.shownService, read.value));
       }

@@ -3,6 +3,7 @@
 // saved and read back in a compact form (compactIndex.ts). No `vscode` import: the extension and
 // `refactor-browser search` share it, ranking included.
 import type { Options, SearchResult } from 'minisearch';
+import { lacksAuthorName } from '../api/author';
 import type { Code, Refactor } from '../api/model';
 import { CompactFormError, CompactMiniSearch } from './compactIndex';
 import { decodeText, Lines } from './lines';
@@ -100,11 +101,6 @@ function docOf(e: CodeEntry): IndexDoc {
     text.push(r.comment, r.code);
   }
   return { id: e.id, title: titles.join('\n'), language: e.language, about: about.join('\n'), text: text.join('\n') };
-}
-
-/** A code by a registered author whose answer did not name them (the original service's single-code answer). */
-export function lacksAuthorName(code: Code): boolean {
-  return !code.user?.name && code.userId !== null;
 }
 
 export class CodeSearch {
@@ -229,8 +225,8 @@ export class CodeSearch {
 
   /**
    * `code` with its author named as a list named them, when the service's single-code answer left
-   * the name out (the original service gave `user-id` alone there; its lists nest the `<user>`). As
-   * it came when the name is there, or search never saw one.
+   * the name out (it gives `user-id` alone; lists nest the `<user>`): one of the sources
+   * src/api/author.ts's withAuthor asks. As it came when the name is there, or search never saw one.
    */
   withListedAuthor(code: Code): Code {
     const name = lacksAuthorName(code) && code.userId !== null ? this.entries.get(code.id)?.author : undefined;

@@ -6,8 +6,9 @@
 import { codeAnswer, searchAnswer, similarAnswer } from '../../agents/answers';
 import { noIndexLine } from '../../agents/failures';
 import { readCodeInput, readSearchInput, readSimilarInput, type Read } from '../../agents/tools';
+import { withAuthor } from '../../api/author';
+import type { RefactorClient } from '../../api/client';
 import type { Code } from '../../api/model';
-import { entryOf } from '../../search/entries';
 import { Tools } from './names';
 import type { AgentToolDeps } from './tools';
 
@@ -38,18 +39,12 @@ export function codeRef(deps: AgentToolDeps, input: unknown): string {
 }
 
 /**
- * getCode's answer for `code`, with its author: where the single-code answer names none (the
- * original service's did not; the reference service's does), the name a list gave, which search
- * keeps (as the code view takes it from the list the code was opened from).
+ * getCode's answer for `code`, with its author named (the single-code answer gives `user-id` alone):
+ * by what search keeps of the lists, else by the service's `/users/<id>.xml` (src/api/author.ts).
  */
-export async function codeText(deps: AgentToolDeps, code: Code, baseUrl: string): Promise<string> {
-  let named = code;
-  if (!code.user && code.userId !== null) {
-    const index = await deps.search.of(deps.service.name()).index();
-    const name = index.rowsOf([code.id]).map(entryOf)[0]?.author;
-    if (name) named = { ...code, user: { id: code.userId, name, identityUrl: '', rating: null, refactorsCount: null, website: '' } };
-  }
-  return codeAnswer(named, baseUrl);
+export async function codeText(deps: AgentToolDeps, code: Code, client: Pick<RefactorClient, 'user' | 'baseUrl'>, signal?: AbortSignal): Promise<string> {
+  const named = await withAuthor(code, { index: () => deps.search.of(deps.service.name()).index(), client, signal });
+  return codeAnswer(named, client.baseUrl);
 }
 
 /** findSimilar: the codes like the agent's, as Find Refactorings for This Code finds them. */

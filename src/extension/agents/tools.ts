@@ -63,7 +63,7 @@ class GetCodeTool implements vscode.LanguageModelTool<unknown> {
     try {
       const client = await service.getClient();
       const code = await client.code(ref, { signal: controller.signal });
-      return answer(await made.codeText(this.deps, code, client.baseUrl));
+      return answer(await made.codeText(this.deps, code, client, controller.signal));
     } catch (e) {
       throw new Error(failureLine(e, service.baseUrl(), ref), { cause: e });
     } finally {

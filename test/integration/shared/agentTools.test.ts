@@ -107,7 +107,7 @@ describe('Tools for agents', function () {
       assert.match(found, /The catalog is not indexed: search knows only the codes the person browsed/);
     });
 
-    it('getCode names the code\'s author: from the answer, which the reference service fills, else from the list', async () => {
+    it('getCode names the code\'s author, whom the answer names by user-id alone: from the list search keeps, else the service', async () => {
       const browser = await api();
       // Listed anew, as the Catalog may hold the list from an earlier test, from before search forgot it.
       await vscode.commands.executeCommand(Commands.refresh);

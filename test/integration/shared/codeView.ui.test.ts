@@ -12,7 +12,7 @@ import {
   closeAllEditors, collapseCatalog, fetchCode, settleWebviews, showRoot, TREE_ROWS, untitledEditor, waitForCodeViewTab, waitForDiff, webviewText,
 } from '../codeViewHelpers';
 import { resetState, useSettings, waitFor } from '../helpers';
-import { refusingPort, startService } from '../services';
+import { refusingPort, startFront, startService } from '../services';
 import { uiOrSkip, type Ui } from '../ui';
 
 /** The first line of a text that has one with letters, trimmed: what a rendered block surely shows. */
@@ -55,6 +55,31 @@ describe('Code view (UI)', function () {
     await vscode.commands.executeCommand('notifications.clearAll');
     // The README's screenshot, taken once: by the Node host's run.
     if (expectedHost() === 'node') await ui.screenshot('code-view');
+  });
+
+  it('shows the author of a code no list named, by /users/<id>.xml, and as "user #N" when the service cannot name them', async () => {
+    // The single-code answer names its author by user-id alone; the lists, which would name them, fail here.
+    const users = [{ id: 1, name: 'Ana Lima', identityUrl: '', rating: 1 }, { id: 2, name: 'Bo Chen', identityUrl: '', rating: 2 }];
+    const codes = [
+      { ...sampleJson.codes[0], id: 901, title: 'By a named author', permalink: 'by-a-named-author', userId: 1 },
+      { ...sampleJson.codes[0], id: 902, title: 'By an author not found', permalink: 'by-an-author-not-found', userId: 2 },
+    ];
+    const service = await startService({ users, codes, refactors: [] });
+    const front = await startFront(service.url);
+    try {
+      await front.fail(['/codes/recent.xml', '/codes/popular.xml', '/users/2.xml']);
+      await useSettings({ baseUrl: front.url });
+      await vscode.commands.executeCommand(Commands.openCode, 901);
+      await webviewText(ui, ['By a named author', 'by Ana Lima']);
+      assert.ok((await front.paths()).includes('/users/1.xml'), 'asked the service for the author');
+      await vscode.commands.executeCommand(Commands.openCode, 902);
+      await webviewText(ui, ['By an author not found', 'by user #2']);
+    } finally {
+      await closeAllEditors();
+      await resetState();
+      await front.close();
+      await service.close();
+    }
   });
 
   it('inserts a refactoring at the cursor and compares it with the original from its buttons', async () => {

@@ -8,7 +8,7 @@ import { createDispatcher, fetchVia } from '../../../src/api/dispatcher';
 import { ApiError, DecodeError } from '../../../src/api/errors';
 import { maxAgeMs } from '../../../src/api/http';
 import type { Logger } from '../../../src/api/logger';
-import { codeUrl, popularCodesUrl, recentCodesUrl, recentRefactoringsUrl, tagCodesUrl } from '../../../src/api/urls';
+import { codeUrl, popularCodesUrl, recentCodesUrl, recentRefactoringsUrl, tagCodesUrl, userUrl } from '../../../src/api/urls';
 import { decodeCode, decodeCodes, decodeRefactors } from '../../../src/api/xmlDecode';
 import { rejectsWith } from '../../helpers/apiAssert';
 import { waitFor } from '../../helpers/poll';
@@ -64,6 +64,7 @@ describe('RefactorClient', function () {
       res.setHeader('content-type', 'application/xml; charset=utf-8');
       if (req.url?.startsWith('/refactorings/')) res.end(REFACTORS);
       else if (/^\/codes\/\d/.test(req.url ?? '')) res.end(ONE_CODE);
+      else if (req.url?.startsWith('/users/')) res.end(`${DECL}${USER}\n`);
       else res.end(CODES);
     });
     const base = c.baseUrl;
@@ -77,13 +78,18 @@ describe('RefactorClient', function () {
     const one = await c.code('1-hello-world');
     assert.deepEqual(one, decodeCode(ONE_CODE));
     assert.equal(one.refactors?.[0].id, 11);
+    assert.equal(one.user, undefined, 'the single code names its author by user-id alone');
+    assert.deepEqual(await c.user(7), { id: 7, name: 'ann', identityUrl: 'http://id.example/ann', rating: 4.5, refactorsCount: 3, website: '' });
     assert.deepEqual(server!.requests.map((r) => r.url), [
       pathOf(recentCodesUrl(base)),
       pathOf(popularCodesUrl(base, { language: 'ruby', page: 2 })),
       pathOf(tagCodesUrl(base, 'sort', { language: 'ruby' })),
       pathOf(recentRefactoringsUrl(base)),
       pathOf(codeUrl(base, '1-hello-world')),
+      pathOf(userUrl(base, 7)),
     ]);
+    assert.equal(pathOf(userUrl(base, 7)), '/users/7.xml');
+    for (const bad of [0, -1, 1.5, Number.NaN]) assert.throws(() => userUrl(base, bad), RangeError, String(bad));
   });
 
   it('revalidates with If-None-Match and returns the kept value on a 304', async () => {

@@ -70,6 +70,8 @@ export class CodeViewPanels extends Disposable implements vscode.WebviewPanelSer
     private readonly settings: SettingsSource,
     readonly stars: CodeViewStars,
     readonly account: CodeViewAccount,
+    /** What search keeps of the current service: one of the places a code's author is named from. */
+    readonly searchIndex: () => Promise<{ withListedAuthor(code: Code): Code } | undefined>,
   ) {
     super();
     this._register(account.onDidChangeSessions(() => {

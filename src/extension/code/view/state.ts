@@ -3,6 +3,7 @@
 // ready to be told, and what it shows. What its webview is given is render.ts's; what the webview asks,
 // messages.ts's.
 import * as vscode from 'vscode';
+import { withAuthor } from '../../../api/author';
 import type { Code } from '../../../api/model';
 import type { RefactoringOrder } from '../../../api/ratings';
 import { titleOf } from '../../names';
@@ -15,6 +16,9 @@ import type { Item } from '../../common/items';
 import type { CodeViewPanels } from './panel';
 import { blocksOf, codeViewHtml, showMessage, webviewOptions } from './render';
 import { handleMessage } from './messages';
+
+/** How long a code view waits for its author's name before it shows the code without it. */
+const AUTHOR_WAIT_MS = 5_000;
 
 /** What is shown once the code is fetched: `keptAt`, the copy kept of a starred code, since the service could not be reached. */
 export type ShownState = { kind: 'shown'; code: Code; pageUrl: string; keptAt?: Date };
@@ -93,9 +97,18 @@ export class CodeViewPanel extends Disposable {
       const client = await this.owner.service.getClient();
       const fetched = await client.code(this.codeId);
       if (load !== this.loads) return; // a Retry overtook this load
-      // A single-code response may name no author (the original service's did not); the list the code was picked from may have.
-      const user = fetched.user ?? this.listed?.user;
-      const code = user ? { ...fetched, user } : fetched;
+      // The single-code answer names its author by user-id alone: the list the code was picked from,
+      // search, or the service names them; not for longer than AUTHOR_WAIT_MS ("user #N" after it).
+      const code = await withAuthor(fetched, {
+        listed: this.listed,
+        index: this.owner.searchIndex,
+        client,
+        signal: AbortSignal.timeout(AUTHOR_WAIT_MS),
+        failed: (source, err) => {
+          if (source === 'index') logFailure(this.owner.logger, `Could not read search's index for the author of code #${this.codeId}`, err);
+        },
+      });
+      if (load !== this.loads) return;
       // The built-in sample catalog is answered in process: its codes have no page to open.
       const page = this.owner.service.hasWebPages() ? pageUrl(codeUrl(client.baseUrl, codeRefOf(code))) : '';
       this.state = { kind: 'shown', code, pageUrl: page };
