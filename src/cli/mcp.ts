@@ -14,7 +14,8 @@ import { DEFAULT_SIMILAR_LIMIT } from '../similarity/similarIndex';
 import { Tokenizers } from '../similarity/tokenize';
 import type { Token } from '../similarity/tokens';
 import { cacheFolder, indexFile, readIndex } from './search';
-import { nodeGrammarFiles, similarMatches, SimilarInputError, tokenize, upToDatePrints } from './similar';
+import { nodeGrammarFiles } from './grammarFiles';
+import { similarMatches, SimilarInputError, tokenize, upToDatePrints } from './similar';
 
 /** A tool's answer: Markdown, or one line saying why there is none. */
 export interface ToolAnswer {

@@ -11,7 +11,7 @@ import { MAX_FILE_BYTES, Miner, type GitReader, type MineSummary } from '../mini
 import { Grammars } from '../similarity/grammars';
 import { Tokenizers } from '../similarity/tokenize';
 import type { MineCommand } from './args';
-import { nodeGrammarFiles } from './similar';
+import { nodeGrammarFiles } from './grammarFiles';
 import { plural } from '../api/plural';
 
 /** A failure that is the user's to fix, said in one line with its exit code. */

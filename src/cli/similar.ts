@@ -11,34 +11,19 @@ import { savedIndexName, type CodeSearch } from '../search/searchIndex';
 import type { CodeEntry } from '../search/entries';
 import { adaptRefactoring } from '../similarity/adapt';
 import { coveredSpan, fingerprint } from '../similarity/fingerprint';
-import { GrammarError, Grammars, type GrammarFiles } from '../similarity/grammars';
+import { GrammarError, Grammars } from '../similarity/grammars';
 import { bestRefactor, languageOfFile } from '../similarity/catalogMatch';
 import { SimilarityIndex, SimilarityIndexError } from '../similarity/similarIndex';
 import { Tokenizers } from '../similarity/tokenize';
 import { TooLongError, type Token } from '../similarity/tokens';
 import type { Command } from './args';
 import { formatJson, formatRating, oneLine } from './format';
+import { nodeGrammarFiles } from './grammarFiles';
 import { cacheFolder, replaceFile, upToDateIndex, type SearchIo } from './search';
 import { readCode } from './write';
 import { plural } from '../api/plural';
 
 export class SimilarInputError extends Error {}
-
-/** The grammar files beside the bundle (`dist/tree-sitter/`), else in the packages that ship them. */
-export function nodeGrammarFiles(): GrammarFiles {
-  return async (file) => {
-    try {
-      return await fs.readFile(path.join(__dirname, 'tree-sitter', file));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    }
-    // Run from the compiled sources (out/), not the bundle: the files are where the packages put them.
-    // The names are held in variables so that the bundler, which copies the files, does not try to.
-    const runtime = 'web-tree-sitter/web-tree-sitter.wasm';
-    const grammars = '@vscode/tree-sitter-wasm';
-    return fs.readFile(file === 'web-tree-sitter.wasm' ? require.resolve(runtime) : path.join(path.dirname(require.resolve(grammars)), file));
-  };
-}
 
 /** The text of FILE (`-`: stdin), or its lines A to B (1-based, inclusive), and where they start. */
 async function inputOf(file: string, lines: [number, number] | undefined, io: SimilarIo): Promise<{ text: string; firstLine: number }> {
