@@ -113,7 +113,7 @@ export function catalogTools(o: CatalogToolsOptions): CatalogTools {
         if (e instanceof SimilarInputError) return failed(e.message);
         throw e;
       }
-      const prints = await upToDatePrints(index, tokenizers, o.service, { out: () => undefined, err: (t) => o.log(t.trimEnd()) }, o.env ?? process.env);
+      const prints = await upToDatePrints(index, tokenizers, o.service, { err: (t) => o.log(t.trimEnd()) }, o.env ?? process.env);
       const rows = await similarMatches({ index, prints, tokenizers, source: o.client, query, language, limit: DEFAULT_SIMILAR_LIMIT });
       const matches = [];
       for (const row of rows) {

@@ -19,14 +19,15 @@ import { TooLongError, type Token } from '../similarity/tokens';
 import type { Command } from './args';
 import { formatJson, formatRating, oneLine } from './format';
 import { nodeGrammarFiles } from './grammarFiles';
-import { cacheFolder, replaceFile, upToDateIndex, type SearchIo } from './search';
+import type { Io } from './io';
+import { cacheFolder, replaceFile, upToDateIndex } from './search';
 import { readCode } from './write';
 import { plural } from '../api/plural';
 
 export class SimilarInputError extends Error {}
 
 /** The text of FILE (`-`: stdin), or its lines A to B (1-based, inclusive), and where they start. */
-async function inputOf(file: string, lines: [number, number] | undefined, io: SimilarIo): Promise<{ text: string; firstLine: number }> {
+async function inputOf(file: string, lines: [number, number] | undefined, io: Pick<Io, 'readStdin'>): Promise<{ text: string; firstLine: number }> {
   let text: string;
   try {
     text = await readCode(file, io);
@@ -46,16 +47,11 @@ function languageFor(file: string, language: string | undefined): string {
   return found;
 }
 
-export interface SimilarIo extends SearchIo {
-  /** All of stdin, for FILE `-`. */
-  readStdin: () => Promise<Uint8Array>;
-}
-
 export async function runSimilar(
   command: Extract<Command, { name: 'similar' }>,
   source: IndexSource & { code(ref: number): Promise<Code> },
   service: string,
-  io: SimilarIo,
+  io: Pick<Io, 'out' | 'err' | 'progress' | 'readStdin'>,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   const language = languageFor(command.file, command.language);
@@ -122,7 +118,7 @@ export async function similarMatches(o: {
 export async function runAdapt(
   command: Extract<Command, { name: 'adapt' }>,
   client: { code(ref: string): Promise<Code> },
-  io: SimilarIo,
+  io: Pick<Io, 'out' | 'err' | 'readStdin'>,
 ): Promise<number> {
   const code = await client.code(command.ref);
   const refactor = (code.refactors ?? []).find((r) => r.id === command.refactorId);
@@ -151,7 +147,7 @@ export async function tokenize(tokenizers: Tokenizers, text: string, language: s
 }
 
 /** The fingerprints kept beside the search index, brought up to date with it and saved. */
-export async function upToDatePrints(index: CodeSearch, tokenizers: Tokenizers, service: string, io: SearchIo, env: NodeJS.ProcessEnv): Promise<SimilarityIndex> {
+export async function upToDatePrints(index: CodeSearch, tokenizers: Tokenizers, service: string, io: Pick<Io, 'err' | 'progress'>, env: NodeJS.ProcessEnv): Promise<SimilarityIndex> {
   const file = path.join(cacheFolder(env), `${savedIndexName(service)}-fingerprints.json`);
   let prints = new SimilarityIndex();
   try {
