@@ -1,5 +1,6 @@
 // ESLint over every TypeScript file, with typescript-eslint's type-checked recommended rules: they
 // catch what the compiler lets through (floating promises, unsafe `any`, needless assertions).
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -8,7 +9,8 @@ import tseslint from 'typescript-eslint';
 // files src/extension.ts and src/extension/service.ts hand its in-process fetch in), and never a
 // value from another feature's folder: what they share is in src/extension/common/ or at the top of
 // src/extension/. A type may name what the composition root hands a feature (another's object).
-// Below them, mining → similarity → search → api: each of those imports only the ones after it.
+// Below them, mining → similarity → search → api: each of those imports only the ones after it,
+// and the first three no Node module. src/cli/ imports neither entry file above it.
 const NO_VSCODE = ['api', 'server', 'search', 'similarity', 'mining', 'agents', 'cli', 'protocol', 'webview'];
 const FEATURES = ['accounts', 'agents', 'catalog', 'code', 'drafts', 'rateDelete', 'search', 'share', 'similar', 'stars'];
 const RULE = '@typescript-eslint/no-restricted-imports';
@@ -37,6 +39,11 @@ function featureImports(own, depth) {
 const LOWER = ['mining', 'similarity', 'search', 'api'];
 // Everything else at the top of src/ (folders, and the entry files cli.ts, mcp.ts, extension.ts).
 const ABOVE = ['agents', 'cli', 'extension', 'mcp', 'protocol', 'server', 'webview'];
+// The lower layers that read no Node module: the browser's extension host bundles search and
+// similarity, and mining is handed its git. A host hands in what they read: the command line's way
+// to read tree-sitter's grammars is src/cli/grammarFiles.ts, the extension's VS Code's file system.
+const NODE_FREE = ['mining', 'similarity', 'search'];
+const NODE_MODULE = `^(node:|(${builtinModules.join('|')})(/|$))`;
 
 /** The restriction for files `depth` folders below src/<layer>/: nothing above the layer. */
 function lowerImports(layer, depth) {
@@ -45,10 +52,38 @@ function lowerImports(layer, depth) {
   const allowed = below.length ? below.map((l) => `src/${l}/`).join(', ') : 'no other folder of src/';
   return ['error', {
     paths: [NO_VSCODE_PATH],
-    patterns: [{
-      regex: `^${'\\.\\./'.repeat(depth)}(${refused.join('|')})(/|$)`,
-      message: `src/${layer}/ imports only the layers below it (${allowed}): ${LOWER.join(' → ')}.`,
-    }],
+    patterns: [
+      {
+        regex: `^${'\\.\\./'.repeat(depth)}(${refused.join('|')})(/|$)`,
+        message: `src/${layer}/ imports only the layers below it (${allowed}): ${LOWER.join(' → ')}.`,
+      },
+      ...(NODE_FREE.includes(layer) ? [{
+        regex: NODE_MODULE,
+        message: `src/${layer}/ imports no Node module: the host hands in what it reads (the command line's grammar files: src/cli/grammarFiles.ts).`,
+      }] : []),
+    ],
+  }];
+}
+
+/**
+ * The restriction for files `depth` folders below src/cli/: neither entry file (src/cli.ts, src/mcp.ts),
+ * which import src/cli/; what both need has its home in src/cli/. The grammar files are read
+ * through src/cli/grammarFiles.ts, not through the command that first read them.
+ */
+function cliImports(depth) {
+  return ['error', {
+    paths: [NO_VSCODE_PATH],
+    patterns: [
+      {
+        regex: `^${'\\.\\./'.repeat(depth)}(cli|mcp)(\\.[jt]s)?$`,
+        message: 'src/cli/ imports neither entry file (src/cli.ts, src/mcp.ts), which import it: what both need has its home in src/cli/ (the commands\' Io: src/cli/io.ts).',
+      },
+      {
+        regex: '(^|/)similar$',
+        importNames: ['nodeGrammarFiles'],
+        message: 'nodeGrammarFiles has its own home: import it from src/cli/grammarFiles.ts.',
+      },
+    ],
   }];
 }
 
@@ -69,6 +104,8 @@ const layering = [
       }],
     },
   },
+  { files: ['src/cli/*.ts'], rules: { [RULE]: cliImports(1) } },
+  { files: ['src/cli/*/**/*.ts'], rules: { [RULE]: cliImports(2) } },
   ...LOWER.flatMap((layer) => [
     { files: [`src/${layer}/*.ts`], rules: { [RULE]: lowerImports(layer, 1) } },
     { files: [`src/${layer}/*/**/*.ts`], rules: { [RULE]: lowerImports(layer, 2) } },

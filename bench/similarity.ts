@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Language, Node } from 'web-tree-sitter';
 import type { Code } from '../src/api/model';
-import { nodeGrammarFiles } from '../src/cli/similar';
+import { nodeGrammarFiles } from '../src/cli/grammarFiles';
 import { CodeSearch } from '../src/search/searchIndex';
 import { adapt, indentOf, type Adapted } from '../src/similarity/adapt';
 import { fingerprint } from '../src/similarity/fingerprint';

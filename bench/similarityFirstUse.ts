@@ -2,7 +2,7 @@
 // process, so each sample is a fresh process. It reads a code from stdin and prints the milliseconds
 // from the first tokenize in the language of its argument (web-tree-sitter's module, its runtime, the
 // grammar and the parse) to the tokens.
-import { nodeGrammarFiles } from '../src/cli/similar';
+import { nodeGrammarFiles } from '../src/cli/grammarFiles';
 import { Grammars } from '../src/similarity/grammars';
 import { Tokenizers } from '../src/similarity/tokenize';
 

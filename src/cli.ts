@@ -7,7 +7,8 @@ import type { Code, Refactor } from './api/model';
 import { normalizeBaseUrl, parseCodeRef } from './api/urls';
 import { catalogTools } from './cli/mcp';
 import { parseCommandLine, UsageError, type Command, type GlobalOptions, type ServiceCommand, type WriteCommand } from './cli/args';
-import { askOnTerminal, readProcessStdin, runWrite, sampleHint, tokenHint } from './cli/write';
+import { runWrite, sampleHint, tokenHint } from './cli/write';
+import { processIo, type Io } from './cli/io';
 import { formatCode, formatCodes, formatJson, formatRefactors, stripControls } from './cli/format';
 import { helpText, TOPICS } from './cli/help';
 import { didYouMean } from './cli/didYouMean';
@@ -20,25 +21,6 @@ import { runAdapt, runSimilar } from './cli/similar';
 import { runMine } from './cli/mine';
 import { runServiceCommand } from './cli/service';
 import { CLIENT_VERSION } from './api/http';
-
-export interface Io {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  /** Where a long run shows its progress on one rewritten line: stderr when it is a terminal. */
-  progress?: (text: string) => void;
-  /** All of stdin, for a FILE of `-`; default: the process's. */
-  readStdin?: () => Promise<Uint8Array>;
-  /** Asks a person and resolves to their answer: only when stdin is a terminal (`delete` asks first). */
-  ask?: (question: string) => Promise<string>;
-}
-
-const processIo: Io = {
-  out: (t) => void process.stdout.write(t),
-  err: (t) => void process.stderr.write(t),
-  progress: process.stderr.isTTY ? (t) => void process.stderr.write(t) : undefined,
-  readStdin: readProcessStdin,
-  ask: process.stdin.isTTY ? askOnTerminal : undefined,
-};
 
 export async function main(argv: readonly string[], given: Io = processIo): Promise<number> {
   // Error lines carry text from responses (an element name, a reference's character): like stdout,
@@ -103,8 +85,7 @@ async function write(command: WriteCommand, io: Io): Promise<number> {
     io.err(`refactor-browser: ${tokenHint(command.name)}\n`);
     return 2;
   }
-  const readStdin = io.readStdin ?? readProcessStdin;
-  return withClient(command.global, (client) => runWrite(command, client, { out: io.out, readStdin, ask: io.ask }), command.token);
+  return withClient(command.global, (client) => runWrite(command, client, io), command.token);
 }
 
 /**
@@ -135,10 +116,10 @@ async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'mc
       return runSearch(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);
     }
     if (command.name === 'similar') {
-      return runSimilar(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, { ...io, readStdin: io.readStdin ?? readProcessStdin });
+      return runSimilar(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);
     }
     if (command.name === 'adapt') {
-      return runAdapt(command, client, { ...io, readStdin: io.readStdin ?? readProcessStdin });
+      return runAdapt(command, client, io);
     }
     if (command.name === 'show') {
       const ref = parseCodeRef(command.ref);

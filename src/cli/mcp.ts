@@ -15,7 +15,8 @@ import { DEFAULT_SIMILAR_LIMIT } from '../similarity/similarIndex';
 import { Tokenizers } from '../similarity/tokenize';
 import type { Token } from '../similarity/tokens';
 import { cacheFolder, indexFile, readIndex } from './search';
-import { nodeGrammarFiles, similarMatches, SimilarInputError, tokenize, upToDatePrints } from './similar';
+import { nodeGrammarFiles } from './grammarFiles';
+import { similarMatches, SimilarInputError, tokenize, upToDatePrints } from './similar';
 
 /** A tool's answer: Markdown, or one line saying why there is none. */
 export interface ToolAnswer {
@@ -111,7 +112,7 @@ export function catalogTools(o: CatalogToolsOptions): CatalogTools {
         if (e instanceof SimilarInputError) return failed(e.message);
         throw e;
       }
-      const prints = await upToDatePrints(index, tokenizers, o.service, { out: () => undefined, err: (t) => o.log(t.trimEnd()) }, o.env ?? process.env);
+      const prints = await upToDatePrints(index, tokenizers, o.service, { err: (t) => o.log(t.trimEnd()) }, o.env ?? process.env);
       const rows = await similarMatches({ index, prints, tokenizers, source: o.client, query, language, limit: DEFAULT_SIMILAR_LIMIT });
       const matches = [];
       for (const row of rows) {

@@ -5,13 +5,13 @@ import { spawn } from 'node:child_process';
 import { promises as fs, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import type { Io } from '../cli';
 import { minedCatalog } from '../mining/catalog';
 import { MAX_FILE_BYTES, Miner, type GitReader, type MineSummary } from '../mining/miner';
 import { Grammars } from '../similarity/grammars';
 import { Tokenizers } from '../similarity/tokenize';
 import type { MineCommand } from './args';
-import { nodeGrammarFiles } from './similar';
+import { nodeGrammarFiles } from './grammarFiles';
+import type { Io } from './io';
 import { plural } from '../api/plural';
 
 /** A failure that is the user's to fix, said in one line with its exit code. */

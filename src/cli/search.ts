@@ -11,14 +11,8 @@ import { CodeSearch, savedIndexName, SearchIndexError, type SearchHit } from '..
 import { ENGLISH_NAMES, titleOf } from '../api/names';
 import { formatJson, oneLine } from './format';
 import type { Command } from './args';
+import type { Io } from './io';
 import { plural } from '../api/plural';
-
-export interface SearchIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  /** Shows progress on one rewritten line (our own words and counts only: it is not stripped of controls). */
-  progress?: (text: string) => void;
-}
 
 /** The folder the indexes are kept in: REFACTOR_BROWSER_CACHE, else the platform's cache folder. */
 export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
@@ -37,7 +31,7 @@ export async function runSearch(
   command: Extract<Command, { name: 'search' }>,
   source: IndexSource,
   service: string,
-  io: SearchIo,
+  io: Pick<Io, 'out' | 'err' | 'progress'>,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   const { index, refreshed } = await upToDateIndex(source, service, io, env);
@@ -53,7 +47,7 @@ export async function runSearch(
 export async function upToDateIndex(
   source: IndexSource,
   service: string,
-  io: SearchIo,
+  io: Pick<Io, 'err' | 'progress'>,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ index: CodeSearch; refreshed: boolean }> {
   const file = indexFile(cacheFolder(env), service);
@@ -79,7 +73,7 @@ export async function upToDateIndex(
 }
 
 /** The index kept in `file`, or an empty one (`kept` false) when there is none or it cannot be read, said on `io.err`. */
-export async function readIndex(file: string, io: Pick<SearchIo, 'err'>): Promise<{ index: CodeSearch; kept: boolean }> {
+export async function readIndex(file: string, io: Pick<Io, 'err'>): Promise<{ index: CodeSearch; kept: boolean }> {
   let bytes: Uint8Array;
   try {
     // As bytes: only the head is decoded, the rest kept as it lies until a search needs it (searchIndex.ts).

@@ -18,13 +18,9 @@ import { openSqlStore, type SqlStore } from '../server/sql/sqlStore';
 import { newToken, tokenHash } from '../server/tokens';
 import type { WriteResult } from '../server/store';
 import type { ServiceCommand, Storage } from './args';
+import type { Io } from './io';
 import { askOwnerChannel, OwnerChannelError, startOwnerChannel, type OwnerReply, type OwnerRequest } from './ownerChannel';
 import { plural } from '../api/plural';
-
-export interface ServiceIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-}
 
 /** A refusal the owner can act on: exit 1 with its one line. */
 export class ServiceError extends Error {
@@ -34,7 +30,7 @@ export class ServiceError extends Error {
 /** A data folder another live process holds. */
 class FolderInUse extends ServiceError {}
 
-export async function runServiceCommand(command: ServiceCommand, io: ServiceIo, signals: { stopped: () => Promise<void> }): Promise<number> {
+export async function runServiceCommand(command: ServiceCommand, io: Pick<Io, 'out' | 'err'>, signals: { stopped: () => Promise<void> }): Promise<number> {
   if (command.name === 'serve') return serve(command, io, signals.stopped);
   if (command.name === 'export' && command.output !== undefined) checkWritableFolder(command.output);
   // A catalog to import is read before the storage opens, on a thread that ends once it is read.
@@ -75,7 +71,7 @@ type LocalRequest = OwnerRequest | { kind: 'import'; rows: CatalogRows; source: 
  * Runs the request against the storage: opened here, or, when a running `serve` holds the data
  * folder, by that process (so a revoked token stops working at once, and a backup needs no downtime).
  */
-async function ownerRequest(storage: Storage, request: LocalRequest, remote: () => OwnerRequest, io: ServiceIo): Promise<OwnerReply> {
+async function ownerRequest(storage: Storage, request: LocalRequest, remote: () => OwnerRequest, io: Pick<Io, 'out' | 'err'>): Promise<OwnerReply> {
   let store: SqlStore;
   try {
     store = await openStore(storage, io.err);
@@ -95,7 +91,7 @@ async function ownerRequest(storage: Storage, request: LocalRequest, remote: () 
 /** What the owner's command prints, run against an open store. */
 async function ownerAnswer(store: SqlStore, request: LocalRequest): Promise<OwnerReply> {
   const reply: OwnerReply = { code: 0, out: '', err: '' };
-  const io: ServiceIo = { out: (t) => (reply.out += t), err: (t) => (reply.err += t) };
+  const io: Pick<Io, 'out' | 'err'> = { out: (t) => (reply.out += t), err: (t) => (reply.err += t) };
   try {
     switch (request.kind) {
       case 'users':
@@ -119,7 +115,7 @@ async function ownerAnswer(store: SqlStore, request: LocalRequest): Promise<Owne
   return reply;
 }
 
-async function serve(command: Extract<ServiceCommand, { name: 'serve' }>, io: ServiceIo, stopped: () => Promise<void>): Promise<number> {
+async function serve(command: Extract<ServiceCommand, { name: 'serve' }>, io: Pick<Io, 'out' | 'err'>, stopped: () => Promise<void>): Promise<number> {
   const catalog = (): Dataset | undefined =>
     command.catalog !== undefined ? loadDatasetFile(command.catalog) : command.generate !== undefined ? generateCatalog({ codes: command.generate }) : undefined;
   // What can be found wrong at once is, before storage takes seconds to open.
@@ -181,7 +177,7 @@ function listenError(e: unknown, host: string, port: number): Error {
 }
 
 /** A catalog given with storage fills it once; storage that holds one already is never overwritten. */
-async function fillOnce(store: SqlStore, storage: Storage, given: CatalogRows, io: ServiceIo): Promise<void> {
+async function fillOnce(store: SqlStore, storage: Storage, given: CatalogRows, io: Pick<Io, 'out' | 'err'>): Promise<void> {
   if ((await store.summary()).codes > 0) {
     throw new ServiceError(`${describe(storage)} already holds a catalog: start without --catalog or --generate (or add to it with "refactor-browser import")`);
   }
@@ -197,7 +193,7 @@ async function ownerChannel(dir: string, store: SqlStore): Promise<{ close(): Pr
   }
 }
 
-async function users(store: SqlStore, command: Extract<OwnerRequest, { kind: 'users' }>, io: ServiceIo): Promise<number> {
+async function users(store: SqlStore, command: Extract<OwnerRequest, { kind: 'users' }>, io: Pick<Io, 'out' | 'err'>): Promise<number> {
   switch (command.action) {
     case 'list': {
       const people = await store.people();
@@ -280,7 +276,7 @@ function firstStartLine(dir: string): string {
  * Says at once that a new data folder's database is about to be made, for a command with a catalog
  * to read first (which takes seconds for a large one); what it returns says the rest, not that again.
  */
-function sayFirstStart(storage: Storage | undefined, io: ServiceIo): (line: string) => void {
+function sayFirstStart(storage: Storage | undefined, io: Pick<Io, 'out' | 'err'>): (line: string) => void {
   if (storage?.kind !== 'dir' || holdsDatabase(path.join(storage.dir, 'postgres'))) return io.err;
   const line = firstStartLine(storage.dir);
   io.err(line);

@@ -11,37 +11,23 @@ import { savedIndexName, type CodeSearch } from '../search/searchIndex';
 import type { CodeEntry } from '../search/entries';
 import { adaptRefactoring } from '../similarity/adapt';
 import { coveredSpan, fingerprint } from '../similarity/fingerprint';
-import { GrammarError, Grammars, type GrammarFiles } from '../similarity/grammars';
+import { GrammarError, Grammars } from '../similarity/grammars';
 import { bestRefactor, languageOfFile } from '../similarity/catalogMatch';
 import { SimilarityIndex, SimilarityIndexError } from '../similarity/similarIndex';
 import { Tokenizers } from '../similarity/tokenize';
 import { TooLongError, type Token } from '../similarity/tokens';
 import type { Command } from './args';
 import { formatJson, formatRating, oneLine } from './format';
-import { cacheFolder, replaceFile, upToDateIndex, type SearchIo } from './search';
+import { nodeGrammarFiles } from './grammarFiles';
+import type { Io } from './io';
+import { cacheFolder, replaceFile, upToDateIndex } from './search';
 import { readCode } from './write';
 import { plural } from '../api/plural';
 
 export class SimilarInputError extends Error {}
 
-/** The grammar files beside the bundle (`dist/tree-sitter/`), else in the packages that ship them. */
-export function nodeGrammarFiles(): GrammarFiles {
-  return async (file) => {
-    try {
-      return await fs.readFile(path.join(__dirname, 'tree-sitter', file));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    }
-    // Run from the compiled sources (out/), not the bundle: the files are where the packages put them.
-    // The names are held in variables so that the bundler, which copies the files, does not try to.
-    const runtime = 'web-tree-sitter/web-tree-sitter.wasm';
-    const grammars = '@vscode/tree-sitter-wasm';
-    return fs.readFile(file === 'web-tree-sitter.wasm' ? require.resolve(runtime) : path.join(path.dirname(require.resolve(grammars)), file));
-  };
-}
-
 /** The text of FILE (`-`: stdin), or its lines A to B (1-based, inclusive), and where they start. */
-async function inputOf(file: string, lines: [number, number] | undefined, io: SimilarIo): Promise<{ text: string; firstLine: number }> {
+async function inputOf(file: string, lines: [number, number] | undefined, io: Pick<Io, 'readStdin'>): Promise<{ text: string; firstLine: number }> {
   let text: string;
   try {
     text = await readCode(file, io);
@@ -61,16 +47,11 @@ function languageFor(file: string, language: string | undefined): string {
   return found;
 }
 
-export interface SimilarIo extends SearchIo {
-  /** All of stdin, for FILE `-`. */
-  readStdin: () => Promise<Uint8Array>;
-}
-
 export async function runSimilar(
   command: Extract<Command, { name: 'similar' }>,
   source: IndexSource & { code(ref: number): Promise<Code> },
   service: string,
-  io: SimilarIo,
+  io: Pick<Io, 'out' | 'err' | 'progress' | 'readStdin'>,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   const language = languageFor(command.file, command.language);
@@ -137,7 +118,7 @@ export async function similarMatches(o: {
 export async function runAdapt(
   command: Extract<Command, { name: 'adapt' }>,
   client: { code(ref: string): Promise<Code> },
-  io: SimilarIo,
+  io: Pick<Io, 'out' | 'err' | 'readStdin'>,
 ): Promise<number> {
   const code = await client.code(command.ref);
   const refactor = (code.refactors ?? []).find((r) => r.id === command.refactorId);
@@ -166,7 +147,7 @@ export async function tokenize(tokenizers: Tokenizers, text: string, language: s
 }
 
 /** The fingerprints kept beside the search index, brought up to date with it and saved. */
-export async function upToDatePrints(index: CodeSearch, tokenizers: Tokenizers, service: string, io: SearchIo, env: NodeJS.ProcessEnv): Promise<SimilarityIndex> {
+export async function upToDatePrints(index: CodeSearch, tokenizers: Tokenizers, service: string, io: Pick<Io, 'err' | 'progress'>, env: NodeJS.ProcessEnv): Promise<SimilarityIndex> {
   const file = path.join(cacheFolder(env), `${savedIndexName(service)}-fingerprints.json`);
   let prints = new SimilarityIndex();
   try {

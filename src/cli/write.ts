@@ -8,17 +8,7 @@ import type { WriteCommand } from './args';
 import { authorOf } from '../api/names';
 import { plural } from '../api/plural';
 import { formatJson, formatRating, stripControls } from './format';
-
-export interface WriteIo {
-  out: (text: string) => void;
-  /** All of stdin, for FILE `-`. */
-  readStdin: () => Promise<Uint8Array>;
-  /**
-   * Asks a person at a terminal and resolves to the line they type; absent when stdin is not a
-   * terminal, so that a script is never kept waiting for an answer.
-   */
-  ask?: (question: string) => Promise<string>;
-}
+import { readProcessStdin, type Io } from './io';
 
 /** What `delete` does when the person asked does not say yes: nothing, said in one line (exit 1). */
 export class NotConfirmed extends Error {
@@ -35,7 +25,7 @@ export function sampleHint(command: WriteCommand['name']): string {
   return `${command}: the built-in sample catalog takes no contributions: give --base-url (or REFACTOR_BROWSER_BASE_URL) of a writable service`;
 }
 
-export async function runWrite(command: WriteCommand, client: RefactorClient, io: WriteIo): Promise<number> {
+export async function runWrite(command: WriteCommand, client: RefactorClient, io: Pick<Io, 'out' | 'readStdin' | 'ask'>): Promise<number> {
   const json = command.global.json;
   switch (command.name) {
     case 'post': {
@@ -92,35 +82,12 @@ async function deleteQuestion(command: Extract<WriteCommand, { name: 'delete' }>
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** FILE's text (`-`: stdin), which must be UTF-8: a code sent with its bytes guessed at would arrive changed. */
-export async function readCode(file: string, io: Pick<WriteIo, 'readStdin'>): Promise<string> {
-  const bytes = file === '-' ? await io.readStdin() : await fs.readFile(file);
+export async function readCode(file: string, io: Pick<Io, 'readStdin'>): Promise<string> {
+  const bytes = file === '-' ? await (io.readStdin ?? readProcessStdin)() : await fs.readFile(file);
   try {
     // The decoder drops a byte order mark, which is no part of the code.
     return UTF8.decode(bytes);
   } catch {
     throw new Error(`${file === '-' ? 'stdin' : file}: not UTF-8 text`);
   }
-}
-
-/** The question on stderr, the answer from the terminal on stdin: one line. */
-export async function askOnTerminal(question: string): Promise<string> {
-  const readline = await import('node:readline/promises');
-  const terminal = readline.createInterface({ input: process.stdin, output: process.stderr });
-  // Ctrl-C or Ctrl-D at the question is no: the answer is empty, and nothing waits for ever.
-  terminal.on('SIGINT', () => terminal.close());
-  try {
-    return await new Promise<string>((resolve) => {
-      terminal.once('close', () => resolve(''));
-      terminal.question(question).then(resolve, () => resolve(''));
-    });
-  } finally {
-    terminal.close();
-  }
-}
-
-/** All of the process's stdin. */
-export async function readProcessStdin(): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

@@ -1,5 +1,5 @@
 // Shared by the reference service's tests: raw HTTP requests (any method, any path, byte-exact
-// bodies), a plain fast-xml-parser parse, small catalogs, and an oracle that derives the expected
+// bodies), a plain fast-xml-parser parse, the fixture catalogs, and an oracle that derives the expected
 // API objects from a catalog's raw JSON on its own, without the service's code.
 
 import * as fs from 'node:fs';
@@ -68,33 +68,8 @@ export const samplePath = path.resolve(__dirname, '../../../src/server/catalog/s
 // The catalog format, declared once (src/api/catalogFile.ts), under the names the tests use.
 export type { CatalogFile as CatalogJson, CatalogFileCode as CodeJson, CatalogFileRefactor as RefactorJson, CatalogFileUser as UserJson } from '../../src/api/catalogFile';
 import type { CatalogFile as CatalogJson, CatalogFileCode as CodeJson, CatalogFileRefactor as RefactorJson } from '../../src/api/catalogFile';
-
-/**
- * `codes` codes by two users, languages alternating Ruby / Python, one minute apart from
- * 2008-01-01T00:00:00+00:00 upward, so the newest has the highest id; code i has i % 4 refactorings.
- */
-export function generatedCatalog(codes: number): CatalogJson {
-  const at = (minutes: number) => new Date(Date.UTC(2008, 0, 1) + minutes * 60_000).toISOString().replace(/\.000Z$/, '+00:00');
-  const json: CatalogJson = {
-    users: [
-      { id: 1, name: 'One', identityUrl: 'https://one.example/', rating: 1.5, website: '' },
-      { id: 2, name: 'Two', identityUrl: 'https://two.example/', rating: 2, website: 'https://two.example/' },
-    ],
-    codes: [],
-    refactors: [],
-  };
-  let refactorId = 1;
-  for (let i = 1; i <= codes; i++) {
-    json.codes.push({
-      id: i, title: `Code number ${i}`, language: i % 2 === 0 ? 'Ruby' : 'Python', userId: 1 + (i % 2),
-      createdAt: at(i), updatedAt: at(i), comment: '', trackbackUrl: '', tags: i % 3 === 0 ? ['three'] : ['other'], code: `x = ${i}\n`,
-    });
-    for (let k = 0; k < i % 4; k++) {
-      json.refactors.push({ id: refactorId++, codeId: i, userId: k === 0 ? null : 1, ...(k === 0 ? { userName: 'anon' } : {}), rating: 1, ratingsCount: 1, createdAt: at(i + k), code: `y = ${i}\n` });
-    }
-  }
-  return json;
-}
+// A generated catalog of any size: src/server/catalog/generatedCatalog.ts generateCatalogJson, the
+// one generator (the service's `--generate`, the benchmarks and the tests).
 
 /** What a client should decode, derived from the raw JSON by the rules of the catalog format. */
 export class Oracle {

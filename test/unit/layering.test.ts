@@ -73,6 +73,52 @@ describe('Layering: ESLint keeps each layer to its own imports', function () {
     assert.strictEqual(upwards.length, 1, upwards.join(' | '));
   });
 
+  it('keeps Node modules out of search, similarity and mining, whatever the spelling, and lets the command line read them', async () => {
+    const sources = [
+      "import * as fs from 'node:fs/promises';\nvoid fs;",
+      "import { readFile } from 'fs';\nvoid readFile;",
+      "import * as path from 'path';\nvoid path;",
+      "import { readFile } from 'fs/promises';\nvoid readFile;",
+    ];
+    for (const layer of ['search', 'similarity', 'mining']) {
+      for (const file of [`src/${layer}/layeringProbe.ts`, `src/${layer}/sub/layeringProbe.ts`]) {
+        for (const source of sources) {
+          const said = await refusals(file, source);
+          assert.strictEqual(said.length, 1, `${file}: ${source}: ${said.join(' | ')}`);
+          assert.match(said[0], new RegExp(`src/${layer}/ imports no Node module: .*src/cli/grammarFiles\\.ts`));
+        }
+      }
+      // A package is not a Node module, though its name may start like one.
+      assert.deepStrictEqual(await refusals(`src/${layer}/layeringProbe.ts`, "import { Parser } from 'web-tree-sitter';\nvoid Parser;"), []);
+      assert.deepStrictEqual(await refusals(`src/${layer}/layeringProbe.ts`, "import { x } from 'pathological';\nvoid x;"), []);
+    }
+    for (const file of ['src/cli/layeringProbe.ts', 'src/server/layeringProbe.ts', 'src/api/layeringProbe.ts']) {
+      assert.deepStrictEqual(await refusals(file, sources[0]), [], file);
+    }
+  });
+
+  it('keeps src/cli/ off the entry files above it, and nodeGrammarFiles in its own home', async () => {
+    for (const [file, source] of [
+      ['src/cli/layeringProbe.ts', "import type { Io } from '../cli';\nlet io: Io | undefined;\nvoid io;"],
+      ['src/cli/layeringProbe.ts', "import { main } from '../cli.js';\nvoid main;"],
+      ['src/cli/layeringProbe.ts', "import { serveMcp } from '../mcp';\nvoid serveMcp;"],
+      ['src/cli/sub/layeringProbe.ts', "import { main } from '../../cli';\nvoid main;"],
+    ]) {
+      const said = await refusals(file, source);
+      assert.strictEqual(said.length, 1, `${file}: ${source}: ${said.join(' | ')}`);
+      assert.match(said[0], /src\/cli\/ imports neither entry file .*src\/cli\/io\.ts/);
+    }
+    assert.deepStrictEqual(await refusals('src/cli/layeringProbe.ts', "import type { Io } from './io';\nlet io: Io | undefined;\nvoid io;"), []);
+    assert.deepStrictEqual(await refusals('src/cli/layeringProbe.ts', "import { catalogTools } from './mcp';\nvoid catalogTools;"), [], 'the tools, not the entry');
+    assert.deepStrictEqual(await refusals('src/cli/sub/layeringProbe.ts', "import { catalogTools } from '../mcp';\nvoid catalogTools;"), [], 'the tools, not the entry');
+    assert.deepStrictEqual(await refusals('src/cli.ts', "import { processIo } from './cli/io';\nvoid processIo;"), []);
+    const similar = await refusals('src/cli/layeringProbe.ts', "import { nodeGrammarFiles } from './similar';\nvoid nodeGrammarFiles;");
+    assert.strictEqual(similar.length, 1, similar.join(' | '));
+    assert.match(similar[0], /nodeGrammarFiles has its own home: import it from src\/cli\/grammarFiles\.ts/);
+    assert.deepStrictEqual(await refusals('src/cli/layeringProbe.ts', "import { runSimilar } from './similar';\nvoid runSimilar;"), []);
+    assert.deepStrictEqual(await refusals('src/cli/layeringProbe.ts', "import { nodeGrammarFiles } from './grammarFiles';\nvoid nodeGrammarFiles;"), []);
+  });
+
   it('keeps the SQL store out of the reference service\'s catalog, and lets the store import the catalog', async () => {
     for (const source of [
       "import { IMPORT_BATCH } from '../sql/transfer';\nvoid IMPORT_BATCH;",

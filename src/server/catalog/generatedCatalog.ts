@@ -13,8 +13,11 @@ import { parseDataset, type Dataset } from './dataset';
 export interface GenerateOptions {
   /** How many codes (ids 1..codes, the newest last). */
   codes: number;
-  /** Refactorings per code (default 3). */
-  refactorsPerCode?: number;
+  /**
+   * Refactorings per code (default 3), or how many a code of a given id has: a catalog whose codes
+   * differ in how many they have, as the popular lists order by.
+   */
+  refactorsPerCode?: number | ((codeId: number) => number);
   /** Authors besides the sample's (default 500). */
   users?: number;
   /** The catalog whose codes and refactorings are copied (default: the shipped sample). */
@@ -63,7 +66,7 @@ function at(start: number, minutes: number): string {
 
 /**
  * A catalog of `codes` codes, each a renamed copy of a sample code, with `refactorsPerCode`
- * refactorings each, copied from the sample's refactorings of the same code (or of a code in the same
+ * refactorings each (the one generator: the service, the benchmarks and the tests all take theirs), copied from the sample's refactorings of the same code (or of a code in the same
  * language where it has none). Codes are an hour apart, newest last; refactorings follow their code,
  * a minute apart.
  */
@@ -108,8 +111,9 @@ export function generateCatalogJson(options: GenerateOptions): CatalogFile {
       comment: `${src.comment ?? ''}\n(${name} ${word(next)})`,
       code: rename(catalogLines(src.code)),
     });
+    const perCode = typeof refactorsPerCode === 'function' ? refactorsPerCode(id) : refactorsPerCode;
     const pool = refactorsOf.get(src.id)?.length ? refactorsOf.get(src.id)! : (byLanguage.get(src.language) ?? []);
-    for (let k = 0; k < refactorsPerCode && pool.length; k++) {
+    for (let k = 0; k < perCode && pool.length; k++) {
       // A registered author: the catalog then takes the name from the user, and holds no copy of it.
       const { userName: _name, userWebsite: _website, ...r } = pool[(k + Math.floor(i / sample.codes.length)) % pool.length];
       const by = users[next() % users.length];

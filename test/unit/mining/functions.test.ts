@@ -2,7 +2,7 @@
 // under the names of their classes and modules, JavaScript's functions bound to a name, a name the
 // file holds twice left out, and each text from the start of its line as the file holds it.
 import { strict as assert } from 'node:assert';
-import { nodeGrammarFiles } from '../../../src/cli/similar';
+import { nodeGrammarFiles } from '../../../src/cli/grammarFiles';
 import { namedFunctions } from '../../../src/mining/functions';
 import { Grammars } from '../../../src/similarity/grammars';
 

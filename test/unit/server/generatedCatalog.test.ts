@@ -85,6 +85,13 @@ describe('generated catalog: size and determinism', () => {
     for (const c of more.codes) assert.equal(more.refactors.filter((r) => r.codeId === c.id).length, 5, `code ${c.id}`);
   });
 
+  it('gives each code the number of refactorings a function of its id says, for lists ordered by popularity', () => {
+    const json = generateCatalogJson({ codes: 60, refactorsPerCode: (id) => id % 4 });
+    for (const c of json.codes) assert.equal(json.refactors.filter((r) => r.codeId === c.id).length, c.id % 4, `code ${c.id}`);
+    assert.deepEqual(json.refactors.map((r) => r.id), Array.from({ length: 90 }, (_, i) => i + 1));
+    assert.deepEqual(generateCatalogJson({ codes: 60, refactorsPerCode: () => 3 }), generateCatalogJson({ codes: 60 }), 'a constant function is the number');
+  });
+
   it('may be empty, and refuses sizes that are not whole numbers from 0 to the maximum, saying which are allowed', () => {
     const empty = generateCatalogJson({ codes: 0 });
     assert.deepEqual([empty.codes, empty.refactors], [[], []]);

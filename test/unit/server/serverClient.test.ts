@@ -7,8 +7,9 @@ import * as fc from 'fast-check';
 import { RefactorClient } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
 import { parseDataset } from '../../../src/server/catalog/dataset';
+import { generateCatalogJson } from '../../../src/server/catalog/generatedCatalog';
 import { startServer, type RunningServer } from '../../../src/server/http/server';
-import { generatedCatalog, Oracle, readFixture, samplePath, type CatalogJson } from '../../helpers/referenceService';
+import { Oracle, readFixture, samplePath, type CatalogJson } from '../../helpers/referenceService';
 
 function suite(name: string, load: () => CatalogJson, useSample: boolean): void {
   describe(`reference service through RefactorClient: ${name}`, () => {
@@ -75,7 +76,7 @@ function suite(name: string, load: () => CatalogJson, useSample: boolean): void 
 
 suite('the sample catalog', () => JSON.parse(fs.readFileSync(samplePath, 'utf8')) as CatalogJson, true);
 suite('the escaping fixture', () => readFixture('escaping.json'), false);
-suite('a generated 60-code catalog', () => generatedCatalog(60), false);
+suite('a generated 60-code catalog', () => generateCatalogJson({ codes: 60, refactorsPerCode: (id) => id % 4 }), false);
 
 describe('reference service through RefactorClient: escaping and failures', () => {
   const json = readFixture('escaping.json');

@@ -6,8 +6,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { SERVICE_LANGUAGES } from '../../../src/api/languages';
 import { parseDataset } from '../../../src/server/catalog/dataset';
+import { generateCatalogJson } from '../../../src/server/catalog/generatedCatalog';
 import { startServer, type RunningServer } from '../../../src/server/http/server';
-import { generatedCatalog, Oracle, readFixture, request, samplePath, type CatalogJson } from '../../helpers/referenceService';
+import { Oracle, readFixture, request, samplePath, type CatalogJson } from '../../helpers/referenceService';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
@@ -139,7 +140,7 @@ describe('reference service HTML: escaping and links', () => {
 describe('reference service HTML: paging', () => {
   let server: RunningServer;
   before(async () => {
-    server = await startServer({ catalog: parseDataset(generatedCatalog(60), 'generated') });
+    server = await startServer({ catalog: parseDataset(generateCatalogJson({ codes: 60 }), 'generated') });
   });
   after(() => server.close());
 

@@ -8,8 +8,9 @@ import * as assert from 'node:assert/strict';
 import { PAGE_SIZE } from '../../../src/api/model';
 import { parseDataset } from '../../../src/server/catalog/dataset';
 import { inProcessFetch, type Fetch } from '../../../src/server/http/fetchHandler';
+import { generateCatalogJson } from '../../../src/server/catalog/generatedCatalog';
 import { startServer } from '../../../src/server/http/server';
-import { generatedCatalog, request, type CatalogJson } from '../../helpers/referenceService';
+import { Oracle, request, type CatalogJson } from '../../helpers/referenceService';
 
 const BASE = 'http://pages.test/';
 
@@ -86,7 +87,7 @@ describe('service pages: counts in words', () => {
 
 describe('service pages: paging', () => {
   it('numbers a list page\'s items from where the page starts, and links its neighbours and its XML', async () => {
-    const fetch = service(generatedCatalog(60));
+    const fetch = service(generateCatalogJson({ codes: 60 }));
     const first = await page(fetch, '/codes/recent');
     assert.equal(listStart(first), 1);
     assert.equal(itemCount(first), PAGE_SIZE);
@@ -105,7 +106,7 @@ describe('service pages: paging', () => {
   });
 
   it('shows no pager on a list that fits one page exactly', async () => {
-    const fetch = service(generatedCatalog(PAGE_SIZE));
+    const fetch = service(generateCatalogJson({ codes: PAGE_SIZE }));
     const html = await page(fetch, '/codes/recent');
     assert.equal(itemCount(html), PAGE_SIZE);
     assert.ok(!html.includes('class="pager"'), 'no pager');
@@ -113,7 +114,8 @@ describe('service pages: paging', () => {
   });
 
   it('pages the refactorings list the same way', async () => {
-    const json = generatedCatalog(60); // 90 refactorings
+    const json = generateCatalogJson({ codes: 30 });
+    assert.equal(json.refactors.length, 90, 'three per code: four pages, the last one partial');
     const fetch = service(json);
     const first = await page(fetch, '/refactorings/recent');
     assert.equal(listStart(first), 1);
@@ -129,7 +131,9 @@ describe('service pages: paging', () => {
   });
 
   it('says when a list is empty instead of showing an empty list', async () => {
-    const fetch = service(generatedCatalog(3));
+    const json = generateCatalogJson({ codes: 3 });
+    assert.ok(!json.codes.some((c) => c.language === 'Haskell') && json.refactors.length < PAGE_SIZE, 'no Haskell, one page of refactorings');
+    const fetch = service(json);
     for (const [path, says] of [['/codes/recent/haskell', 'No codes here.'], ['/refactorings/recent/haskell', 'No refactorings here.'], ['/refactorings/recent?page=2', 'No refactorings here.']]) {
       const html = await page(fetch, path);
       assert.ok(html.includes(`<p>${says}</p>`), path);
@@ -141,7 +145,10 @@ describe('service pages: paging', () => {
 
 describe('service pages: titles, authors, dates and tags', () => {
   it('titles each list after its kind and language, and links its XML and pages under its own path', async () => {
-    const fetch = service(generatedCatalog(80));
+    const json = generateCatalogJson({ codes: 300 });
+    const styleInRuby = json.codes.filter((c) => c.language === 'Ruby' && (c.tags?.includes('style') ?? false));
+    assert.ok(styleInRuby.length > PAGE_SIZE, `${styleInRuby.length} Ruby codes tagged style, more than a page`);
+    const fetch = service(json);
     const cases: [string, string][] = [
       ['/codes/recent', 'Recent codes'],
       ['/codes/recent/ruby', 'Recent Ruby codes'],
@@ -149,8 +156,8 @@ describe('service pages: titles, authors, dates and tags', () => {
       ['/codes/popular/python', 'Popular Python codes'],
       ['/refactorings/recent', 'Recent refactorings'],
       ['/refactorings/recent/python', 'Recent Python refactorings'],
-      ['/tags/three', 'Codes tagged three'],
-      ['/tags/other/ruby', 'Codes tagged other in Ruby'],
+      ['/tags/speed', 'Codes tagged speed'],
+      ['/tags/style/ruby', 'Codes tagged style in Ruby'],
     ];
     for (const [path, title] of cases) {
       const html = await page(fetch, path);
@@ -160,11 +167,11 @@ describe('service pages: titles, authors, dates and tags', () => {
       const next = pagerLinks(html).next;
       if (next !== undefined) assert.equal(next, `${path}?page=2`, path);
     }
-    assert.equal(pagerLinks(await page(fetch, '/tags/other/ruby')).next, '/tags/other/ruby?page=2', 'the language list of a tag has a second page here');
+    assert.equal(pagerLinks(await page(fetch, '/tags/style/ruby')).next, '/tags/style/ruby?page=2', 'the language list of a tag has a second page here');
   });
 
   it('names a language no code has as it was asked, each spelling on its own', async () => {
-    const fetch = service(generatedCatalog(3));
+    const fetch = service(generateCatalogJson({ codes: 3 }));
     assert.equal(h1(await page(fetch, '/codes/recent/Cobol')), 'Recent Cobol codes');
     assert.equal(h1(await page(fetch, '/codes/recent/cobol')), 'Recent cobol codes');
     assert.equal(h1(await page(fetch, '/codes/recent/COBOL')), 'Recent COBOL codes');
@@ -220,24 +227,27 @@ describe('service pages: errors and routing', () => {
   });
 
   it('finds nothing at paths that only look like a list: a trailing slash, bad percent-encoding, unknown names', async () => {
-    const fetch = service(generatedCatalog(3));
+    const json = generateCatalogJson({ codes: 3 });
+    const second = `/codes/2-${new Oracle(json).permalink(json.codes[1])}`;
+    const fetch = service(json);
     for (const path of ['/codes/recent/', '/codes/recent/%ZZ', '/codes/recent.xml/', '/refactorings/popular', '/refactorings/recent/ruby/x', '/snippets/recent', '/foo/bar', '/codes',
       // A URL inside the path is not an absolute-form target: only a target that starts with one is.
       '/xxxxxhttp://codes/recent',
       // A code has one page: nothing below it.
-      '/codes/2-code-number-2/more', '/codes/2/2']) {
+      `${second}/more`, '/codes/2/2']) {
       const res = await get(fetch, path);
       assert.equal(res.status, 404, path);
     }
     assert.equal((await get(fetch, '/refactorings/recent/ruby')).status, 200);
-    assert.equal((await get(fetch, '/codes/2-code-number-2')).status, 200);
+    assert.equal((await get(fetch, second)).status, 200);
   });
 
   it('ignores ?page on a code, reads a page that is not a number as page 1, and refuses negative ones however written', async () => {
-    const fetch = service(generatedCatalog(30));
+    const json = generateCatalogJson({ codes: 30 });
+    const fetch = service(json);
     const code = await get(fetch, '/codes/2-x?page=-1');
     assert.equal(code.status, 200);
-    assert.match(unescapeHtml(code.text), /<h1>Code number 2<\/h1>/);
+    assert.ok(unescapeHtml(code.text).includes(`<h1>${json.codes[1].title}</h1>`));
     for (const q of ['12345678901x', 'x12345678901', '2-1']) {
       const res = await get(fetch, `/codes/recent?page=${q}`);
       assert.equal(res.status, 200, q);

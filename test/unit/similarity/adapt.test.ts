@@ -2,7 +2,7 @@
 // have written, in their names and indentation; the refactoring's own new names kept unless the
 // user's code already uses them; and a refusal, naming why, whenever a rewrite could be wrong.
 import { strict as assert } from 'node:assert';
-import { nodeGrammarFiles } from '../../../src/cli/similar';
+import { nodeGrammarFiles } from '../../../src/cli/grammarFiles';
 import { adapt, adaptRefactoring, type Adapted } from '../../../src/similarity/adapt';
 import { Grammars } from '../../../src/similarity/grammars';
 import { Tokenizers } from '../../../src/similarity/tokenize';

@@ -4,7 +4,7 @@
 // hostile input ends in a one-line reason within the deadline.
 import { strict as assert } from 'node:assert';
 import type { Code, Refactor } from '../../../src/api/model';
-import { nodeGrammarFiles } from '../../../src/cli/similar';
+import { nodeGrammarFiles } from '../../../src/cli/grammarFiles';
 import { CodeSearch } from '../../../src/search/searchIndex';
 import { coveredSpan, fingerprint, K, similarity, W } from '../../../src/similarity/fingerprint';
 import { GrammarError, Grammars, hasGrammar } from '../../../src/similarity/grammars';
