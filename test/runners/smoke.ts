@@ -6,11 +6,18 @@
 //    runs in production mode there).
 // 2. Restricted Mode: the installed .vsix in a folder that is not trusted, whose own settings name a
 //    service, still browses (the sample catalog); trusted, the folder's setting applies.
-// 3. `npm start`: runs it as the README says (npm, its build, then VS Code for the Web), opens the URL
-//    it prints, sees the same, then presses Ctrl-C (SIGINT to the process group, as a terminal does)
-//    and checks that it exits 0 and that nothing answers at that URL any more.
+// 3. `npm start`: runs it as the README says, typed into a shell (npm, its build, then VS Code for the
+//    Web) by someone who never ran it: HOME a new empty folder, no cache named in the environment, so
+//    VS Code's server is installed from the npm registry with an empty npm cache. Checks the progress
+//    lines of the build, each install step and the server's start, opens the URL it prints, sees the
+//    same, then presses Ctrl-C (SIGINT to the process group, as a terminal does) and checks that it
+//    exits, that nothing answers at that URL any more and that no process with that HOME is left
+//    (Linux: /proc; code-server has a process group of its own); then removes that HOME.
+// `npm run start:desktop` is not checked: it needs desktop VS Code (downloaded, or `code` on PATH) and
+// a display, which a CI machine without downloads lacks; the check prints one line saying so.
 // Each check drives headless Chromium: the Refactor Browser item in the activity bar, Recent Codes
-// expanded, the sample's most recent code listed. Prints `N passed, N failed`; stops code-server and
+// expanded, the sample's most recent code listed; each within its time-out (600 s for `npm start`,
+// 300 s for the others; REFACTOR_BROWSER_SMOKE_TIMEOUT, in seconds, sets every one). Prints `N passed, N failed`; stops code-server and
 // Chromium by pid whatever happens.
 import { type ChildProcess } from 'node:child_process';
 import { promises as fs, rmSync } from 'node:fs';
@@ -20,13 +27,12 @@ import type { Browser, Page } from 'playwright-core';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import { waitFor } from '../helpers/poll';
 import { launchChromium, VIEWPORT } from './codeServer';
-import { ensureCodeServer } from './codeServerInstall';
+import { CODE_SERVER_VERSION, ensureCodeServer } from './codeServerInstall';
+import { expectedFirstStartLines, firstMissingLine, freshHomeEnv, processesWithHome } from './freshHome';
 import { startCodeServer, type CodeServer } from './codeServerProcess';
 import { run, spawnTracked, stopTree } from './processes';
 
 const REPO = path.resolve(__dirname, '..', '..', '..');
-/** Per check, install and start-up included. */
-const TIMEOUT_MS = Number(process.env.REFACTOR_BROWSER_SMOKE_TIMEOUT || 300) * 1000;
 const ROWS = '.part.sidebar .monaco-list-row[role=treeitem]';
 
 type Stops = Array<() => Promise<void>>;
@@ -158,16 +164,32 @@ async function groupGone(pgid: number, ms: number): Promise<boolean> {
   return waitFor(gone, `process group ${pgid} to empty`, ms, 200).then(() => true, () => false);
 }
 
-/** npm as the person typing `npm start` has it: the one running this script when there is one. */
-function npmCommand(args: string[]): [string, string[]] {
-  const cli = process.env.npm_execpath;
-  return cli && /\.[cm]?js$/.test(cli) ? [process.execPath, [cli, ...args]] : ['npm', args];
-}
+/** Per check, install and start-up included: `npm start` installs VS Code's server from the registry. */
+const CHECK_TIMEOUT_S = { 'the .vsix': 300, 'Restricted Mode': 300, 'npm start': 600 } as const;
 
+/**
+ * `npm start` as typed (through the shell and the npm on PATH) by a newcomer: HOME is a new empty
+ * folder, nothing in the environment names a cache (freshHomeEnv), so npm's cache starts empty and VS
+ * Code's server is installed from the npm registry into that HOME. Checks the progress lines of the
+ * build, the install and the server's start, the Catalog at the URL it prints, that Ctrl-C ends it,
+ * and (Linux) that no process with that HOME is left: code-server runs in a process group of its own.
+ */
 async function npmStart(browser: Browser, stops: Stops): Promise<string> {
-  const [command, args] = npmCommand(['start']);
-  const child: ChildProcess = spawnTracked(command, args, {
-    cwd: REPO, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+  const home = await fs.mkdtemp(path.join(os.tmpdir(), 'refactor-browser-home-'));
+  // Last: removed once everything below has been stopped (stops run in reverse).
+  stops.push(() => fs.rm(home, { recursive: true, force: true }));
+  stops.push(async () => {
+    if (process.platform !== 'linux') return;
+    for (const left of processesWithHome(home)) {
+      try {
+        process.kill(left.pid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+    }
+  });
+  const child: ChildProcess = spawnTracked('npm start', [], {
+    cwd: REPO, shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: freshHomeEnv(process.env, home),
   });
   stops.push(() => stopTree(child));
   const exited = new Promise<string>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? String(code))));
@@ -182,6 +204,10 @@ async function npmStart(browser: Browser, stops: Stops): Promise<string> {
     child.stderr?.on('data', onData);
     void exited.then((code) => reject(new Error(`npm start exited (${code}) before printing its URL:\n${output.slice(-2000)}`)));
   });
+  const installDir = path.join(home, '.cache', 'refactor-browser', `code-server-${CODE_SERVER_VERSION}`);
+  const missing = firstMissingLine(output, expectedFirstStartLines(installDir, CODE_SERVER_VERSION));
+  if (missing) throw new Error(`npm start did not print a line matching ${String(missing)} (in this order); it printed:\n${output.slice(-3000)}`);
+  const installed = /VS Code's server installed in (\d+) s/.exec(output)?.[1];
   const newest = await seeSampleCatalog(browser, url);
   process.kill(-child.pid!, 'SIGINT');
   // npm ends on the signal as it does in a terminal (or 0), and everything it started stops with it.
@@ -190,7 +216,13 @@ async function npmStart(browser: Browser, stops: Stops): Promise<string> {
   if (!(await groupGone(child.pid!, 15_000))) throw new Error('processes npm start began still run 15 s after Ctrl-C');
   const gone = await fetch(new URL(url).origin).then(() => false, () => true);
   if (!gone) throw new Error(`${new URL(url).origin} still answers after Ctrl-C`);
-  return `npm start served ${new URL(url).origin} with the sample catalog ("${newest}") and stopped on Ctrl-C`;
+  if (process.platform === 'linux') {
+    // code-server's process group is not npm's: look for anything at all still running with that HOME.
+    const left = await waitFor(() => processesWithHome(home).length === 0, 'the processes npm start began to end', 10_000, 200)
+      .then(() => [], () => processesWithHome(home));
+    if (left.length > 0) throw new Error(`still running 10 s after Ctrl-C, HOME ${home}: ${left.map((p) => `${p.pid} ${p.command}`).join('; ')}`);
+  }
+  return `npm start in an empty HOME built, installed VS Code's server from the registry (${installed} s), printed each step, served ${new URL(url).origin} with the sample catalog ("${newest}") and stopped on Ctrl-C, leaving nothing running`;
 }
 
 async function main(): Promise<number> {
@@ -201,21 +233,25 @@ async function main(): Promise<number> {
     for (const [name, check] of [['the .vsix', installedVsix], ['Restricted Mode', restrictedMode], ['npm start', npmStart]] as const) {
       const stops: Stops = [];
       let timer: NodeJS.Timeout | undefined;
+      const timeoutMs = Number(process.env.REFACTOR_BROWSER_SMOKE_TIMEOUT || CHECK_TIMEOUT_S[name]) * 1000;
+      const started = Date.now();
+      const took = (): string => `${Math.round((Date.now() - started) / 1000)} s`;
       try {
         const said = await Promise.race([
           check(chromium.browser, stops),
-          new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS))),
+          new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs / 1000} s`)), timeoutMs))),
         ]);
-        console.log(`  ✔ ${said}`);
+        console.log(`  ✔ ${said} (${took()})`);
         passed++;
       } catch (err) {
-        console.log(`  ✘ ${name}: ${err instanceof Error ? err.message : String(err)}`);
+        console.log(`  ✘ ${name} (${took()}): ${err instanceof Error ? err.message : String(err)}`);
         failed++;
       } finally {
         clearTimeout(timer);
         for (const stop of stops.reverse()) await stop().catch((e) => console.error(`cleanup: ${String(e)}`));
       }
     }
+    console.log('  - npm run start:desktop: not checked: it needs desktop VS Code downloaded (or `code` on PATH) and a display');
   } finally {
     await chromium.stop();
   }
