@@ -1,10 +1,12 @@
-// The tests' own facts each have one place: one polling loop (test/helpers/poll.ts). A copy made
-// in a test file drifts (its interval, its message, whether a time-out fails or returns false), so
-// this reads every TypeScript file under test/ and refuses one.
+// The tests' own facts each have one place: one polling loop (test/helpers/poll.ts), one
+// PostgreSQL guard (test/helpers/postgres.ts). A copy made in a test file drifts (its interval, its
+// message, whether a time-out fails or returns false, whether CI fails or skips), so this reads every
+// TypeScript file under test/ and refuses one.
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
+import { postgresOrSkip } from '../helpers/postgres';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -64,6 +66,29 @@ function sleeps(promise: ts.NewExpression): boolean {
   return found;
 }
 
+const GUARDED_VARIABLES = new Set(['REFACTOR_BROWSER_TEST_DATABASE', 'CI']);
+
+/**
+ * The lines of `source` that make a PostgreSQL guard of their own: a read of
+ * process.env.REFACTOR_BROWSER_TEST_DATABASE or process.env.CI (either spelling), or an `if` on a
+ * name with TEST_DATABASE in it that calls skip().
+ */
+export function postgresGuards(source: ts.SourceFile): number[] {
+  const lines = new Set<number>();
+  const line = (n: ts.Node): number => source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1;
+  const isProcessEnv = (n: ts.Expression): boolean =>
+    ts.isPropertyAccessExpression(n) && n.name.text === 'env' && ts.isIdentifier(n.expression) && n.expression.text === 'process';
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(node) && isProcessEnv(node.expression) && GUARDED_VARIABLES.has(node.name.text)) lines.add(line(node));
+    if (ts.isElementAccessExpression(node) && isProcessEnv(node.expression) && ts.isStringLiteralLike(node.argumentExpression)
+      && GUARDED_VARIABLES.has(node.argumentExpression.text)) lines.add(line(node));
+    if (ts.isIfStatement(node) && /TEST_DATABASE/.test(node.expression.getText(source)) && /\bskip\(\)/.test(node.thenStatement.getText(source))) lines.add(line(node));
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return [...lines].sort((a, b) => a - b);
+}
+
 /**
  * Loops that sleep and are not polling, with why: a file is let have this many and no more, so a
  * polling loop added beside one is still refused.
@@ -98,5 +123,45 @@ describe('The tests keep each of their facts in one place', () => {
       if (lines.length > (NOT_POLLING[file]?.loops ?? 0)) extra.push(`${file}:${lines.join(',')}`);
     }
     assert.deepEqual(extra, [], 'a loop that sleeps until something holds: use waitFor from test/helpers/poll.ts');
+  });
+
+  it('finds a PostgreSQL guard wherever it is written', () => {
+    const found = (text: string) => postgresGuards(ts.createSourceFile('probe.ts', text, ts.ScriptTarget.Latest, true));
+    assert.deepEqual(found('const TEST_DATABASE = process.env.REFACTOR_BROWSER_TEST_DATABASE;'), [1]);
+    assert.deepEqual(found("before(function () {\n  if (!url) {\n    if (process.env['CI']) throw new Error('set it');\n    this.skip();\n  }\n});"), [3]);
+    assert.deepEqual(found("import { TEST_DATABASE } from './postgres';\nit('x', function () {\n  if (!TEST_DATABASE) this.skip();\n});"), [3]);
+    assert.deepEqual(found("import { TEST_DATABASE } from './postgres';\nafter(async () => {\n  if (TEST_DATABASE) await drop(TEST_DATABASE);\n});"), [],
+      'cleaning up after a suite that ran');
+    assert.deepEqual(found('const home = process.env.HOME;'), []);
+  });
+
+  it('has one PostgreSQL guard: test/helpers/postgres.ts postgresOrSkip, which every test uses', () => {
+    const extra: string[] = [];
+    for (const file of sources) {
+      if (file === 'test/helpers/postgres.ts') continue;
+      const lines = postgresGuards(parse(file));
+      if (lines.length > 0) extra.push(`${file}:${lines.join(',')}`);
+    }
+    assert.deepEqual(extra, [], 'a PostgreSQL suite skipped by hand: use postgresOrSkip(this) from test/helpers/postgres.ts (it fails in CI)');
+  });
+});
+
+describe('postgresOrSkip', () => {
+  const skipped = new Error('skipped');
+  const context = { skip: (): never => { throw skipped; } };
+
+  it('gives the server named, without skipping', () => {
+    assert.equal(postgresOrSkip(context, { REFACTOR_BROWSER_TEST_DATABASE: 'postgres://u@127.0.0.1:5432/test', CI: 'true' }), 'postgres://u@127.0.0.1:5432/test');
+  });
+
+  it('skips without a server, an empty value naming none', () => {
+    assert.throws(() => postgresOrSkip(context, {}), skipped);
+    assert.throws(() => postgresOrSkip(context, { REFACTOR_BROWSER_TEST_DATABASE: '' }), skipped);
+  });
+
+  it('fails in CI without a server, saying what to set', () => {
+    assert.throws(() => postgresOrSkip(context, { CI: 'true' }), {
+      message: 'CI runs the PostgreSQL suites: set REFACTOR_BROWSER_TEST_DATABASE (scripts/withPostgres.sh does)',
+    });
   });
 });
