@@ -1,12 +1,13 @@
 // The tests' own facts each have one place: one polling loop (test/helpers/poll.ts), one
-// PostgreSQL guard (test/helpers/postgres.ts). A copy made in a test file drifts (its interval, its
-// message, whether a time-out fails or returns false, whether CI fails or skips), so this reads every
-// TypeScript file under test/ and refuses one.
+// PostgreSQL guard (test/helpers/postgres.ts), one way to a TLS certificate (test/hostile/tls.ts).
+// A copy made in a test file drifts (its interval, its message, whether a time-out fails or returns
+// false, whether CI fails or skips), so this reads every TypeScript file under test/ and refuses one.
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
 import { postgresOrSkip } from '../helpers/postgres';
+import { certificateOrSkip } from '../hostile/tls';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -90,6 +91,22 @@ export function postgresGuards(source: ts.SourceFile): number[] {
 }
 
 /**
+ * The lines of `source` that take a certificate their own way: a call of makeTestCertificate (which
+ * gives undefined without openssl), or an `if` on a name with cert in it that calls skip().
+ */
+export function certificateGuards(source: ts.SourceFile): number[] {
+  const lines = new Set<number>();
+  const line = (n: ts.Node): number => source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1;
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'makeTestCertificate') lines.add(line(node));
+    if (ts.isIfStatement(node) && /cert/i.test(node.expression.getText(source)) && /\bskip\(\)/.test(node.thenStatement.getText(source))) lines.add(line(node));
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return [...lines].sort((a, b) => a - b);
+}
+
+/**
  * Loops that sleep and are not polling, with why: a file is let have this many and no more, so a
  * polling loop added beside one is still refused.
  */
@@ -144,6 +161,24 @@ describe('The tests keep each of their facts in one place', () => {
     }
     assert.deepEqual(extra, [], 'a PostgreSQL suite skipped by hand: use postgresOrSkip(this) from test/helpers/postgres.ts (it fails in CI)');
   });
+
+  it('finds a certificate taken by hand wherever it is written', () => {
+    const found = (text: string) => certificateGuards(ts.createSourceFile('probe.ts', text, ts.ScriptTarget.Latest, true));
+    assert.deepEqual(found("it('x', function () {\n  const cert = makeTestCertificate();\n  if (!cert) this.skip(); // no openssl\n});"), [2, 3]);
+    assert.deepEqual(found("before(function () {\n  tls = tls ?? makeTestCertificate();\n});"), [2]);
+    assert.deepEqual(found("it('x', function () {\n  if (certificate === undefined) {\n    this.skip();\n  }\n});"), [2]);
+    assert.deepEqual(found("it('x', function () {\n  const cert = certificateOrSkip(this);\n  if (!cert.certFile) throw new Error('no file');\n});"), []);
+  });
+
+  it('has one way to a TLS certificate: test/hostile/tls.ts certificateOrSkip, which every test uses', () => {
+    const extra: string[] = [];
+    for (const file of sources) {
+      if (file === 'test/hostile/tls.ts') continue;
+      const lines = certificateGuards(parse(file));
+      if (lines.length > 0) extra.push(`${file}:${lines.join(',')}`);
+    }
+    assert.deepEqual(extra, [], 'a certificate taken by hand: use certificateOrSkip(this) from test/hostile/tls.ts (it fails in CI)');
+  });
 });
 
 describe('postgresOrSkip', () => {
@@ -162,6 +197,30 @@ describe('postgresOrSkip', () => {
   it('fails in CI without a server, saying what to set', () => {
     assert.throws(() => postgresOrSkip(context, { CI: 'true' }), {
       message: 'CI runs the PostgreSQL suites: set REFACTOR_BROWSER_TEST_DATABASE (scripts/withPostgres.sh does)',
+    });
+  });
+});
+
+describe('certificateOrSkip', () => {
+  const skipped = new Error('skipped');
+  const context = { skip: (): never => { throw skipped; } };
+
+  it('gives a certificate made by openssl, in a file a CLI process can trust, which disposes of it', function () {
+    const cert = certificateOrSkip(this);
+    try {
+      assert.match(cert.cert, /^-----BEGIN CERTIFICATE-----\n/);
+      assert.match(cert.key, /^-----BEGIN PRIVATE KEY-----\n/);
+      assert.equal(readFileSync(cert.certFile, 'utf8'), cert.cert);
+    } finally {
+      cert.dispose();
+    }
+    assert.equal(existsSync(cert.certFile), false);
+  });
+
+  it('skips without openssl, and fails in CI saying what to install', () => {
+    assert.throws(() => certificateOrSkip(context, {}, () => undefined), skipped);
+    assert.throws(() => certificateOrSkip(context, { CI: 'true' }, () => undefined), {
+      message: 'CI runs the TLS tests: install openssl (apt-get install openssl)',
     });
   });
 });
