@@ -1,12 +1,16 @@
 // The tests' own facts each have one place: one polling loop (test/helpers/poll.ts), one
-// PostgreSQL guard (test/helpers/postgres.ts), one way to a TLS certificate (test/hostile/tls.ts).
+// PostgreSQL guard (test/helpers/postgres.ts), one way to a TLS certificate (test/hostile/tls.ts),
+// one builder of each model type (test/helpers/builders.ts).
 // A copy made in a test file drifts (its interval, its message, whether a time-out fails or returns
 // false, whether CI fails or skips), so this reads every TypeScript file under test/ and refuses one.
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import * as esbuild from 'esbuild';
 import ts from 'typescript';
+import { aCode, aRefactor, aUser } from '../helpers/builders';
 import { postgresOrSkip } from '../helpers/postgres';
+import { checkCode, checkRefactor, checkUser } from '../hostile/modelShape';
 import { certificateOrSkip } from '../hostile/tls';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -106,6 +110,66 @@ export function certificateGuards(source: ts.SourceFile): number[] {
   return [...lines].sort((a, b) => a - b);
 }
 
+/** The model's fields (src/api/model.ts): those every value has, and those only some have. */
+const MODEL_FIELDS: Record<string, { every: string[]; some: string[] }> = {
+  Code: {
+    every: ['id', 'title', 'language', 'permalink', 'code', 'comment', 'createdAt', 'updatedAt', 'refactorsCount', 'trackbackUrl', 'userId'],
+    some: ['user', 'refactors'],
+  },
+  Refactor: {
+    every: ['id', 'codeId', 'title', 'language', 'code', 'comment', 'createdAt', 'rating', 'ratingsCount', 'userId', 'userName', 'userWebsite'],
+    some: ['user'],
+  },
+  User: { every: ['id', 'name', 'identityUrl', 'rating', 'refactorsCount', 'website'], some: [] },
+};
+
+/**
+ * The object literals of `source` that write out a whole Code, Refactor or User, as `Type@line`: a
+ * literal naming every field every value of the type has (all but one when it spreads another
+ * object in, which may give that one) and no field the type lacks. An expected value inside an
+ * `assert.…(…)` call is not one (spelling each field out is its point), nor fast-check's
+ * `fc.record({…})` of arbitraries.
+ */
+export function handBuiltModels(source: ts.SourceFile): string[] {
+  const found: string[] = [];
+  const exempt = (node: ts.Node): boolean => {
+    for (let up = node.parent; up !== undefined; up = up.parent) {
+      if (!ts.isCallExpression(up)) continue;
+      const callee = up.expression;
+      if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'assert') return true;
+      if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'record') return true;
+    }
+    return false;
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const keys = new Set<string>();
+      let spreads = false;
+      for (const p of node.properties) {
+        if (ts.isSpreadAssignment(p)) spreads = true;
+        else if (p.name !== undefined && (ts.isIdentifier(p.name) || ts.isStringLiteralLike(p.name))) keys.add(p.name.text);
+      }
+      for (const [type, { every, some }] of Object.entries(MODEL_FIELDS)) {
+        const missing = every.filter((k) => !keys.has(k)).length;
+        const foreign = [...keys].some((k) => !every.includes(k) && !some.includes(k));
+        if (!foreign && missing <= (spreads ? 1 : 0) && !exempt(node)) {
+          found.push(`${type}@${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`);
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Files let write out this many whole model values and no more, with why. */
+const MODEL_LITERALS: Record<string, { literals: number; why: string }> = {
+  'test/helpers/builders.ts': { literals: 3, why: 'the builders themselves' },
+  'test/helpers/referenceService.ts': { literals: 3, why: 'the model the sample catalog decodes to, each field from its JSON' },
+  'test/hostile/modelShape.ts': { literals: 3, why: 'the kind of each field of the model, not a value of it' },
+};
+
 /**
  * Loops that sleep and are not polling, with why: a file is let have this many and no more, so a
  * polling loop added beside one is still refused.
@@ -179,6 +243,30 @@ describe('The tests keep each of their facts in one place', () => {
     }
     assert.deepEqual(extra, [], 'a certificate taken by hand: use certificateOrSkip(this) from test/hostile/tls.ts (it fails in CI)');
   });
+
+  it('finds a whole model value written out wherever it is written', () => {
+    const found = (text: string) => handBuiltModels(ts.createSourceFile('probe.ts', text, ts.ScriptTarget.Latest, true));
+    const user = "{ id: 1, name: 'ana', identityUrl: '', rating: null, refactorsCount: null, website: '' }";
+    const code = "{ id: 7, title: 'Sum', language: 'Ruby', permalink: 'sum', code: 'x', comment: '', createdAt: null, updatedAt: null,\n"
+      + '  refactorsCount: 0, trackbackUrl: "", userId: 1, user: ' + user + ' }';
+    assert.deepEqual(found(`const code: Code = ${code};`), ['Code@1', 'User@2']);
+    assert.deepEqual(found("const r = (over) => ({ id: 1, codeId: 2, title: '', language: 'Ruby', code: '', comment: '', createdAt: null,\n"
+      + "  rating: null, ratingsCount: null, userId: null, userName: '', ...over });"), ['Refactor@1'], 'userWebsite may come from the spread');
+    assert.deepEqual(found(`assert.deepEqual(decodeCode(xml), ${code});`), [], 'an expected value');
+    assert.deepEqual(found(`const code = fc.record(${code});`), [], 'arbitraries');
+    assert.deepEqual(found("const m = { id: 1, name: 'ana', identityUrl: '', rating: null, refactorsCount: null, website: '', hasToken: true };"), [],
+      'another type with more fields');
+    assert.deepEqual(found("const c = { ...aCode(), title: 'x', permalink: 'x' };"), []);
+  });
+
+  it('builds whole model values in test/helpers/builders.ts only (aCode, aRefactor, aUser)', () => {
+    const extra: string[] = [];
+    for (const file of sources) {
+      const found = handBuiltModels(parse(file));
+      if (found.length > (MODEL_LITERALS[file]?.literals ?? 0)) extra.push(`${file}: ${found.join(', ')}`);
+    }
+    assert.deepEqual(extra, [], 'a Code, Refactor or User written out by hand: build it with aCode, aRefactor or aUser from test/helpers/builders.ts');
+  });
 });
 
 describe('postgresOrSkip', () => {
@@ -222,5 +310,39 @@ describe('certificateOrSkip', () => {
     assert.throws(() => certificateOrSkip(context, { CI: 'true' }, () => undefined), {
       message: 'CI runs the TLS tests: install openssl (apt-get install openssl)',
     });
+  });
+});
+
+describe('the model builders (test/helpers/builders.ts)', () => {
+  it('give values of exactly the model\'s shape, with a user and refactorings only when given them', () => {
+    checkUser(aUser(), 'aUser()');
+    checkRefactor(aRefactor(), 'aRefactor()');
+    checkCode(aCode(), 'aCode()', false);
+    checkCode(aCode({ user: aUser(), refactors: [aRefactor({ user: aUser() })] }), 'aCode(…)', true);
+    assert.deepEqual(Object.keys(aCode()), ['id', 'title', 'language', 'permalink', 'code', 'comment', 'createdAt', 'updatedAt', 'refactorsCount', 'trackbackUrl', 'userId']);
+    assert.equal('user' in aRefactor(), false);
+  });
+
+  it('keep a value consistent: permalink, count, author and code id follow what is given, unless given too', () => {
+    const ana = aUser({ id: 5, name: 'Ana', website: 'https://ana.example' });
+    const code = aCode({ id: 3, title: 'Café au lait!', user: ana, refactors: [aRefactor({ rating: 4, user: ana }), aRefactor({ id: 2, codeId: 9 })] });
+    assert.equal(code.permalink, 'cafe-au-lait');
+    assert.equal(code.refactorsCount, 2);
+    assert.equal(code.userId, 5);
+    assert.deepEqual(code.refactors?.map((r) => [r.id, r.codeId, r.rating, r.userId, r.userName, r.userWebsite]),
+      [[1, 3, 4, 5, 'Ana', 'https://ana.example'], [2, 9, null, null, '', '']]);
+    const given = aCode({ title: 'Sum', permalink: '', refactorsCount: 7, userId: null, user: ana });
+    assert.deepEqual([given.permalink, given.refactorsCount, given.userId], ['', 7, null]);
+    assert.deepEqual(aRefactor({ user: ana, userId: null, userName: '' }), { ...aRefactor({ user: ana }), userId: null, userName: '' });
+  });
+
+  it('bundle for the browser: no Node module below them, for the web worker host\'s tests', () => {
+    const root = path.resolve(__dirname, '../../..');
+    const built = esbuild.buildSync({
+      entryPoints: [path.join(root, 'test/helpers/builders.ts')],
+      bundle: true, platform: 'browser', format: 'esm', write: false, outdir: 'unused', logLevel: 'silent', metafile: true,
+    });
+    assert.deepEqual(built.errors, []);
+    assert.ok(Object.keys(built.metafile.inputs).every((f) => f.startsWith('src/') || f.startsWith('test/helpers/')), Object.keys(built.metafile.inputs).join(' '));
   });
 });

@@ -6,13 +6,11 @@ import type { Code } from '../../../src/api/model';
 import { CodeSearch } from '../../../src/search/searchIndex';
 import { codeText } from '../../../src/extension/agents/answering';
 import type { AgentToolDeps } from '../../../src/extension/agents/tools';
+import { aCode, aUser } from '../../helpers/builders';
 
 const BASE = 'http://refactor.example.org/';
-const ANA = { id: 3, name: 'Ana Lima', identityUrl: '', rating: 4.5, refactorsCount: 2, website: '' };
-const LISTED: Code = {
-  id: 42, title: 'Sum an array', language: 'Ruby', permalink: 'sum-an-array', code: 'p 1', comment: '', createdAt: new Date(Date.UTC(2008, 0, 1)),
-  updatedAt: null, refactorsCount: 0, trackbackUrl: '', userId: 3, user: ANA,
-};
+const ANA = aUser({ id: 3, name: 'Ana Lima', rating: 4.5, refactorsCount: 2 });
+const LISTED = aCode({ id: 42, title: 'Sum an array', code: 'p 1', createdAt: new Date(Date.UTC(2008, 0, 1)), user: ANA });
 
 function depsOver(search: CodeSearch): AgentToolDeps {
   return {
