@@ -4,6 +4,7 @@
 // (dist/cli.js).
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
+import { TEST_DATABASE } from '../helpers/postgres';
 import { missingPrerequisite } from './stack';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -14,7 +15,7 @@ function main(): number {
     process.stderr.write(`test:deploy: ${missing}\n`);
     return 1;
   }
-  if (!process.env.REFACTOR_BROWSER_TEST_DATABASE) {
+  if (TEST_DATABASE === undefined) {
     const r = spawnSync('bash', [path.join(ROOT, 'scripts/withPostgres.sh'), process.execPath, __filename], { stdio: 'inherit', cwd: ROOT });
     return r.status ?? 1;
   }

@@ -10,6 +10,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { waitFor } from '../helpers/poll';
+import { TEST_DATABASE } from '../helpers/postgres';
 import { request } from '../helpers/referenceService';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -110,7 +111,7 @@ export async function stopStarted(): Promise<void> {
 export async function startStack(o: StackOptions): Promise<Stack> {
   const missing = missingPrerequisite(o.nginx);
   if (missing !== undefined) throw new Error(missing);
-  const server = process.env.REFACTOR_BROWSER_TEST_DATABASE;
+  const server = TEST_DATABASE;
   if (!server) throw new Error('REFACTOR_BROWSER_TEST_DATABASE names no PostgreSQL server (run under scripts/withPostgres.sh)');
   const log = o.log ?? (() => undefined);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'refactor-browser-deploy-'));

@@ -5,7 +5,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import sampleJson from '../../src/server/catalog/sample-catalog.json';
 import { Commands } from '../../src/extension/commandIds';
-import { makeTestCertificate } from '../hostile/tls';
+import { certificateOrSkip } from '../hostile/tls';
 import { startForwardProxy } from '../helpers/forwardProxy';
 import { startFrontServer } from '../helpers/frontServer';
 import { api, resetState, useSettings, waitFor } from './helpers';
@@ -111,8 +111,7 @@ describe('Settings and services', function () {
     // VS Code's fetch takes the certificates it trusts from the system (http.systemCertificates);
     // http.proxyStrictSSL does not relax it (vscode-proxy-agent's fetch patch sets no
     // rejectUnauthorized), and the extension never turns verification off itself.
-    const cert = makeTestCertificate();
-    if (!cert) this.skip(); // no openssl
+    const cert = certificateOrSkip(this);
     // The reference service behind https with a throwaway self-signed certificate nothing trusts.
     const service = await startService();
     services.push(service);

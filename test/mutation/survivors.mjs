@@ -7,16 +7,18 @@
 //   node test/mutation/survivors.mjs <mutation-report.json> [path-prefix]
 //
 // The report is Stryker's JSON (the json reporter's reports/mutation/mutation.json, or an incremental
-// file such as test/mutation/stryker-incremental.json); path-prefix defaults to '' (every file),
-// e.g. `src/api/` or `src/server/`.
+// report as committed, gzip-compressed, such as .stryker-incremental/stryker-incremental.json.gz);
+// path-prefix defaults to '' (every file), e.g. `src/api/` or `src/server/`.
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 
 const [reportPath, prefix = ''] = process.argv.slice(2);
 if (!reportPath) {
   console.error('usage: node test/mutation/survivors.mjs <mutation-report.json> [path-prefix]');
   process.exit(2);
 }
-const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+const bytes = readFileSync(reportPath);
+const report = JSON.parse((reportPath.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8'));
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 

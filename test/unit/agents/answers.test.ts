@@ -15,22 +15,17 @@ import { inProcessFetch, SAMPLE_BASE_URL } from '../../../src/server/http/fetchH
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { indexCatalog } from '../../../src/search/indexer';
 import { CodeSearch, type SearchHit } from '../../../src/search/searchIndex';
+import { aCode, aRefactor } from '../../helpers/builders';
 
 const BASE = 'http://rb.test/api/';
 
-function refactor(id: number, over: Partial<Refactor> = {}): Refactor {
-  return {
-    id, codeId: 42, title: `Refactoring ${id}`, language: 'Ruby', code: `puts ${id}\n`, comment: '', createdAt: new Date(Date.UTC(2026, 0, id)),
-    rating: null, ratingsCount: 0, userId: null, userName: `author${id}`, userWebsite: '', ...over,
-  };
-}
+const refactor = (id: number, over: Partial<Refactor> = {}): Refactor => aRefactor({
+  id, codeId: 42, title: `Refactoring ${id}`, code: `puts ${id}\n`, createdAt: new Date(Date.UTC(2026, 0, id)), ratingsCount: 0, userName: `author${id}`, ...over,
+});
 
-function code(over: Partial<Code> = {}): Code {
-  return {
-    id: 42, title: 'Sum an array', language: 'Ruby', permalink: 'sum-an-array', code: 'a.inject { |s, x| s + x }\n', comment: 'Is there a shorter way?',
-    createdAt: null, updatedAt: null, refactorsCount: 0, trackbackUrl: '', userId: 7, refactors: [], ...over,
-  };
-}
+const code = (over: Partial<Code> = {}): Code => aCode({
+  id: 42, title: 'Sum an array', code: 'a.inject { |s, x| s + x }\n', comment: 'Is there a shorter way?', userId: 7, refactors: [], ...over,
+});
 
 /** The fenced blocks of a Markdown text: each opening fence with what it holds, up to the same fence. */
 function fencedBlocks(text: string): { fence: string; info: string; body: string }[] {

@@ -10,7 +10,7 @@ import { HUGE_BYTES } from '../../hostile/cases';
 import { apiError, assertCliFailure } from '../../hostile/expect';
 import { runCli } from '../../hostile/runCli';
 import { startHostileServer, type HostileServer } from '../../hostile/server';
-import { makeTestCertificate } from '../../hostile/tls';
+import { certificateOrSkip } from '../../hostile/tls';
 import { lookupNothing, NO_RESOLVER_ENV } from '../../helpers/noResolver';
 import { waitFor } from '../../helpers/poll';
 import { closedPort } from '../../helpers/testServer';
@@ -197,8 +197,7 @@ describe('hostile network', function () {
     });
 
     it('CLI: an https service redirecting to http is refused, while the same https service works', async function () {
-      const cert = makeTestCertificate();
-      if (!cert) this.skip();
+      const cert = certificateOrSkip(this);
       const tlsServer = await startHostileServer({ tls: cert });
       const plain = await startHostileServer();
       try {

@@ -10,7 +10,7 @@ import { Agent, type Dispatcher } from 'undici';
 import { createDispatcher, fetchVia } from '../../../src/api/dispatcher';
 import { fetchXml, maxAgeMs, parseRetryAfter, type RequestOptions } from '../../../src/api/http';
 import type { Logger } from '../../../src/api/logger';
-import { makeTestCertificate } from '../../hostile/tls';
+import { certificateOrSkip } from '../../hostile/tls';
 import { rejectsWith } from '../../helpers/apiAssert';
 import { browserLike } from '../../helpers/browserFetch';
 import { closedPort, startServer, type Handler, type TestServer } from '../../helpers/testServer';
@@ -179,8 +179,7 @@ describe('fetchXml at its edges', function () {
 
     it('refuses where a followed redirect from https ended on http', async function () {
       this.timeout(20_000);
-      const cert = makeTestCertificate();
-      if (!cert) this.skip(); // no openssl
+      const cert = certificateOrSkip(this);
       const plain = await serve((_req, res) => res.end(XML));
       const secure = await startServer((_req, res) => { res.writeHead(302, { location: `${plain}/codes/recent.xml` }); res.end(); }, { tls: cert });
       servers.push(secure);

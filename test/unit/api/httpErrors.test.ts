@@ -12,7 +12,7 @@ import type { Dispatcher } from 'undici';
 import { createDispatcher, fetchVia } from '../../../src/api/dispatcher';
 import { fetchXml } from '../../../src/api/http';
 import { describeNetworkError, formatBytes } from '../../../src/api/httpErrors';
-import { makeTestCertificate } from '../../hostile/tls';
+import { certificateOrSkip } from '../../hostile/tls';
 import { rejectsWith } from '../../helpers/apiAssert';
 import { startServer, type TestServer } from '../../helpers/testServer';
 
@@ -109,8 +109,7 @@ describe('network failures in words', function () {
 
     it('a self-signed certificate is a TLS error naming the certificate\'s problem', async function () {
       this.timeout(20_000);
-      const cert = makeTestCertificate();
-      if (!cert) this.skip(); // no openssl
+      const cert = certificateOrSkip(this);
       let secure: TestServer | undefined;
       try {
         secure = await startServer((_req, res) => res.end(XML), { tls: cert });

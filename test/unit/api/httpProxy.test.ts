@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 import { createDispatcher, fetchVia } from '../../../src/api/dispatcher';
 import { fetchXml } from '../../../src/api/http';
 import { runCli } from '../../hostile/runCli';
-import { makeTestCertificate } from '../../hostile/tls';
+import { certificateOrSkip } from '../../hostile/tls';
 import { rejectsWith } from '../../helpers/apiAssert';
 import { startForwardProxy } from '../../helpers/forwardProxy';
 import { startServer, type TestServer } from '../../helpers/testServer';
@@ -50,8 +50,7 @@ describe('proxies', function () {
 
   it('takes HTTPS_PROXY for an https service (a CONNECT tunnel) and HTTP_PROXY for an http one (CLI process)', async function () {
     this.timeout(20_000);
-    const cert = makeTestCertificate();
-    if (!cert) this.skip(); // no openssl
+    const cert = certificateOrSkip(this);
     const secure = await startServer((_req, res) => res.end(XML), { tls: cert });
     const httpsProxy = await startForwardProxy();
     try {

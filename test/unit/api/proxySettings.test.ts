@@ -9,7 +9,7 @@ import { createServer as createNetServer, type AddressInfo, type Socket } from '
 import type { Dispatcher } from 'undici';
 import { createDispatcher, fetchVia, type DispatcherOptions } from '../../../src/api/dispatcher';
 import { fetchXml } from '../../../src/api/http';
-import { makeTestCertificate, type TestCertificate } from '../../hostile/tls';
+import { certificateOrSkip, type TestCertificate } from '../../hostile/tls';
 import { rejectsWith } from '../../helpers/apiAssert';
 import { startForwardProxy } from '../../helpers/forwardProxy';
 import { startFullListener, startServer, type FullListener, type TestServer } from '../../helpers/testServer';
@@ -24,8 +24,7 @@ describe('proxy settings on the wire', function () {
   const dispatchers: Dispatcher[] = [];
 
   before(function () {
-    cert = makeTestCertificate();
-    if (!cert) this.skip(); // no openssl
+    cert = certificateOrSkip(this);
   });
   after(() => cert?.dispose());
   beforeEach(async () => {

@@ -10,9 +10,9 @@ import { decodeCode } from '../../../src/api/xmlDecode';
 import { openPostgres } from '../../../src/server/sql/executor';
 import { run, startServe, type ServeProcess } from '../../helpers/cliProcess';
 import { postCode } from '../../helpers/contributions';
+import { postgresOrSkip, TEST_DATABASE } from '../../helpers/postgres';
 import { request } from '../../helpers/referenceService';
 
-const TEST_DATABASE = process.env.REFACTOR_BROWSER_TEST_DATABASE;
 /** Acknowledgements before the kill; each writer has one request in flight at that moment. */
 const ACKS = 20;
 const WRITERS = 4;
@@ -131,13 +131,10 @@ describe('serve killed with SIGKILL', () => {
       }
     };
     before(async function () {
-      if (!TEST_DATABASE) {
-        if (process.env.CI) throw new Error('CI runs the PostgreSQL suites: set REFACTOR_BROWSER_TEST_DATABASE (scripts/withPostgres.sh does)');
-        this.skip();
-      }
+      const server = postgresOrSkip(this);
       await admin(`drop database if exists ${DATABASE}`);
       await admin(`create database ${DATABASE}`);
-      const at = new URL(TEST_DATABASE);
+      const at = new URL(server);
       at.pathname = `/${DATABASE}`;
       url = at.href;
     });

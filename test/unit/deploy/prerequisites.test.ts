@@ -1,13 +1,14 @@
 // The deployment test (`npm run test:deploy`) where something it needs is missing: it says in one
 // line what to install before starting anything, and a stack whose nginx fails to start stops the
 // instances it started (by pid) before it gives up. The last test needs a PostgreSQL server
-// (scripts/withPostgres.sh) and is skipped without one.
+// (scripts/withPostgres.sh) and is pending without one, outside CI.
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { missingPrerequisite, startStack, stillRunning, stopStarted } from '../../deploy/stack';
+import { postgresOrSkip } from '../../helpers/postgres';
 
 const RUN = path.resolve(__dirname, '../../deploy/run.js');
 
@@ -40,7 +41,7 @@ describe('deployment test: its prerequisites', function () {
   });
 
   it('a stack whose nginx exits at once stops the instances it started before it rejects', async function () {
-    if (!process.env.REFACTOR_BROWSER_TEST_DATABASE) this.skip();
+    postgresOrSkip(this);
     const nginx = path.join(work, 'failing-nginx');
     writeFileSync(nginx, '#!/bin/sh\necho "nginx: cannot start" >&2\nexit 1\n');
     chmodSync(nginx, 0o755);

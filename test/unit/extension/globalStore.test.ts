@@ -9,6 +9,7 @@ import { QueuedMemento, type GlobalMemento } from '../../../src/extension/global
 import { OfflineStore } from '../../../src/extension/catalog/offlineStore';
 import { StarList, type Star } from '../../../src/extension/stars/starList';
 import type { Code } from '../../../src/api/model';
+import { aCode } from '../../helpers/builders';
 
 class EchoingMemento implements GlobalMemento {
   private value: Record<string, unknown> = {};
@@ -62,10 +63,7 @@ function settle(): Promise<void> {
 }
 
 function code(id: number): Code {
-  return {
-    id, title: `c${id}`, language: 'Ruby', permalink: '', code: 'x', comment: '', createdAt: null, updatedAt: null,
-    refactorsCount: 0, trackbackUrl: '', userId: null,
-  };
+  return aCode({ id, title: `c${id}`, permalink: '', code: 'x' });
 }
 
 function star(codeId: number): Star {

@@ -7,23 +7,17 @@ import * as fc from 'fast-check';
 import type { Code, Refactor } from '../../../src/api/model';
 import { MAX_TEXT_CHARS } from '../../../src/search/entries';
 import { CodeSearch, SearchIndexError, type SearchHit } from '../../../src/search/searchIndex';
+import { aCode, aRefactor, aUser } from '../../helpers/builders';
 
 let nextId = 1;
 
 function code(fields: Partial<Code> & { title: string }): Code {
   const id = fields.id ?? nextId++;
-  return {
-    id, language: 'Ruby', permalink: '', code: 'x = 1\n', comment: '', createdAt: new Date(Date.UTC(2008, 0, id)), updatedAt: null,
-    refactorsCount: 0, trackbackUrl: '', userId: 1, user: { id: 1, name: 'Ana Lima', identityUrl: '', rating: null, refactorsCount: null, website: '' },
-    ...fields,
-  };
+  return aCode({ id, permalink: '', createdAt: new Date(Date.UTC(2008, 0, id)), user: aUser(), ...fields });
 }
 
 function refactor(codeId: number, fields: Partial<Refactor> & { title: string }): Refactor {
-  return {
-    id: fields.id ?? nextId++, codeId, language: 'Ruby', code: 'y = 2\n', comment: '', createdAt: null, rating: null, ratingsCount: null,
-    userId: 2, userName: 'Bo Chen', userWebsite: '', ...fields,
-  };
+  return aRefactor({ id: fields.id ?? nextId++, codeId, userId: 2, userName: 'Bo Chen', ...fields });
 }
 
 const ids = (hits: SearchHit[]): number[] => hits.map((h) => h.codeId);
@@ -111,7 +105,7 @@ describe('search', () => {
     it('finds codes by author, tag and language, and matches a language name whole (c, c#, c++)', () => {
       const index = CodeSearch.empty();
       const inC = code({ title: 'Copy a string', language: 'C' });
-      const inCs = code({ title: 'Filter a list', language: 'C#', user: { id: 9, name: 'Hiroshi Tanaka', identityUrl: '', rating: null, refactorsCount: null, website: '' } });
+      const inCs = code({ title: 'Filter a list', language: 'C#', user: aUser({ id: 9, name: 'Hiroshi Tanaka' }) });
       const inCpp = code({ title: 'Print a vector', language: 'C++' });
       index.addCodes([inC, inCs, inCpp]);
       index.addCodes([inCpp], 'Speed');

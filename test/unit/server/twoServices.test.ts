@@ -10,9 +10,9 @@ import { openSqlStore, type SqlStore } from '../../../src/server/sql/sqlStore';
 import { newToken, tokenHash } from '../../../src/server/tokens';
 import { deleteCode, postCode, postRefactor, rate } from '../../helpers/contributions';
 import { waitForAnswer } from '../../helpers/poll';
+import { postgresOrSkip, TEST_DATABASE } from '../../helpers/postgres';
 import { request, type RawResponse } from '../../helpers/referenceService';
 
-const TEST_DATABASE = process.env.REFACTOR_BROWSER_TEST_DATABASE;
 const DATABASE = 'refactor_browser_two_services';
 const SEEN_WITHIN_MS = 2_000;
 
@@ -26,18 +26,15 @@ describe('two services over one PostgreSQL server, over HTTP (REFACTOR_BROWSER_T
   const tokens: Record<string, string> = {};
 
   before(async function () {
-    if (!TEST_DATABASE) {
-      if (process.env.CI) throw new Error('CI runs the PostgreSQL suites: set REFACTOR_BROWSER_TEST_DATABASE (scripts/withPostgres.sh does)');
-      this.skip();
-    }
-    const admin = await openPostgres(TEST_DATABASE);
+    const server = postgresOrSkip(this);
+    const admin = await openPostgres(server);
     try {
       await admin.query(`drop database if exists ${DATABASE}`);
       await admin.query(`create database ${DATABASE}`);
     } finally {
       await admin.close();
     }
-    const at = new URL(TEST_DATABASE);
+    const at = new URL(server);
     at.pathname = `/${DATABASE}`;
     url = at.href;
     for (let i = 0; i < 2; i++) {

@@ -6,10 +6,10 @@ import * as assert from 'node:assert/strict';
 import { decodeCode, decodeRefactor, decodeRefactors } from '../../../src/api/xmlDecode';
 import { openPglite, openPgliteWorker, openPostgres, type Sql } from '../../../src/server/sql/executor';
 import { deleteCode, postCode, postRefactor, rate } from '../../helpers/contributions';
+import { postgresOrSkip, TEST_DATABASE } from '../../helpers/postgres';
 import { request } from '../../helpers/referenceService';
 import { startWritableService, type WritableService } from '../../helpers/writableService';
 
-const TEST_DATABASE = process.env.REFACTOR_BROWSER_TEST_DATABASE;
 const RATERS = 25;
 const ROUNDS = 10;
 
@@ -101,11 +101,8 @@ describe('reference service: writes racing over HTTP', () => {
 
   describe('on a PostgreSQL server (REFACTOR_BROWSER_TEST_DATABASE; pending when unset, outside CI)', () => {
     before(async function () {
-      if (!TEST_DATABASE) {
-        if (process.env.CI) throw new Error('CI runs the PostgreSQL suites: set REFACTOR_BROWSER_TEST_DATABASE (scripts/withPostgres.sh does)');
-        this.skip();
-      }
-      const sql = await openPostgres(TEST_DATABASE);
+      const server = postgresOrSkip(this);
+      const sql = await openPostgres(server);
       try {
         await sql.query('drop database if exists refactor_browser_races');
         await sql.query('create database refactor_browser_races');

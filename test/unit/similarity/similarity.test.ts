@@ -14,6 +14,7 @@ import { Tokenizers } from '../../../src/similarity/tokenize';
 import { MAX_COMPARED_LINES, TooLongError } from '../../../src/similarity/tokens';
 import { fileExtensionOf, matchingServiceLanguage, SERVICE_LANGUAGES, toServiceLanguage, toVsCodeLanguageId } from '../../../src/api/languages';
 import { bestRefactor, languageOfFile } from '../../../src/similarity/catalogMatch';
+import { aCode, aRefactor } from '../../helpers/builders';
 
 const grammars = new Grammars(nodeGrammarFiles());
 const tokenizers = new Tokenizers(grammars);
@@ -167,14 +168,10 @@ describe('similarity: fingerprints', () => {
 let nextId = 1;
 function code(language: string, text: string, refactors: Array<Partial<Refactor>> = []): Code {
   const id = nextId++;
-  return {
-    id, title: `code ${id}`, language, permalink: '', code: text, comment: '', createdAt: new Date(Date.UTC(2008, 0, id)), updatedAt: null,
-    refactorsCount: refactors.length, trackbackUrl: '', userId: 1,
-    refactors: refactors.map((r) => ({
-      id: nextId++, codeId: id, title: '', language, code: 'pass\n', comment: '', createdAt: null, rating: null, ratingsCount: null,
-      userId: 2, userName: 'Bo Chen', userWebsite: '', ...r,
-    })),
-  };
+  return aCode({
+    id, title: `code ${id}`, language, permalink: '', code: text, createdAt: new Date(Date.UTC(2008, 0, id)), userId: 1,
+    refactors: refactors.map((r) => aRefactor({ id: nextId++, codeId: id, language, code: 'pass\n', userId: 2, userName: 'Bo Chen', ...r })),
+  });
 }
 
 describe('similarity: the index of fingerprints', () => {
@@ -237,10 +234,7 @@ describe('similarity: the index of fingerprints', () => {
     const query = fingerprint((await tokenizers.tokenize(PAIRS.Ruby[1], 'Ruby')).tokens);
     assert.deepEqual(read.query(query, 'ruby'), index.query(query, 'Ruby'));
     assert.equal(await read.update(search, tokenizers), 0, 'nothing changed');
-    const refactor: Refactor = {
-      id: nextId++, codeId: a.id, title: '', language: 'Ruby', code: PAIRS.Ruby[1], comment: '', createdAt: null, rating: 5, ratingsCount: 1,
-      userId: null, userName: 'x', userWebsite: '',
-    };
+    const refactor = aRefactor({ id: nextId++, codeId: a.id, code: PAIRS.Ruby[1], rating: 5, ratingsCount: 1, userName: 'x' });
     search.addCodes([{ ...a, refactors: [refactor] }]);
     assert.equal(await read.update(search, tokenizers), 1, 'a new refactoring is fingerprinted');
   });
@@ -375,9 +369,7 @@ describe('similarity: the catalog around it', () => {
   });
 
   it('offers the best rated refactoring, more votes first among equals, else the newest (the code view\'s order)', () => {
-    const r = (id: number, rating: number | null, ratingsCount: number | null): Refactor => ({
-      id, codeId: 1, title: '', language: 'Ruby', code: '', comment: '', createdAt: null, rating, ratingsCount, userId: null, userName: '', userWebsite: '',
-    });
+    const r = (id: number, rating: number | null, ratingsCount: number | null): Refactor => aRefactor({ id, code: '', rating, ratingsCount });
     assert.equal(bestRefactor([r(1, 4, 1), r(2, 5, 1), r(3, 5, 2), r(4, null, null)])?.id, 3);
     assert.equal(bestRefactor([r(1, null, null), r(2, null, null)])?.id, 2);
     assert.equal(bestRefactor([]), undefined);

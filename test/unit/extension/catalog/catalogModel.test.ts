@@ -19,6 +19,7 @@ import type { ItemTarget } from '../../../../src/extension/common/items';
 import { StarList, type Star } from '../../../../src/extension/stars/starList';
 import { loadSampleDataset } from '../../../../src/server/catalog/sampleDataset';
 import { startServer, type RunningServer } from '../../../../src/server/http/server';
+import { aCode } from '../../../helpers/builders';
 import { startFrontServer, type FrontServer } from '../../../helpers/frontServer';
 
 /** globalState's contract, in memory; values go through JSON as VS Code stores them. */
@@ -219,10 +220,7 @@ describe('Catalog lists over HTTP', function () {
 });
 
 describe('offline store', () => {
-  const code = (id: number): Code => ({
-    id, title: `c${id}`, language: 'Ruby', permalink: '', code: 'x\n', comment: '', createdAt: new Date('2007-11-06T13:14:22Z'),
-    updatedAt: null, refactorsCount: 0, trackbackUrl: '', userId: null,
-  });
+  const code = (id: number): Code => aCode({ id, title: `c${id}`, permalink: '', code: 'x\n', createdAt: new Date('2007-11-06T13:14:22Z') });
 
   it('keeps pages with their dates and time saved, and drops the oldest beyond its bound', async () => {
     let now = 1_000_000;

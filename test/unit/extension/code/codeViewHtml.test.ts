@@ -3,11 +3,11 @@
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { Code } from '../../../../src/api/model';
 import {
   CODE_VIEW_WEBVIEW_OPTIONS,
   buildCodeViewModel, createNonce, escapeHtml, renderCodeViewHtml, type CodeViewHtmlOptions,
 } from '../../../../src/extension/code/view/html';
+import { aCode, aRefactor, aUser } from '../../../helpers/builders';
 
 const CSP_SOURCE = 'https://*.vscode-cdn.net';
 const BASE: CodeViewHtmlOptions = {
@@ -156,19 +156,16 @@ describe('createNonce', () => {
 });
 
 describe('buildCodeViewModel', () => {
-  const code: Code = {
-    id: 7, title: 'Sum', language: 'Ruby', permalink: 'sum', code: 'def a\r\n  1\nend\n', comment: 'why\nnot',
-    createdAt: new Date('2007-11-06T10:14:22-03:00'), updatedAt: null, refactorsCount: 2, trackbackUrl: '',
-    userId: 1, user: { id: 1, name: 'ana', identityUrl: '', rating: 1.5, refactorsCount: 3, website: 'https://ana.example.org' },
+  const code = aCode({
+    id: 7, title: 'Sum', code: 'def a\r\n  1\nend\n', comment: 'why\nnot', createdAt: new Date('2007-11-06T10:14:22-03:00'),
+    user: aUser({ id: 1, name: 'ana', rating: 1.5, refactorsCount: 3, website: 'https://ana.example.org' }),
     refactors: [
-      { id: 10, codeId: 7, title: 'Inject', language: 'ruby', code: 'items.sum(&:price)\n', comment: '',
-        createdAt: new Date('2007-11-07T00:00:00Z'), rating: 3, ratingsCount: 5, userId: null, userName: '',
-        userWebsite: '' },
-      { id: 11, codeId: 7, title: '', language: 'COBOL', code: '', comment: 'x', createdAt: null, rating: NaN,
-        ratingsCount: -1, userId: 2, userName: '', userWebsite: '',
-        user: { id: 2, name: 'bo', identityUrl: '', rating: null, refactorsCount: null, website: 'http://bo.example' } },
+      aRefactor({ id: 10, title: 'Inject', language: 'ruby', code: 'items.sum(&:price)\n', createdAt: new Date('2007-11-07T00:00:00Z'), rating: 3, ratingsCount: 5 }),
+      // Neither its author's name nor website given beside its user.
+      aRefactor({ id: 11, language: 'COBOL', code: '', comment: 'x', rating: NaN, ratingsCount: -1, userName: '', userWebsite: '',
+        user: aUser({ id: 2, name: 'bo', website: 'http://bo.example' }) }),
     ],
-  };
+  });
 
   it('keeps the code\'s text and fields exactly, with dates as ISO strings of the same instant', () => {
     const m = buildCodeViewModel(code, 'https://svc.example/codes/7-sum');

@@ -1,18 +1,13 @@
 // The facts the code commands derive from a row: which rows count, and the page URL a person opens
 // or copies (the XML URL without `.xml`, a refactoring by its anchor on its code's page).
 import * as assert from 'node:assert/strict';
-import type { Code, Refactor } from '../../../../src/api/model';
+import type { Code } from '../../../../src/api/model';
 import { codeIdOf, targetOf, itemOf, itemsOf, pageUrlOf, sectionsOf, snippetOf } from '../../../../src/extension/common/items';
 import { titleOf } from '../../../../src/api/names';
+import { aCode, aRefactor } from '../../../helpers/builders';
 
-const code: Code = {
-  id: 42, title: 'Sum & <total>', language: 'Ruby', permalink: 'sum-total', code: 'x\n', comment: '', createdAt: null,
-  updatedAt: null, refactorsCount: 1, trackbackUrl: '', userId: 1,
-};
-const refactor: Refactor = {
-  id: 7, codeId: 42, title: '', language: 'Ruby', code: 'y\n', comment: '', createdAt: null, rating: null,
-  ratingsCount: null, userId: null, userName: '', userWebsite: '',
-};
+const code = aCode({ id: 42, title: 'Sum & <total>', code: 'x\n', refactorsCount: 1, userId: 1 });
+const refactor = aRefactor({ id: 7, codeId: 42, code: 'y\n' });
 
 describe('items', () => {
   it('recognises code and refactoring rows by contextValue and payload, nothing else', () => {

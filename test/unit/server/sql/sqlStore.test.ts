@@ -15,9 +15,8 @@ import { openSqlStore, type SqlStore } from '../../../../src/server/sql/sqlStore
 import { tokenHash } from '../../../../src/server/tokens';
 import type { ListedCode, ListedRefactor, NewCode } from '../../../../src/server/store';
 import { waitFor } from '../../../helpers/poll';
+import { postgresOrSkip, TEST_DATABASE } from '../../../helpers/postgres';
 import { samplePath } from '../../../helpers/referenceService';
-
-const TEST_DATABASE = process.env.REFACTOR_BROWSER_TEST_DATABASE;
 
 function listed(code: DatasetCode): ListedCode {
   const { refactors: _refactors, ...rest } = code;
@@ -614,13 +613,10 @@ describe('SQL store on PGlite in memory on a worker thread', () => {
 
 describe('SQL store on a PostgreSQL server (REFACTOR_BROWSER_TEST_DATABASE; pending when unset, outside CI)', function () {
   before(async function () {
-    if (!TEST_DATABASE) {
-      if (process.env.CI) throw new Error('CI runs the PostgreSQL suite: set REFACTOR_BROWSER_TEST_DATABASE (scripts/withPostgres.sh does)');
-      this.skip();
-    }
+    const server = postgresOrSkip(this);
     this.timeout(30_000);
     // A clean database for every run: its schema is the store's to make.
-    const sql = await openPostgres(TEST_DATABASE);
+    const sql = await openPostgres(server);
     try {
       await sql.query('drop schema public cascade; create schema public');
     } finally {

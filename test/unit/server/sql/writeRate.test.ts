@@ -6,9 +6,9 @@ import { startServer, type RunningServer } from '../../../../src/server/http/ser
 import { openPglite, openPostgres, type Sql } from '../../../../src/server/sql/executor';
 import { openSqlStore, type SqlStore } from '../../../../src/server/sql/sqlStore';
 import { newToken, tokenHash } from '../../../../src/server/tokens';
+import { postgresOrSkip } from '../../../helpers/postgres';
 import { request } from '../../../helpers/referenceService';
 
-const TEST_DATABASE = process.env.REFACTOR_BROWSER_TEST_DATABASE;
 const DATABASE = 'refactor_browser_write_rate';
 const CODE = '<code><title>t</title><language>Ruby</language><comment>c</comment><code>p 1</code><tag-list>x</tag-list></code>';
 
@@ -55,14 +55,11 @@ describe('SQL store: the write rate on a PostgreSQL server, two instances over o
   let servers: RunningServer[] = [];
 
   before(async function () {
-    if (!TEST_DATABASE) {
-      if (process.env.CI) throw new Error('CI runs the PostgreSQL suite: set REFACTOR_BROWSER_TEST_DATABASE (scripts/withPostgres.sh does)');
-      this.skip();
-    }
-    admin = await openPostgres(TEST_DATABASE);
+    const server = postgresOrSkip(this);
+    admin = await openPostgres(server);
     await admin.query(`drop database if exists ${DATABASE} with (force)`);
     await admin.query(`create database ${DATABASE}`);
-    const u = new URL(TEST_DATABASE);
+    const u = new URL(server);
     u.pathname = `/${DATABASE}`;
     url = u.href;
     stores = [await openSqlStore(await openPostgres(url)), await openSqlStore(await openPostgres(url))];
