@@ -4,6 +4,7 @@ import { RefactorClient } from './api/client';
 import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, fetchVia } from './api/dispatcher';
 import { isApiError, withoutCredentials } from './api/errors';
 import type { Code, Refactor } from './api/model';
+import { sortRefactorings } from './api/ratings';
 import { normalizeBaseUrl, parseCodeRef } from './api/urls';
 import { catalogTools } from './cli/mcp';
 import { parseCommandLine, UsageError, type Command, type GlobalOptions, type ServiceCommand, type WriteCommand } from './cli/args';
@@ -146,6 +147,8 @@ async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'mc
         return 2;
       }
       const code = await withListedAuthor(await client.code(ref), command.global.baseUrl ?? SAMPLE_SERVICE);
+      // The code view's order (and get_code's, similar's): the service answers oldest first.
+      if (code.refactors) code.refactors = sortRefactorings(code.refactors, command.order);
       io.out(command.global.json ? formatJson(code) : formatCode(code));
       return 0;
     }

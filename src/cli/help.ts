@@ -61,10 +61,14 @@ The most recent refactorings, newest first.
 ${LIST}
 
 ${GLOBAL}`,
-  show: `Usage: refactor-browser show CODE_REF
+  show: `Usage: refactor-browser show CODE_REF [--order bestRated|newest|oldest]
 
 One code with its comment and every refactoring. CODE_REF is an id (42), a code ref (42-some-title)
 or a page URL of the service.
+
+  --order ORDER      the refactorings' order, as the code view's refactorBrowser.refactoringOrder:
+                     bestRated (default: the highest rating first, more votes first among equals,
+                     the unrated after them), newest or oldest (by the date posted); --json too
 
 ${GLOBAL}`,
   search: `Usage: refactor-browser search QUERY [--language L] [--limit N]
@@ -273,7 +277,7 @@ Commands:
   popular [--language L] [--page N]       most popular codes
   tag TAG [--language L] [--page N]       codes with a tag
   refactorings [--language L] [--page N]  most recent refactorings
-  show CODE_REF                           one code with its refactorings
+  show CODE_REF [--order O]               one code with its refactorings, best rated first
   search QUERY [--language L] [--limit N] search every code and refactoring
   similar FILE [--lines A-B] [--language L] [--limit N]
                                           the codes most like yours, names aside
