@@ -14,7 +14,7 @@ import { helpText, TOPICS } from './cli/help';
 import { didYouMean } from './cli/didYouMean';
 import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from './server/http/fetchHandler';
 import { loadSampleDataset } from './server/catalog/sampleDataset';
-import { cacheFolder, indexFile, readIndex, runSearch } from './cli/search';
+import { cacheFolder, indexFile, readIndex, runSearch, runTags } from './cli/search';
 import { lacksAuthorName } from './search/searchIndex';
 import { runAdapt, runSimilar } from './cli/similar';
 import { runMine } from './cli/mine';
@@ -133,6 +133,9 @@ async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'mc
   return withClient(command.global, async (client) => {
     if (command.name === 'search') {
       return runSearch(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);
+    }
+    if (command.name === 'tags') {
+      return runTags(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);
     }
     if (command.name === 'similar') {
       return runSimilar(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, { ...io, readStdin: io.readStdin ?? readProcessStdin });

@@ -29,6 +29,8 @@ export type Command =
   /** `order`: of the code's refactorings, as the code view's refactorBrowser.refactoringOrder orders them. */
   | { name: 'show'; ref: string; order: RefactoringOrder; global: GlobalOptions }
   | { name: 'search'; query: string; language?: string; limit: number; global: GlobalOptions }
+  /** `language`: the service's name of it; undefined: every language. */
+  | { name: 'tags'; language?: string; global: GlobalOptions }
   /** `lines`: 1-based, first and last, inclusive. */
   | { name: 'similar'; file: string; lines?: [number, number]; language?: string; limit: number; global: GlobalOptions }
   | { name: 'adapt'; ref: string; refactorId: number; file: string; lines?: [number, number]; global: GlobalOptions }
@@ -84,7 +86,7 @@ export class UsageError extends Error {
   }
 }
 
-export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'search', 'similar', 'adapt', 'mcp', 'mine', 'serve', 'users', 'import', 'export', ...WRITE_COMMANDS] as const;
+export const COMMANDS = ['recent', 'popular', 'tag', 'tags', 'refactorings', 'show', 'search', 'similar', 'adapt', 'mcp', 'mine', 'serve', 'users', 'import', 'export', ...WRITE_COMMANDS] as const;
 const SERVICE_COMMANDS: readonly string[] = ['serve', 'users', 'import', 'export'] satisfies ServiceCommand['name'][];
 
 function isServiceCommand(name: string): name is ServiceCommand['name'] {
@@ -110,6 +112,7 @@ const searchSpec = { ...globalSpec, language: { type: 'string', short: 'l' }, li
 const similarSpec = { ...searchSpec, lines: { type: 'string' } } as const;
 const adaptSpec = { ...globalSpec, lines: { type: 'string' } } as const;
 const showSpec = { ...globalSpec, order: { type: 'string' } } as const;
+const tagsSpec = { ...globalSpec, language: { type: 'string', short: 'l' } } as const;
 const deleteSpec = { ...globalSpec, yes: { type: 'boolean', short: 'y' } } as const;
 const storageSpec = {
   'data-dir': { type: 'string' },
@@ -247,6 +250,14 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     // Its stdout carries protocol messages only: --json has nothing to change there.
     if (values.json) throw new UsageError('mcp answers in the Model Context Protocol on stdout: --json does not apply', name);
     return { name, global: globalOptions(name, values, env) };
+  }
+
+  if (name === 'tags') {
+    const { values, positionals } = parse(name, [...leading, ...rest], tagsSpec);
+    if (values.help) return { name: 'help', topic: name };
+    noPositionals(name, positionals, 0);
+    const language = values.language === undefined ? undefined : listLanguageOption(name, values.language);
+    return { name, language, global: globalOptions(name, values, env) };
   }
 
   if (name === 'show') {

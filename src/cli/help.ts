@@ -54,6 +54,17 @@ The codes tagged TAG, newest first.
 ${LIST}
 
 ${GLOBAL}`,
+  tags: `Usage: refactor-browser tags [--language L]
+
+Every tag of the service's codes with how many codes have it, most used first (--json: an array of
+{ "tag", "count" }), for "refactor-browser tag TAG". The API has no list of tags: the tags are
+counted from the search index that search keeps in the cache folder, brought up to date first (the
+whole service the first time), so it works offline on what it kept. Only a service whose XML says a
+code's tags (refactor-browser serve's does; the original RefactorMyCode's did not) has any to list.
+
+  -l, --language L   only codes in language L (all: every language)
+
+${GLOBAL}`,
   refactorings: `Usage: refactor-browser refactorings [--language L] [--page N]
 
 The most recent refactorings, newest first.
@@ -276,6 +287,7 @@ Commands:
   recent [--language L] [--page N]        most recent codes
   popular [--language L] [--page N]       most popular codes
   tag TAG [--language L] [--page N]       codes with a tag
+  tags [--language L]                     the tags, most used first, with their codes' count
   refactorings [--language L] [--page N]  most recent refactorings
   show CODE_REF [--order O]               one code with its refactorings, best rated first
   search QUERY [--language L] [--limit N] search every code and refactoring
