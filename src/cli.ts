@@ -4,6 +4,7 @@ import { RefactorClient } from './api/client';
 import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, fetchVia } from './api/dispatcher';
 import { isApiError, withoutCredentials } from './api/errors';
 import type { Code, Refactor } from './api/model';
+import { sortRefactorings } from './api/ratings';
 import { normalizeBaseUrl, parseCodeRef } from './api/urls';
 import { catalogTools } from './cli/mcp';
 import { parseCommandLine, UsageError, type Command, type GlobalOptions, type ServiceCommand, type WriteCommand } from './cli/args';
@@ -14,7 +15,7 @@ import { helpText, TOPICS } from './cli/help';
 import { didYouMean } from './cli/didYouMean';
 import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from './server/http/fetchHandler';
 import { loadSampleDataset } from './server/catalog/sampleDataset';
-import { cacheFolder, indexFile, readIndex, runSearch } from './cli/search';
+import { cacheFolder, indexFile, readIndex, runSearch, runTags } from './cli/search';
 import { withAuthor } from './api/author';
 import type { CodeSearch } from './search/searchIndex';
 import { runAdapt, runSimilar } from './cli/similar';
@@ -115,6 +116,9 @@ async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'mc
     if (command.name === 'search') {
       return runSearch(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);
     }
+    if (command.name === 'tags') {
+      return runTags(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);
+    }
     if (command.name === 'similar') {
       return runSimilar(command, client, command.global.baseUrl ?? SAMPLE_SERVICE, io);
     }
@@ -128,6 +132,8 @@ async function browse(command: Exclude<Command, { name: 'help' | 'version' | 'mc
         return 2;
       }
       const code = await withAuthor(await client.code(ref), { index: () => keptIndex(command.global.baseUrl ?? SAMPLE_SERVICE), client });
+      // The code view's order (and get_code's, similar's): the service answers oldest first.
+      if (code.refactors) code.refactors = sortRefactorings(code.refactors, command.order);
       io.out(command.global.json ? formatJson(code) : formatCode(code));
       return 0;
     }

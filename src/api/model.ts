@@ -46,6 +46,11 @@ export interface Code {
   refactorsCount: number | null;
   trackbackUrl: string;
   userId: number | null;
+  /**
+   * Its tags, as the service spells them: present only where the XML carries a `tags` array (the
+   * reference service's, in lists and in the single code; the original service's XML had none).
+   */
+  tags?: string[];
   /** Present in list responses; absent in the single-code response. */
   user?: User;
   /** Present only in the single-code response. */
@@ -57,7 +62,7 @@ export const PAGE_SIZE = 25;
 
 // Deep copies for the client, which hands each caller its own value so that no caller can change
 // what the cache or another caller holds. Written for the model's shape (the Dates and the nested
-// user and refactorings are the only objects in it): ten times cheaper than structuredClone.
+// user, the tags and the refactorings are the only objects in it): ten times cheaper than structuredClone.
 
 export function copyUser(u: User): User {
   return { ...u };
@@ -71,6 +76,7 @@ export function copyRefactor(r: Refactor): Refactor {
 
 export function copyCode(c: Code): Code {
   const copy = { ...c, createdAt: copyDate(c.createdAt), updatedAt: copyDate(c.updatedAt) };
+  if (c.tags) copy.tags = [...c.tags];
   if (c.user) copy.user = copyUser(c.user);
   if (c.refactors) copy.refactors = c.refactors.map(copyRefactor);
   return copy;

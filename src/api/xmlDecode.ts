@@ -137,6 +137,8 @@ function codeFrom(el: XmlElement, w: Where): Code {
     trackbackUrl: str(el, 'trackback-url', w),
     userId: optionalId(el, 'user-id', w),
   };
+  const tags = tagsFrom(el, w);
+  if (tags) code.tags = tags;
   const user = userFrom(el, w);
   if (user) code.user = user;
   return code;
@@ -160,6 +162,14 @@ function refactorFrom(el: XmlElement, w: Where): Refactor {
   const user = userFrom(el, w);
   if (user) refactor.user = user;
   return refactor;
+}
+
+/** The texts of `<tags type="array"><tag>…</tag></tags>`, or undefined when the element is absent. */
+function tagsFrom(parent: XmlElement, pw: Where): string[] | undefined {
+  const v = first(parent.tags);
+  if (v === undefined) return undefined;
+  const w: Where = { path: `${pw.path}/tags`, item: 'tags', index: -1, parent: pw };
+  return children(v, 'tag').map((t) => textOf(t, 'tag', w)).filter((t) => t.trim() !== '');
 }
 
 /** The nested user, or undefined when the element is absent or has no fields (`<user/>`). */

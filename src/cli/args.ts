@@ -11,6 +11,7 @@ import { splitTags } from '../api/writeContract';
 import { MAX_GENERATED_CODES } from '../server/catalog/generatedCatalog';
 import { didYouMean, nearest } from './didYouMean';
 import { DEFAULT_SIMILAR_LIMIT, MAX_SIMILAR_LIMIT } from '../similarity/similarIndex';
+import { DEFAULT_REFACTORING_ORDER, REFACTORING_ORDERS, type RefactoringOrder } from '../api/ratings';
 
 export type ListCommandName = 'recent' | 'popular' | 'tag' | 'refactorings';
 
@@ -25,8 +26,11 @@ export type Command =
   | { name: 'help'; topic?: string }
   | { name: 'version' }
   | { name: ListCommandName; tag?: string; language?: string; page: number; global: GlobalOptions }
-  | { name: 'show'; ref: string; global: GlobalOptions }
+  /** `order`: of the code's refactorings, as the code view's refactorBrowser.refactoringOrder orders them. */
+  | { name: 'show'; ref: string; order: RefactoringOrder; global: GlobalOptions }
   | { name: 'search'; query: string; language?: string; limit: number; global: GlobalOptions }
+  /** `language`: the service's name of it; undefined: every language. */
+  | { name: 'tags'; language?: string; global: GlobalOptions }
   /** `lines`: 1-based, first and last, inclusive. */
   | { name: 'similar'; file: string; lines?: [number, number]; language?: string; limit: number; global: GlobalOptions }
   | { name: 'adapt'; ref: string; refactorId: number; file: string; lines?: [number, number]; global: GlobalOptions }
@@ -82,7 +86,7 @@ export class UsageError extends Error {
   }
 }
 
-export const COMMANDS = ['recent', 'popular', 'tag', 'refactorings', 'show', 'search', 'similar', 'adapt', 'mcp', 'mine', 'serve', 'users', 'import', 'export', ...WRITE_COMMANDS] as const;
+export const COMMANDS = ['recent', 'popular', 'tag', 'tags', 'refactorings', 'show', 'search', 'similar', 'adapt', 'mcp', 'mine', 'serve', 'users', 'import', 'export', ...WRITE_COMMANDS] as const;
 const SERVICE_COMMANDS: readonly string[] = ['serve', 'users', 'import', 'export'] satisfies ServiceCommand['name'][];
 
 function isServiceCommand(name: string): name is ServiceCommand['name'] {
@@ -107,6 +111,8 @@ const listSpec = { ...globalSpec, language: { type: 'string', short: 'l' }, page
 const searchSpec = { ...globalSpec, language: { type: 'string', short: 'l' }, limit: { type: 'string', short: 'n' } } as const;
 const similarSpec = { ...searchSpec, lines: { type: 'string' } } as const;
 const adaptSpec = { ...globalSpec, lines: { type: 'string' } } as const;
+const showSpec = { ...globalSpec, order: { type: 'string' } } as const;
+const tagsSpec = { ...globalSpec, language: { type: 'string', short: 'l' } } as const;
 const deleteSpec = { ...globalSpec, yes: { type: 'boolean', short: 'y' } } as const;
 const storageSpec = {
   'data-dir': { type: 'string' },
@@ -155,7 +161,7 @@ const GLOBAL_FLAG_OPTIONS = ['--json'];
  * The commands' own options, and serve's, named when they come before a command: derived from the
  * specs the commands parse with, so an option a command gains is known here too.
  */
-const COMMAND_OPTIONS = optionNames([listSpec, searchSpec, similarSpec, adaptSpec, deleteSpec, ownerSpec, postSpec, refactorSpec, serveSpec, usersSpec, exportSpec, mineSpec])
+const COMMAND_OPTIONS = optionNames([listSpec, searchSpec, similarSpec, adaptSpec, showSpec, deleteSpec, ownerSpec, postSpec, refactorSpec, serveSpec, usersSpec, exportSpec, mineSpec])
   .filter((name) => ![...GLOBAL_VALUE_OPTIONS, ...GLOBAL_FLAG_OPTIONS, '--help', '-h'].includes(name));
 
 /** Every `--long` and `-s` name the specs give, once each. */
@@ -246,12 +252,20 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     return { name, global: globalOptions(name, values, env) };
   }
 
+  if (name === 'tags') {
+    const { values, positionals } = parse(name, [...leading, ...rest], tagsSpec);
+    if (values.help) return { name: 'help', topic: name };
+    noPositionals(name, positionals, 0);
+    const language = values.language === undefined ? undefined : listLanguageOption(name, values.language);
+    return { name, language, global: globalOptions(name, values, env) };
+  }
+
   if (name === 'show') {
-    const { values, positionals } = parse(name, [...leading, ...rest], globalSpec);
+    const { values, positionals } = parse(name, [...leading, ...rest], showSpec);
     if (values.help) return { name: 'help', topic: name };
     noPositionals(name, positionals, 1);
     if (positionals.length === 0) throw new UsageError('show needs a CODE_REF (an id like 42 or 42-some-title)', name);
-    return { name, ref: positionals[0], global: globalOptions(name, values, env) };
+    return { name, ref: positionals[0], order: orderOption(name, values.order), global: globalOptions(name, values, env) };
   }
 
   const { values, positionals } = parse(name, [...leading, ...rest], listSpec);
@@ -546,6 +560,14 @@ function serviceLanguageOption(command: string, language: string): string {
 function listLanguageOption(command: string, language: string): string | undefined {
   if (language.trim() === '') throw new UsageError('--language needs a language name', command);
   return language.trim().toLowerCase() === 'all' ? undefined : serviceLanguageOption(command, language);
+}
+
+/** One of refactorBrowser.refactoringOrder's values, in any lettercase; default bestRated. */
+function orderOption(command: string, raw: string | undefined): RefactoringOrder {
+  if (raw === undefined) return DEFAULT_REFACTORING_ORDER;
+  const order = REFACTORING_ORDERS.find((o) => o.toLowerCase() === raw.trim().toLowerCase());
+  if (order === undefined) throw new UsageError(`--order must be bestRated, newest or oldest, got "${raw}"${didYouMean(raw, REFACTORING_ORDERS)}`, command);
+  return order;
 }
 
 function integerOption(command: string, flag: string, raw: string, min: number, max: number): number {

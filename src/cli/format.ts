@@ -36,6 +36,8 @@ export function formatCode(code: Code): string {
   const out: string[] = [];
   out.push(`#${code.id}  ${oneLine(titleOf(code))}`);
   out.push(`${oneLine(code.language)} · ${oneLine(authorOf(code))} · created ${day(code.createdAt)} · updated ${day(code.updatedAt)}`);
+  // Only where the service says a code's tags (the original service's XML did not).
+  if (code.tags && code.tags.length > 0) out.push(`tags: ${code.tags.map(oneLine).join(', ')}`);
   if (code.comment.trim()) out.push('', indent(code.comment));
   out.push('', fence(code.code));
   const refactors = code.refactors ?? [];

@@ -54,6 +54,17 @@ The codes tagged TAG, newest first.
 ${LIST}
 
 ${GLOBAL}`,
+  tags: `Usage: refactor-browser tags [--language L]
+
+Every tag of the service's codes with how many codes have it, most used first (--json: an array of
+{ "tag", "count" }), for "refactor-browser tag TAG". The API has no list of tags: the tags are
+counted from the search index that search keeps in the cache folder, brought up to date first (the
+whole service the first time), so it works offline on what it kept. Only a service whose XML says a
+code's tags (refactor-browser serve's does; the original RefactorMyCode's did not) has any to list.
+
+  -l, --language L   only codes in language L (all: every language)
+
+${GLOBAL}`,
   refactorings: `Usage: refactor-browser refactorings [--language L] [--page N]
 
 The most recent refactorings, newest first.
@@ -61,10 +72,14 @@ The most recent refactorings, newest first.
 ${LIST}
 
 ${GLOBAL}`,
-  show: `Usage: refactor-browser show CODE_REF
+  show: `Usage: refactor-browser show CODE_REF [--order bestRated|newest|oldest]
 
 One code with its comment and every refactoring. CODE_REF is an id (42), a code ref (42-some-title)
 or a page URL of the service.
+
+  --order ORDER      the refactorings' order, as the code view's refactorBrowser.refactoringOrder:
+                     bestRated (default: the highest rating first, more votes first among equals,
+                     the unrated after them), newest or oldest (by the date posted); --json too
 
 ${GLOBAL}`,
   search: `Usage: refactor-browser search QUERY [--language L] [--limit N]
@@ -272,8 +287,9 @@ Commands:
   recent [--language L] [--page N]        most recent codes
   popular [--language L] [--page N]       most popular codes
   tag TAG [--language L] [--page N]       codes with a tag
+  tags [--language L]                     the tags, most used first, with their codes' count
   refactorings [--language L] [--page N]  most recent refactorings
-  show CODE_REF                           one code with its refactorings
+  show CODE_REF [--order O]               one code with its refactorings, best rated first
   search QUERY [--language L] [--limit N] search every code and refactoring
   similar FILE [--lines A-B] [--language L] [--limit N]
                                           the codes most like yours, names aside

@@ -41,6 +41,36 @@ export async function runSearch(
 }
 
 /**
+ * `refactor-browser tags`: the tags of the codes the search index knows, most used first. The API
+ * has no list of tags; the reference service's XML says each code's tags (the original service's
+ * said none), so the index that search keeps, brought up to date first, counts them.
+ */
+export async function runTags(
+  command: Extract<Command, { name: 'tags' }>,
+  source: IndexSource,
+  service: string,
+  io: Pick<Io, 'out' | 'err' | 'progress'>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  const { index, refreshed } = await upToDateIndex(source, service, io, env);
+  const tags = index.tagCounts(command.language);
+  if (command.global.json) {
+    io.out(formatJson(tags));
+    return 0;
+  }
+  const { codes } = index.counts();
+  const of = `${plural(codes, 'code')} the search index knows${refreshed ? '' : ' (not brought up to date)'}`;
+  if (tags.length === 0) {
+    io.out(`No tags among ${of}${command.language ? ` in ${command.language}` : ''} (a service whose XML says no code's tags lists none).\n`);
+    return 0;
+  }
+  const width = Math.max(...tags.map((t) => oneLine(t.tag).length));
+  const lines = tags.map((t) => `${oneLine(t.tag).padEnd(width)}  ${plural(t.count, 'code')}\n`);
+  io.out(`${lines.join('')}${plural(tags.length, 'tag')} among ${of}${command.language ? ` in ${command.language}` : ''}.\n`);
+  return 0;
+}
+
+/**
  * The search index kept for `service`, first brought up to date the way Index the Catalog does (and
  * saved); `refreshed` false when the service could not be reached and the kept index is what there is.
  */

@@ -207,7 +207,8 @@ export class Entries {
         // The single-code answer names no registered author: what a list said is kept.
         author: code.user?.name || old?.author || '',
         comment: searchableText(code.comment), code: searchableText(code.code),
-        tags: union(old?.tags ?? [], tag ? [tag.toLowerCase()] : []),
+        // The code's own tags where the service says them (ours does), else those it was seen under.
+        tags: union(code.tags ? union([], code.tags.map((t) => t.toLowerCase())) : old?.tags ?? [], tag ? [tag.toLowerCase()] : []),
         createdAt: code.createdAt?.getTime() ?? 0, seen: true,
         refactors: mergeRefactors(old?.refactors ?? [], (code.refactors ?? []).map(refactorEntry)),
       };

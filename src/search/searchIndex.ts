@@ -234,6 +234,22 @@ export class CodeSearch {
     return { ...code, user: { id: code.userId, name, identityUrl: '', rating: null, refactorsCount: null, website: '' } };
   }
 
+  /**
+   * Every tag search knows a code of `language` (a language's name, any lettercase; every language
+   * when undefined) to have, lower-cased, with how many such codes have it: most first, then by name.
+   */
+  tagCounts(language?: string): { tag: string; count: number }[] {
+    const wanted = language?.toLowerCase();
+    const counts = new Map<string, number>();
+    for (const id of this.entries.ids()) {
+      if (wanted !== undefined && this.entries.languageOf(id)?.toLowerCase() !== wanted) continue;
+      const entry = this.entries.get(id);
+      if (!entry?.seen) continue;
+      for (const tag of entry.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    }
+    return [...counts].map(([tag, count]) => ({ tag, count })).sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : 0));
+  }
+
   hasCode(id: number): boolean {
     return this.entries.get(id)?.seen === true;
   }

@@ -96,14 +96,14 @@ export class Oracle {
     return c.permalink ?? c.title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).join('-');
   }
 
-  /** A code as a list item: every Code field with the nested user. */
+  /** A code as a list item: every Code field with its tags (the reference service's own) and the nested user. */
   listCode(id: number): Code {
     const c = this.json.codes.find((x) => x.id === id)!;
     return {
       id: c.id, title: c.title, language: this.language(c.language), permalink: this.permalink(c), code: this.text(c.code),
       comment: c.comment ?? '', createdAt: new Date(c.createdAt), updatedAt: new Date(c.updatedAt),
       refactorsCount: this.json.refactors.filter((r) => r.codeId === id).length, trackbackUrl: c.trackbackUrl ?? '',
-      userId: c.userId, user: this.user(c.userId),
+      userId: c.userId, tags: [...(c.tags ?? [])], user: this.user(c.userId),
     };
   }
 

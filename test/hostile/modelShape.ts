@@ -10,7 +10,7 @@ type Kind = 'string' | 'int' | 'number?' | 'date?';
 const USER: Record<keyof User, Kind> = {
   id: 'int', name: 'string', identityUrl: 'string', rating: 'number?', refactorsCount: 'number?', website: 'string',
 };
-const CODE: Record<Exclude<keyof Code, 'user' | 'refactors'>, Kind> = {
+const CODE: Record<Exclude<keyof Code, 'user' | 'refactors' | 'tags'>, Kind> = {
   id: 'int', title: 'string', language: 'string', permalink: 'string', code: 'string', comment: 'string',
   createdAt: 'date?', updatedAt: 'date?', refactorsCount: 'number?', trackbackUrl: 'string', userId: 'number?',
 };
@@ -51,8 +51,11 @@ export function checkRefactor(value: unknown, where: string): void {
  * `user`, but the decoder keeps one a service sends anyway (the model's `user` is optional everywhere).
  */
 export function checkCode(value: unknown, where: string, single: boolean): void {
-  const c = checkFields(value, CODE, single ? ['refactors', 'user'] : ['user'], where);
+  const c = checkFields(value, CODE, single ? ['refactors', 'user', 'tags'] : ['user', 'tags'], where);
   if (c.user !== undefined) checkUser(c.user, `${where}.user`);
+  if (c.tags !== undefined) {
+    assert.ok(Array.isArray(c.tags) && c.tags.every((t) => typeof t === 'string'), `${where}.tags is an array of strings`);
+  }
   if (single) {
     assert.ok(Array.isArray(c.refactors), `${where}.refactors is an array`);
     (c.refactors as unknown[]).forEach((r, i) => checkRefactor(r, `${where}.refactors[${i}]`));

@@ -269,6 +269,10 @@ describe('packaging', function () {
       // line the command takes, with a token in the environment as contributing needs.
       const examples = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => m[1].split('\n'))
         .map((line) => line.replace(/\s+#.*$/, '').trim())
+        // A command whose output a variable takes (`code=$(refactor-browser post …)`), or after
+        // variables set for it (`REFACTOR_BROWSER_TOKEN=$cam refactor-browser …`); a variable's
+        // value in an argument ("$code", "${refactoring##*/}") stands for an id.
+        .map((line) => (/^(?:\w+=\$\()?(?:\w+=\S+\s+)*(refactor-browser .*?)\)?$/.exec(line)?.[1] ?? line).replace(/"\$[^"]*"/g, '42'))
         .filter((line) => line.startsWith('refactor-browser ') && !line.includes('['));
       assert.ok(examples.length >= 8, `${examples.length} examples`);
       for (const line of examples) {

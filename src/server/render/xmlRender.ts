@@ -111,6 +111,15 @@ function writeCode(w: XmlWriter, depth: number, c: WrittenCode): void {
   // As the original: a list nests the author, the single code names it by user-id alone (a client
   // asks /users/<id>.xml for the rest).
   if (!c.single) writeUser(w, d, c.user);
+  // A code's tags are ours: the original service kept them (its pages list them, `/tags/<tag>` finds
+  // them) but its XML did not say them, so a client could not tell a code's tags, nor list any.
+  if (c.tags.length === 0) {
+    w.empty(d, 'tags');
+  } else {
+    w.open(d, 'tags', true);
+    for (const tag of c.tags) w.leaf(d + 1, 'tag', str(tag));
+    w.close(d, 'tags');
+  }
   if (c.single && c.refactors.length === 0) {
     w.empty(d, 'refactors');
   } else if (c.single) {

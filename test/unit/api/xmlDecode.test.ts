@@ -369,13 +369,22 @@ describe('xmlDecode: tolerated shapes', () => {
   it('takes element order freely and ignores unknown elements and attributes', () => {
     const reversed = Object.fromEntries(Object.entries(CODE_FIELDS).reverse());
     const item = codeItem(reversed).replace('<code>', '<code xmlns:x="urn:x" x:extra="1">');
-    const xml = codes(`<note>ignored</note>${item.replace('<title>', '<tags type="array"><tag>a</tag></tags><title lang="en">')}`);
+    const xml = codes(`<note>ignored</note>${item.replace('<title>', '<labels type="array"><label>a</label></labels><title lang="en">')}`);
     const [code] = decodeCodes(xml);
     assert.equal(code.id, 1);
     assert.equal(code.title, 't');
     assert.equal(code.code, 'x = 1');
     assert.equal(code.createdAt?.toISOString(), '2008-03-02T01:15:30.000Z');
-    assert.equal('tags' in code, false);
+    assert.equal('labels' in code, false);
+    assert.equal('tags' in code, false, 'no tags element: no tags field');
+  });
+
+  it('reads a code\'s tags where the XML carries them (the reference service\'s own), and none where it does not', () => {
+    const tagged = codes(codeItem().replace('<title>', '<tags type="array"><tag>speed</tag><tag>C&amp;C</tag><tag></tag></tags><title>'));
+    assert.deepEqual(decodeCodes(tagged)[0].tags, ['speed', 'C&C'], 'an empty tag is no tag');
+    assert.deepEqual(decodeCodes(codes(codeItem().replace('<title>', '<tags type="array"></tags><title>')))[0].tags, []);
+    assert.deepEqual(decodeCodes(codes(codeItem().replace('<title>', '<tags type="array"><tag>one</tag></tags><title>')))[0].tags, ['one'], 'one tag is a list of one');
+    assert.throws(() => decodeCodes(codes(codeItem().replace('<title>', '<tags type="array"><tag><b>x</b></tag></tags><title>'))), /tag/);
   });
 
   it('ignores __proto__, constructor and prototype elements without polluting anything', () => {

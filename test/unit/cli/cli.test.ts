@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import * as path from 'node:path';
 import { RefactorClient } from '../../../src/api/client';
+import type { Code, Refactor } from '../../../src/api/model';
+import { sortRefactorings } from '../../../src/api/ratings';
 import { parseCommandLine } from '../../../src/cli/args';
 import { cacheFolder } from '../../../src/cli/search';
 import { startServer } from '../../../src/server/http/server';
@@ -56,7 +58,8 @@ describe('refactor-browser (command line)', function () {
     assert.ok(printed.length > 0);
     assert.deepEqual(printed, JSON.parse(JSON.stringify(expected)));
     for (const item of printed) {
-      assert.deepEqual(Object.keys(item).sort(), [...CODE_FIELDS, 'user'].sort());
+      // `tags`: the reference service's own, which the spec's code lacks.
+      assert.deepEqual(Object.keys(item).sort(), [...CODE_FIELDS, 'tags', 'user'].sort());
       assert.deepEqual(Object.keys(item.user as object).sort(), [...USER_FIELDS].sort());
       assert.match(String(item.createdAt), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }
@@ -122,8 +125,9 @@ describe('refactor-browser (command line)', function () {
     const json = await run(['show', `${first.id}-${first.permalink}`, '--json', '--base-url', service.url]);
     assert.equal(json.code, 0, json.stderr);
     const printed = JSON.parse(json.stdout) as Record<string, unknown>;
-    assert.deepEqual(printed, JSON.parse(JSON.stringify(expected)));
-    assert.deepEqual(Object.keys(printed).sort(), [...CODE_FIELDS, 'user', 'refactors'].sort(), 'show names the author');
+    const bestFirst = { ...expected, refactors: sortRefactorings(expected.refactors ?? [], 'bestRated') };
+    assert.deepEqual(printed, JSON.parse(JSON.stringify(bestFirst)));
+    assert.deepEqual(Object.keys(printed).sort(), [...CODE_FIELDS, 'tags', 'user', 'refactors'].sort(), 'the reference service names the author and the tags');
 
     const text = await run(['show', String(first.id), '--base-url', service.url]);
     assert.equal(text.code, 0, text.stderr);
@@ -132,6 +136,29 @@ describe('refactor-browser (command line)', function () {
     const firstCodeLine = expected.code.split('\n').find((l) => l.trim() !== '')!;
     assert.ok(text.stdout.includes(firstCodeLine), 'the code is printed with its indentation');
     for (const r of expected.refactors ?? []) assert.ok(text.stdout.includes(`--- #${r.id} `), `refactoring ${r.id} is printed`);
+  });
+
+  it('show lists the refactorings best rated first, as the code view does, and --order takes its other orders', async () => {
+    // A code whose refactorings the service answers (oldest first) in another order than the best rated.
+    const codes = await Promise.all((await client.popularCodes()).map((c) => client.code(c.id)));
+    const ids = (refactors: readonly Refactor[]): number[] => refactors.map((r) => r.id);
+    const code = codes.find((c) => ids(sortRefactorings(c.refactors!, 'bestRated')).join() !== ids(c.refactors!).join());
+    assert.ok(code, 'the sample catalog has a code whose best refactoring is not its first');
+    for (const [args, order] of [[[], 'bestRated'], [['--order', 'bestRated'], 'bestRated'], [['--order', 'newest'], 'newest'], [['--order=Oldest'], 'oldest']] as const) {
+      const expected = ids(sortRefactorings(code.refactors!, order));
+      const json = await run(['show', String(code.id), ...args, '--json', '--base-url', service.url]);
+      assert.equal(json.code, 0, json.stderr);
+      assert.deepEqual(ids((JSON.parse(json.stdout) as Code).refactors!), expected, `--json ${args.join(' ')}`);
+      const text = await run(['show', String(code.id), ...args, '--base-url', service.url]);
+      assert.equal(text.code, 0, text.stderr);
+      assert.deepEqual([...text.stdout.matchAll(/^--- #(\d+) /gm)].map((m) => Number(m[1])), expected, `text ${args.join(' ')}`);
+    }
+    const bad = await run(['show', String(code.id), '--order', 'best', '--base-url', service.url]);
+    assert.equal(bad.code, 2);
+    assert.equal(bad.stdout, '');
+    assert.equal(bad.stderr.split('\n')[0], 'refactor-browser: --order must be bestRated, newest or oldest, got "best"');
+    const help = await run(['show', '--help']);
+    assert.match(help.stdout, /--order ORDER .*\n.*bestRated/);
   });
 
   it('a readable listing shows title, language, author, date, id and refactorings count', async () => {

@@ -54,6 +54,16 @@ function checkUser(node: XmlNode, where: string): void {
   item(node, USER, [], where);
 }
 
+/** `<tags type="array">`, holding only `<tag>` strings (the reference service's own: the spec's code has no tags). */
+function checkTags(node: XmlNode, where: string): string[] {
+  const tags = node.tags as XmlNode;
+  assert.equal(tags['@_type'], 'array', `${where}/tags type`);
+  assert.deepEqual(childNames(tags).filter((k) => k !== 'tag'), [], `${where}/tags holds only tag elements`);
+  const items = tags.tag === undefined ? [] : Array.isArray(tags.tag) ? tags.tag : [tags.tag];
+  for (const t of items) assert.equal(typeof t, 'string', `${where}/tags/tag is a string without attributes`);
+  return items as string[];
+}
+
 /** Parses after checking the bytes: UTF-8, the declaration first, well-formed, the root expected. */
 function parse(text: string, root: string): XmlNode {
   assert.ok(text.startsWith(DECLARATION), 'starts with the XML declaration');
@@ -68,8 +78,9 @@ function codeList(text: string): XmlNode[] {
   assert.equal(root['@_type'], 'array');
   const codes = (root.code as XmlNode[] | undefined) ?? [];
   codes.forEach((c, i) => {
-    item(c, CODE, ['user'], `codes/code[${i}]`);
+    item(c, CODE, ['user', 'tags'], `codes/code[${i}]`);
     checkUser(c.user as XmlNode, `codes/code[${i}]/user`);
+    checkTags(c, `codes/code[${i}]`);
   });
   return codes;
 }
@@ -89,7 +100,8 @@ function refactorList(text: string): XmlNode[] {
 /** The spec's rule 4: every Code field but `user`, then `refactors`. */
 function singleCode(text: string): XmlNode {
   const code = parse(text, 'code');
-  item(code, CODE, ['refactors'], 'code');
+  item(code, CODE, ['tags', 'refactors'], 'code');
+  checkTags(code, 'code');
   const refactors = code.refactors as XmlNode | string;
   const list = typeof refactors === 'string' ? [] : ((refactors.refactor as XmlNode[] | undefined) ?? []);
   assert.equal(typeof refactors === 'string' ? undefined : refactors['@_type'], 'array');
