@@ -25,7 +25,7 @@ const testApi = String(!minify);
  * fast-xml-parser imports is-unsafe (about 18 KB minified, a tenth of an extension bundle) only to
  * vet entities a DOCTYPE declares, inside the entity decoder it builds when none is given, and its
  * DocTypeReader (about 5 KB) only to read a DOCTYPE. Our decoder gives its own entity decoder
- * (src/api/xmlDecode.ts) and refuses any DOCTYPE before parsing, so in the extension bundles, which
+ * (src/core/xmlDecode.ts) and refuses any DOCTYPE before parsing, so in the extension bundles, which
  * have a size budget, both imports resolve to stand-ins that refuse: were either ever reached, a
  * value would be blocked and a DOCTYPE refused, never let through.
  */

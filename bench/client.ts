@@ -5,10 +5,10 @@
 // holds against a fresh one. On loopback a 27 KiB list arrives in a few tenths of a millisecond, so
 // against the bare request alone the ratio measures mostly the decoder (docs/benchmarks.md).
 import { Agent } from 'undici';
-import { RefactorClient } from '../src/api/client';
-import { fetchVia } from '../src/api/dispatcher';
-import type { FetchLike } from '../src/api/http';
-import { decodeCodes } from '../src/api/xmlDecode';
+import { RefactorClient } from '../src/client/client';
+import { fetchVia } from '../src/client/dispatcher';
+import type { FetchLike } from '../src/client/http';
+import { decodeCodes } from '../src/core/xmlDecode';
 import { startServer } from '../src/server/http/server';
 import { generateCatalog } from '../src/server/catalog/generatedCatalog';
 import { figure, interleave, median, type Figure } from './measure';

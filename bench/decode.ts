@@ -2,7 +2,7 @@
 // parse of the same string with the same options: what the body checks and the typed walk add.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { renderCodeListXml } from '../src/server/render/xmlRender';
-import { decodeCodes, parserOptions } from '../src/api/xmlDecode';
+import { decodeCodes, parserOptions } from '../src/core/xmlDecode';
 import { generateCatalog } from '../src/server/catalog/generatedCatalog';
 import { figure, interleave, median, type Figure } from './measure';
 

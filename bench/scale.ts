@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { languageSlug, SERVICE_LANGUAGES } from '../src/api/languages';
+import { languageSlug, SERVICE_LANGUAGES } from '../src/core/languages';
 import { numbers } from '../src/server/catalog/generatedCatalog';
 import { request } from '../test/helpers/referenceService';
 import { startStack, type Stack } from '../test/deploy/stack';

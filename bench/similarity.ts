@@ -10,7 +10,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Language, Node } from 'web-tree-sitter';
-import type { Code } from '../src/api/model';
+import type { Code } from '../src/core/model';
 import { nodeGrammarFiles } from '../src/cli/grammarFiles';
 import { CodeSearch } from '../src/search/searchIndex';
 import { adapt, indentOf, type Adapted } from '../src/similarity/adapt';

@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startServer } from '../src/server/http/server';
 import type { ListedCode } from '../src/server/store';
-import { escapeXmlText } from '../src/api/writeContract';
+import { escapeXmlText } from '../src/core/writeContract';
 import { figure, median, type Figure } from './measure';
 import { startSqlService } from './sqlService';
 

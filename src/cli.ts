@@ -1,11 +1,11 @@
 // `refactor-browser`: a thin command-line shell over the API client (src/api/) and the reference
 // service (src/server/). Exit codes: 0 success, 1 failure (one line on stderr), 2 bad usage.
-import { RefactorClient } from './api/client';
-import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, fetchVia } from './api/dispatcher';
-import { isApiError, withoutCredentials } from './api/errors';
-import type { Code, Refactor } from './api/model';
-import { sortRefactorings } from './api/ratings';
-import { normalizeBaseUrl, parseCodeRef } from './api/urls';
+import { RefactorClient } from './client/client';
+import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, fetchVia } from './client/dispatcher';
+import { isApiError, withoutCredentials } from './core/errors';
+import type { Code, Refactor } from './core/model';
+import { sortRefactorings } from './core/ratings';
+import { normalizeBaseUrl, parseCodeRef } from './client/urls';
 import { catalogTools } from './cli/mcp';
 import { parseCommandLine, UsageError, type Command, type GlobalOptions, type ServiceCommand, type WriteCommand } from './cli/args';
 import { runWrite, sampleHint, tokenHint } from './cli/write';
@@ -16,12 +16,12 @@ import { didYouMean } from './cli/didYouMean';
 import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from './server/http/fetchHandler';
 import { loadSampleDataset } from './server/catalog/sampleDataset';
 import { cacheFolder, indexFile, readIndex, runSearch, runTags } from './cli/search';
-import { withAuthor } from './api/author';
+import { withAuthor } from './client/author';
 import type { CodeSearch } from './search/searchIndex';
 import { runAdapt, runSimilar } from './cli/similar';
 import { runMine } from './cli/mine';
 import { runServiceCommand } from './cli/service';
-import { CLIENT_VERSION } from './api/http';
+import { CLIENT_VERSION } from './client/http';
 
 export async function main(argv: readonly string[], given: Io = processIo): Promise<number> {
   // Error lines carry text from responses (an element name, a reference's character): like stdout,

@@ -2,14 +2,14 @@
 // search hits and a code with its refactorings as Markdown a model reads, bounded in size. No
 // `vscode` and no Node import: both extension hosts and the CLI bundle it. The words are English,
 // as models read them best; the model answers the person in their own language.
-import { highlightJsLanguage } from '../api/languages';
-import type { Code, Refactor } from '../api/model';
-import { authorOf, titleOf } from '../api/names';
-import { ratingPhrase, sortRefactorings } from '../api/ratings';
-import { codeRefOf, codeUrl, pageUrl } from '../api/urls';
-import { isSampleAddress } from '../api/sample';
+import { highlightJsLanguage } from '../core/languages';
+import type { Code, Refactor } from '../core/model';
+import { authorOf, titleOf } from '../core/names';
+import { ratingPhrase, sortRefactorings } from '../core/ratings';
+import { codeRefOf, codeUrl, pageUrl } from '../client/urls';
+import { isSampleAddress } from '../core/sample';
 import type { SearchHit } from '../search/searchIndex';
-import { plural } from '../api/plural';
+import { plural } from '../core/plural';
 
 /** The most characters an answer holds; what does not fit is left out, and the answer says what. */
 export const MAX_ANSWER_CHARS = 8000;

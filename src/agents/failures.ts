@@ -1,8 +1,8 @@
 // What the tools for agents answer when they cannot: one line a model can act on (try another id,
 // try later, make an index), never a stack. No `vscode` and no Node import.
-import { isApiError } from '../api/errors';
-import { isSampleAddress } from '../api/sample';
-import { normalizeBaseUrl } from '../api/urls';
+import { isApiError } from '../core/errors';
+import { isSampleAddress } from '../core/sample';
+import { normalizeBaseUrl } from '../client/urls';
 
 // `service` below is the service's base URL, or a name for it (`the built-in sample catalog`).
 

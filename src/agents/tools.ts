@@ -2,9 +2,9 @@
 // `refactor-browser mcp`): their descriptions, their inputs' JSON Schemas, and the reading of an
 // input into what the tool runs on, with a one-line answer for an input it cannot use. No `vscode`
 // and no Node import: both extension hosts and the CLI bundle it.
-import { isServiceLanguage, SERVICE_LANGUAGES, canonicalServiceLanguage } from '../api/languages';
-import { isHttpUrl } from '../api/httpUrl';
-import { normalizeBaseUrl, parseCodeRef } from '../api/urls';
+import { isServiceLanguage, SERVICE_LANGUAGES, canonicalServiceLanguage } from '../core/languages';
+import { isHttpUrl } from '../core/httpUrl';
+import { normalizeBaseUrl, parseCodeRef } from '../client/urls';
 import { MAX_COMPARED_LINES } from '../similarity/tokens';
 
 /** The tools' names in `refactor-browser mcp` (the extension's are in package.json). */

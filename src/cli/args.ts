@@ -1,17 +1,17 @@
 // Command-line parsing for `refactor-browser`: turns argv into one typed Command, or a UsageError that the
 // shell reports with exit code 2. Commands and options are public names: scripts rely on them.
 import { parseArgs } from 'node:util';
-import { withoutCredentials } from '../api/errors';
-import { DEFAULT_TIMEOUT_MS } from '../api/http';
-import { isHttpUrl } from '../api/httpUrl';
-import { isId } from '../api/ids';
-import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../api/languages';
-import { CREDENTIALS_REFUSED, parseCodeRef } from '../api/urls';
-import { splitTags } from '../api/writeContract';
+import { withoutCredentials } from '../core/errors';
+import { DEFAULT_TIMEOUT_MS } from '../client/http';
+import { isHttpUrl } from '../core/httpUrl';
+import { isId } from '../core/ids';
+import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../core/languages';
+import { CREDENTIALS_REFUSED, parseCodeRef } from '../client/urls';
+import { splitTags } from '../core/writeContract';
 import { MAX_GENERATED_CODES } from '../server/catalog/generatedCatalog';
 import { didYouMean, nearest } from './didYouMean';
 import { DEFAULT_SIMILAR_LIMIT, MAX_SIMILAR_LIMIT } from '../similarity/similarIndex';
-import { DEFAULT_REFACTORING_ORDER, REFACTORING_ORDERS, type RefactoringOrder } from '../api/ratings';
+import { DEFAULT_REFACTORING_ORDER, REFACTORING_ORDERS, type RefactoringOrder } from '../core/ratings';
 
 export type ListCommandName = 'recent' | 'popular' | 'tag' | 'refactorings';
 

@@ -1,8 +1,8 @@
 // Plain-text rendering of lists and codes for the terminal, and the --json output (the model
 // serialises as the contract says, Dates as ISO strings and absent users omitted).
-import type { Code, Refactor } from '../api/model';
-import { authorOf, titleOf } from '../api/names';
-import { plural } from '../api/plural';
+import type { Code, Refactor } from '../core/model';
+import { authorOf, titleOf } from '../core/names';
+import { plural } from '../core/plural';
 
 /**
  * Pretty JSON with DEL and the C1 controls written as \u escapes: JSON.stringify escapes only C0, and

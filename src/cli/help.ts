@@ -1,5 +1,5 @@
 // Help texts for `refactor-browser` and each of its commands.
-import { DEFAULT_TIMEOUT_MS } from '../api/http';
+import { DEFAULT_TIMEOUT_MS } from '../client/http';
 import { MAX_GENERATED_CODES } from '../server/catalog/generatedCatalog';
 import { DEFAULT_SEARCH_LIMIT, DEFAULT_WRITES_PER_MINUTE } from './args';
 import { cacheFolder } from './search';

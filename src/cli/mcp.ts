@@ -2,11 +2,11 @@
 // and the search index `refactor-browser search` keeps (with the fingerprints `similar` keeps beside it). The protocol itself (src/mcp.ts, a
 // bundle of its own with the SDK) is loaded only when this command runs.
 import * as fs from 'node:fs/promises';
-import type { RefactorClient } from '../api/client';
+import type { RefactorClient } from '../client/client';
 import { codeAnswer, searchAnswer, similarAnswer } from '../agents/answers';
 import { failureLine, noIndexLine } from '../agents/failures';
 import { MCP_TOOL_NAMES, readCodeInput, readSearchInput, readSimilarInput } from '../agents/tools';
-import { withAuthor } from '../api/author';
+import { withAuthor } from '../client/author';
 import type { CodeSearch } from '../search/searchIndex';
 import { adaptRefactoring } from '../similarity/adapt';
 import { bestRefactor } from '../similarity/catalogMatch';

@@ -12,7 +12,7 @@ import { Tokenizers } from '../similarity/tokenize';
 import type { MineCommand } from './args';
 import { nodeGrammarFiles } from './grammarFiles';
 import type { Io } from './io';
-import { plural } from '../api/plural';
+import { plural } from '../core/plural';
 
 /** A failure that is the user's to fix, said in one line with its exit code. */
 export class MineError extends Error {

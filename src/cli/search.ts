@@ -8,11 +8,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { indexCatalog, IndexingError, type IndexSource } from '../search/indexer';
 import { CodeSearch, savedIndexName, SearchIndexError, type SearchHit } from '../search/searchIndex';
-import { ENGLISH_NAMES, titleOf } from '../api/names';
+import { ENGLISH_NAMES, titleOf } from '../core/names';
 import { formatJson, oneLine } from './format';
 import type { Command } from './args';
 import type { Io } from './io';
-import { plural } from '../api/plural';
+import { plural } from '../core/plural';
 
 /** The folder the indexes are kept in: REFACTOR_BROWSER_CACHE, else the platform's cache folder. */
 export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {

@@ -4,7 +4,7 @@
 // loads them.
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
-import { withoutCredentials } from '../api/errors';
+import { withoutCredentials } from '../core/errors';
 import { DatasetError, parseDataset, type Dataset } from '../server/catalog/dataset';
 import { loadCatalogApart } from '../server/catalog/catalogApart';
 import { checkDatasetFile, loadDatasetFile, readDatasetJson } from '../server/catalog/datasetFile';
@@ -20,7 +20,7 @@ import type { WriteResult } from '../server/store';
 import type { ServiceCommand, Storage } from './args';
 import type { Io } from './io';
 import { askOwnerChannel, OwnerChannelError, startOwnerChannel, type OwnerReply, type OwnerRequest } from './ownerChannel';
-import { plural } from '../api/plural';
+import { plural } from '../core/plural';
 
 /** A refusal the owner can act on: exit 1 with its one line. */
 export class ServiceError extends Error {

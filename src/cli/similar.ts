@@ -4,8 +4,8 @@
 // codes by how alike their structure is to FILE's; `adapt` rewrites a refactoring into FILE's names.
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { Code, Refactor } from '../api/model';
-import { titleOf } from '../api/names';
+import type { Code, Refactor } from '../core/model';
+import { titleOf } from '../core/names';
 import type { IndexSource } from '../search/indexer';
 import { savedIndexName, type CodeSearch } from '../search/searchIndex';
 import type { CodeEntry } from '../search/entries';
@@ -22,7 +22,7 @@ import { nodeGrammarFiles } from './grammarFiles';
 import type { Io } from './io';
 import { cacheFolder, replaceFile, upToDateIndex } from './search';
 import { readCode } from './write';
-import { plural } from '../api/plural';
+import { plural } from '../core/plural';
 
 export class SimilarInputError extends Error {}
 

@@ -2,11 +2,11 @@
 // REFACTOR_BROWSER_TOKEN. What they print is what a script needs next: the new page's URL, the new
 // rating, or a line saying what is gone; --json prints the object as `show` names its fields.
 import * as fs from 'node:fs/promises';
-import type { RefactorClient } from '../api/client';
-import { codeIdOf } from '../api/urls';
+import type { RefactorClient } from '../client/client';
+import { codeIdOf } from '../client/urls';
 import type { WriteCommand } from './args';
-import { authorOf } from '../api/names';
-import { plural } from '../api/plural';
+import { authorOf } from '../core/names';
+import { plural } from '../core/plural';
 import { formatJson, formatRating, stripControls } from './format';
 import { readProcessStdin, type Io } from './io';
 

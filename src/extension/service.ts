@@ -4,17 +4,17 @@
 // too). Requests to a service go through the extension host's own fetch, which VS Code routes
 // through its proxy support (http.proxy, http.noProxy, PAC, system certificates).
 import * as vscode from 'vscode';
-import { RefactorClient, type ClientOptions, type RequestOpts } from '../api/client';
-import type { FetchLike } from '../api/http';
-import type { Logger } from '../api/logger';
-import type { Code, Refactor } from '../api/model';
+import { RefactorClient, type ClientOptions, type RequestOpts } from '../client/client';
+import type { FetchLike } from '../client/http';
+import type { Logger } from '../client/logger';
+import type { Code, Refactor } from '../core/model';
 import type { IndexSource } from '../search/indexer';
 import { parseDataset, type Dataset } from '../server/catalog/dataset';
 import { inProcessFetch, SAMPLE_BASE_URL, SAMPLE_SERVICE } from '../server/http/fetchHandler';
-import { Disposable, toDisposable } from './dispose';
-import { readTextFile } from './files';
+import { Disposable, toDisposable } from './common/dispose';
+import { readTextFile } from './common/files';
 import type { FetchedItems } from './common/fetched';
-import type { Settings, SettingsSource } from './settings';
+import type { Settings, SettingsSource } from './common/settings';
 
 /** Clients kept for services configured earlier in this window, for the documents that came from them. */
 const MAX_EARLIER_SERVICES = 4;

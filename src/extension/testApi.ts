@@ -6,14 +6,14 @@ import type { CatalogView } from './catalog/view';
 import type { CodeViewPanels } from './code/view/panel';
 import type { OfflineStore } from './catalog/offlineStore';
 import type { ServiceConnection } from './service';
-import type { Settings, SettingsSource } from './settings';
+import type { Settings, SettingsSource } from './common/settings';
 import type { CatalogNode } from './catalog/nodes';
 import { indexCatalogFor, type SearchDeps } from './search/commands';
 import type { Stars } from './stars/stars';
 import type { Accounts } from './accounts/accounts';
 import type { Drafts } from './drafts/drafts';
 import type { ShareUi } from './share/commands';
-import type { Code } from '../api/model';
+import type { Code } from '../core/model';
 import type { SearchHit } from '../search/searchIndex';
 
 /** A tree row as a person sees it. */

@@ -3,8 +3,8 @@
 // by the name git gives their commits, one person per name, never by an e-mail address; a code and
 // its refactoring both name the commit's author (who wrote the version before would take a blame of
 // every function).
-import { isXmlChar, MAX_COMMENT_CHARS, MAX_TAG_CHARS, MAX_TITLE_CHARS } from '../api/writeContract';
-import type { CatalogFile } from '../api/catalogFile';
+import { isXmlChar, MAX_COMMENT_CHARS, MAX_TAG_CHARS, MAX_TITLE_CHARS } from '../core/writeContract';
+import type { CatalogFile } from '../core/catalogFile';
 import type { Mined } from './miner';
 
 /** The tag every mined code carries. */

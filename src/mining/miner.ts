@@ -4,7 +4,7 @@
 // A function found in both versions under the same name whose text changed is a rewrite; select.ts
 // says which rewrites read as refactorings. Git is reached through a GitReader the caller gives (the
 // command line runs the user's own git).
-import { firstNonXmlChar, MAX_CODE_CHARS } from '../api/writeContract';
+import { firstNonXmlChar, MAX_CODE_CHARS } from '../core/writeContract';
 import { hasGrammar } from '../similarity/grammars';
 import { CANDIDATE_K } from '../similarity/align';
 import { allGrams, kindsOf, similarity } from '../similarity/fingerprint';

@@ -3,9 +3,9 @@
 // which checks the type AND every field and returns a fresh object holding only the known fields,
 // so nothing a webview (or a compromised page inside it) sends is trusted by shape alone.
 // No DOM, node or vscode imports: this file compiles under the extension's and the webview's tsconfig.
-import { isHttpUrl } from '../api/httpUrl';
-import { isId } from '../api/ids';
-import { isRefactoringOrder, type RefactoringOrder } from '../api/ratings';
+import { isHttpUrl } from '../core/httpUrl';
+import { isId } from '../core/ids';
+import { isRefactoringOrder, type RefactoringOrder } from '../core/ratings';
 
 /** A block in the view: the code itself or one of its refactorings, by numeric id. */
 export interface BlockTarget {
@@ -15,7 +15,7 @@ export interface BlockTarget {
 
 /**
  * What Insert at Cursor and Copy act on: a whole block, or with `section` one of its sections (an
- * index into `splitSections` of the block's code, src/api/sections.ts, which both sides run).
+ * index into `splitSections` of the block's code, src/core/sections.ts, which both sides run).
  */
 export interface TextTarget extends BlockTarget {
   section?: number;

@@ -8,8 +8,8 @@
 // counting, the bounds and the language filter need of a row not read yet is saved beside it (its
 // summary); a check of every summary and row, written when they are saved, holds them together when
 // read back (rowsCheck), and each row is checked in full when it is first read.
-import { isId } from '../api/ids';
-import type { Code, Refactor } from '../api/model';
+import { isId } from '../core/ids';
+import type { Code, Refactor } from '../core/model';
 import { decodeText, type Lines } from './lines';
 
 /** The most codes search keeps. */

@@ -5,8 +5,8 @@
 // error stops the run, keeping what it read. A later run stops each list where it reaches what the
 // last full run of that list had read (its watermark), so refreshing costs a page or two per list.
 // No `vscode` import: the extension and `refactor-browser search` both run it.
-import type { RequestOpts } from '../api/client';
-import { PAGE_SIZE, type Code, type Refactor } from '../api/model';
+import type { RequestOpts } from '../client/client';
+import { PAGE_SIZE, type Code, type Refactor } from '../core/model';
 import type { CodeSearch, ListProgress as Position } from './searchIndex';
 
 /** What the run asks the service for: a RefactorClient has all three. */

@@ -3,13 +3,13 @@
 // saved and read back in a compact form (compactIndex.ts). No `vscode` import: the extension and
 // `refactor-browser search` share it, ranking included.
 import type { Options, SearchResult } from 'minisearch';
-import { lacksAuthorName } from '../api/author';
-import type { Code, Refactor } from '../api/model';
+import { lacksAuthorName } from '../client/author';
+import type { Code, Refactor } from '../core/model';
 import { CompactFormError, CompactMiniSearch } from './compactIndex';
 import { decodeText, Lines } from './lines';
 import { asciiJson, Entries, entryOf, rowOf, rowsCheck, type CodeEntry, type EntryLimits, type RefactorEntry, type RowSummary } from './entries';
 import { indexTerm, queryTerm, tokenize } from './terms';
-import { fnv1a64 } from '../api/hash';
+import { fnv1a64 } from '../core/hash';
 
 /** Results a search returns unless asked for another number. */
 export const DEFAULT_LIMIT = 50;
@@ -226,7 +226,7 @@ export class CodeSearch {
   /**
    * `code` with its author named as a list named them, when the service's single-code answer left
    * the name out (it gives `user-id` alone; lists nest the `<user>`): one of the sources
-   * src/api/author.ts's withAuthor asks. As it came when the name is there, or search never saw one.
+   * src/client/author.ts's withAuthor asks. As it came when the name is there, or search never saw one.
    */
   withListedAuthor(code: Code): Code {
     const name = lacksAuthorName(code) && code.userId !== null ? this.entries.get(code.id)?.author : undefined;

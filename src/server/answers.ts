@@ -2,8 +2,8 @@
 // the same way for reads (responses.ts) and writes (writes.ts). No Node module and no Buffer, so the
 // same bytes go out over node:http and through an in-process fetch.
 
-import { REASON_PHRASES } from '../api/statusText';
-import type { ServiceReason } from '../api/writeContract';
+import { REASON_PHRASES } from '../core/statusText';
+import type { ServiceReason } from '../core/writeContract';
 import { strongEtag } from './etag';
 import { allowOf, serviceMethods, type Format } from './routes';
 import { renderErrorHtml } from './render/htmlRender';

@@ -5,7 +5,7 @@
 // read-only, and the only kind in the extension's bundles), and the SQL store (sql/) over embedded
 // PostgreSQL or a PostgreSQL server, which also takes writes. No Node module here.
 
-import type * as contract from '../api/writeContract';
+import type * as contract from '../core/writeContract';
 import type { DatasetCode, DatasetRefactor, DatasetUser } from './catalog/dataset';
 
 /** A code as lists show it: everything but its refactorings. */

@@ -1,7 +1,7 @@
 // Tokens people write with: random, shown once, stored only as a hash. WebCrypto, so the service's
 // core (which hashes the bearer token of each write) needs no Node module.
 
-import { randomBase64url } from '../api/random';
+import { randomBase64url } from '../core/random';
 
 /** 32 random bytes, base64url: 43 characters. */
 export function newToken(): string {

@@ -1,7 +1,7 @@
 // One way in to tokenizing, whatever the language: its grammar's syntax tree where it has one
 // (grammars.ts), else its characters (lexical.ts). The language is the service's name, in any
 // lettercase or as its slug.
-import { canonicalServiceLanguage } from '../api/languages';
+import { canonicalServiceLanguage } from '../core/languages';
 import { hasGrammar, type Grammars } from './grammars';
 import { lexicalTokens } from './lexical';
 import type { Tokenized } from './tokens';

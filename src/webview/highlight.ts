@@ -3,7 +3,7 @@
 // view responsive. highlight.js core plus only the service's languages keeps the bundle small.
 import type { LanguageFn } from 'highlight.js';
 import hljs from 'highlight.js/lib/core';
-import { HIGHLIGHTERS, type HighlighterName } from '../api/languages';
+import { HIGHLIGHTERS, type HighlighterName } from '../core/languages';
 import actionscript from 'highlight.js/lib/languages/actionscript';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';

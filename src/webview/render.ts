@@ -1,20 +1,20 @@
 // The code view's elements, built from what the extension sends. Data is written only with
 // createElement/textContent (strangers wrote every string); links and buttons post messages, they
 // never navigate. A block whose code has `## Title` lines is shown section by section
-// (src/api/sections.ts, split here as the extension splits it), each section with its own Insert at
+// (src/core/sections.ts, split here as the extension splits it), each section with its own Insert at
 // Cursor and Copy. Its words are the extension's, in VS Code's display language: the page carries
 // the extension's l10n bundle and locale (html.ts), read here with @vscode/l10n. Every button names
 // what it acts on for a screen reader, every code block takes keyboard focus (to scroll it), and the
 // page has a main landmark with regions for the code and the refactorings under an h1, h2, h3 order.
 import * as l10n from '@vscode/l10n';
 import { type BlockTarget, type CodeViewModel, type RefactorViewModel, type ToExtension } from '../protocol/codeView';
-import { bestRatedIds, isRefactoringOrder, ratingPhrase, REFACTORING_ORDERS, type RefactoringOrder } from '../api/ratings';
+import { bestRatedIds, isRefactoringOrder, ratingPhrase, REFACTORING_ORDERS, type RefactoringOrder } from '../core/ratings';
 import { type LazyHighlighter, isHighlightable, withinHighlightLimits } from './highlight';
-import { canonicalServiceLanguage, highlightJsLanguage } from '../api/languages';
-import { authorOf, nameWords, ratingWords, titleOf } from '../api/names';
-import { formatDateTime } from '../api/dates';
-import { isHttpUrl } from '../api/httpUrl';
-import { hasSections, splitSections, type Section } from '../api/sections';
+import { canonicalServiceLanguage, highlightJsLanguage } from '../core/languages';
+import { authorOf, nameWords, ratingWords, titleOf } from '../core/names';
+import { formatDateTime } from '../core/dates';
+import { isHttpUrl } from '../core/httpUrl';
+import { hasSections, splitSections, type Section } from '../core/sections';
 
 /** Above this many sections a block is shown whole: thousands of headings with buttons would stall the view. */
 const MAX_SECTIONS = 200;

@@ -1,9 +1,9 @@
 // The code view's state in the webview: what is shown (loading, a code, an error), the highlighter
 // of the shown code, which blocks are starred, and a reveal that came before its code. The
-// refactorings show in the order of refactorBrowser.refactoringOrder (src/api/ratings.ts): the
+// refactorings show in the order of refactorBrowser.refactoringOrder (src/core/ratings.ts): the
 // switch beside their heading reorders them here at once and asks the extension to remember it.
 import type { BlockTarget, CodeViewModel, CodeViewState, RefactorViewModel, ToExtension } from '../protocol/codeView';
-import { compareRefactorings, type RefactoringOrder } from '../api/ratings';
+import { compareRefactorings, type RefactoringOrder } from '../core/ratings';
 import { LazyHighlighter } from './highlight';
 import { blockKey, el, markStar, Renderer, type RenderContext } from './render';
 

@@ -2,7 +2,7 @@
 // by the exact one-line message a user would read.
 
 import * as assert from 'node:assert/strict';
-import { ApiError, DecodeError, type ApiErrorKind } from '../../src/api/errors';
+import { ApiError, DecodeError, type ApiErrorKind } from '../../src/core/errors';
 
 /** Asserts that `promise` rejects with an ApiError of `kind` whose whole message is `message`. */
 export async function rejectsWith(promise: Promise<unknown>, kind: ApiErrorKind, message: string): Promise<ApiError> {

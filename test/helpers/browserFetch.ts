@@ -1,8 +1,8 @@
-// undici's fetch as a browser's behaves for the transport (src/api/http.ts): `redirect: 'manual'`
+// undici's fetch as a browser's behaves for the transport (src/client/http.ts): `redirect: 'manual'`
 // gives an answer of type "opaqueredirect" with no status or Location for a 3xx; `redirect: 'follow'`
 // follows it. Lets a Node test see what the transport does where a browser hides a redirect.
 import { fetch as undiciFetch, type Dispatcher } from 'undici';
-import type { FetchLike } from '../../src/api/http';
+import type { FetchLike } from '../../src/client/http';
 
 export function browserLike(agent: Dispatcher): FetchLike {
   return async (input, init) => {

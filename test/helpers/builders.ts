@@ -1,11 +1,11 @@
-// Test data builders for the model (src/api/model.ts): aUser, aRefactor and aCode each give a whole,
+// Test data builders for the model (src/core/model.ts): aUser, aRefactor and aCode each give a whole,
 // consistent value with plain defaults, and take as overrides only what a test is about:
 //   aCode({ id: 3, refactors: [aRefactor({ rating: 4 })] })
 // A field added to the model is added here once, not in every test that builds one by hand
 // (test/unit/testHelpers.test.ts refuses a whole Code, Refactor or User written out elsewhere; an
 // expected value inside an assertion is the exception, spelling each field being its point). It
 // imports no Node module, so the tests the browser's web worker extension host runs use it too.
-import type { Code, Refactor, User } from '../../src/api/model';
+import type { Code, Refactor, User } from '../../src/core/model';
 import { permalinkOf } from '../../src/server/catalog/datasetFields';
 
 /** A registered user with no rating and no refactorings counted. */

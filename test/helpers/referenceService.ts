@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import type { Code, Refactor, User } from '../../src/api/model';
+import type { Code, Refactor, User } from '../../src/core/model';
 
 export interface RawResponse {
   status: number;
@@ -65,9 +65,9 @@ export function readFixture(name: string): CatalogJson {
 
 export const samplePath = path.resolve(__dirname, '../../../src/server/catalog/sample-catalog.json');
 
-// The catalog format, declared once (src/api/catalogFile.ts), under the names the tests use.
-export type { CatalogFile as CatalogJson, CatalogFileCode as CodeJson, CatalogFileRefactor as RefactorJson, CatalogFileUser as UserJson } from '../../src/api/catalogFile';
-import type { CatalogFile as CatalogJson, CatalogFileCode as CodeJson, CatalogFileRefactor as RefactorJson } from '../../src/api/catalogFile';
+// The catalog format, declared once (src/core/catalogFile.ts), under the names the tests use.
+export type { CatalogFile as CatalogJson, CatalogFileCode as CodeJson, CatalogFileRefactor as RefactorJson, CatalogFileUser as UserJson } from '../../src/core/catalogFile';
+import type { CatalogFile as CatalogJson, CatalogFileCode as CodeJson, CatalogFileRefactor as RefactorJson } from '../../src/core/catalogFile';
 // A generated catalog of any size: src/server/catalog/generatedCatalog.ts generateCatalogJson, the
 // one generator (the service's `--generate`, the benchmarks and the tests).
 

@@ -1,7 +1,7 @@
 // Assertions the hostile suites share: how a failed CLI run must look, and how a client call fails.
 
 import { strict as assert } from 'node:assert';
-import { ApiError } from '../../src/api/errors';
+import { ApiError } from '../../src/core/errors';
 import type { CliRun } from './runCli';
 
 /** Exit 1, nothing on stdout, exactly one line on stderr naming `url` and matching `cause`, no stack. */

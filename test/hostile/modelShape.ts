@@ -1,9 +1,9 @@
-// Runtime checks that a decoded value has exactly the model's shape (src/api/model.ts): every field
+// Runtime checks that a decoded value has exactly the model's shape (src/core/model.ts): every field
 // present with its type, no other own key, plain prototypes, valid dates. Used by the fuzz test on
 // whatever the decoder returns for mutated XML.
 
 import { strict as assert } from 'node:assert';
-import type { Code, Refactor, User } from '../../src/api/model';
+import type { Code, Refactor, User } from '../../src/core/model';
 
 type Kind = 'string' | 'int' | 'number?' | 'date?';
 

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { RefactorBrowserApi } from '../../src/extension/testApi';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import { extension, waitFor } from './helpers';
 
 /** What the log says went over the network: requests, and the sample service starting. */

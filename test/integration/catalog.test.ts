@@ -4,7 +4,7 @@
 import * as assert from 'node:assert';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PAGE_SIZE } from '../../src/api/model';
+import { PAGE_SIZE } from '../../src/core/model';
 import { type DatasetCode } from '../../src/server/catalog/dataset';
 import { SAMPLE_BASE_URL } from '../../src/server/http/fetchHandler';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';

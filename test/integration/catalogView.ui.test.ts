@@ -5,9 +5,9 @@
 // and the message while a list loads, and the welcome content when the service cannot be reached. Saves media/screenshots/catalog.png for the README.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { PAGE_SIZE } from '../../src/api/model';
+import { PAGE_SIZE } from '../../src/core/model';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import { api, resetState, ROOT_LABELS, useSettings, waitFor } from './helpers';
 import { items, useFrontedService } from './catalogHelpers';
 import { closeAllEditors, codeViewTabs, collapseCatalog, waitForCodeViewTab } from './codeViewHelpers';

@@ -4,11 +4,11 @@
 // window reload); and Open in Browser handing over the code's page.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import type { Code } from '../../src/api/model';
-import { sortRefactorings } from '../../src/api/ratings';
-import { codeRefOf } from '../../src/api/urls';
+import type { Code } from '../../src/core/model';
+import { sortRefactorings } from '../../src/core/ratings';
+import { codeRefOf } from '../../src/client/urls';
 import { DOCUMENT_SCHEME } from '../../src/extension/code/documentPaths';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import {
   closeAllEditors, codeRow, codeViewTabs, fetchCode, refactorRow, settleWebviews, waitForCodeViewTab, webviewText,
 } from './codeViewHelpers';

@@ -2,11 +2,11 @@
 // them to commands, the service's own data through a RefactorClient, and what the workbench shows
 // (code view tabs, the active diff) read back through VS Code's API.
 import * as vscode from 'vscode';
-import { RefactorClient } from '../../src/api/client';
-import type { Code, Refactor } from '../../src/api/model';
+import { RefactorClient } from '../../src/client/client';
+import type { Code, Refactor } from '../../src/core/model';
 import { inProcessFetch, SAMPLE_BASE_URL } from '../../src/server/http/fetchHandler';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import type { Context } from 'mocha';
 import { api, resetState, signOut, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';

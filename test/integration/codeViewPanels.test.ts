@@ -5,8 +5,8 @@
 // of panels (see settleWebviews in codeViewHelpers.ts).
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { codeRefOf } from '../../src/api/urls';
-import { Commands } from '../../src/extension/commandIds';
+import { codeRefOf } from '../../src/client/urls';
+import { Commands } from '../../src/extension/common/commandIds';
 import { closeAllEditors, codeRow, codeViewTabs, fetchCode, refactorRow, waitForCodeViewTab } from './codeViewHelpers';
 import { api, resetState, waitFor } from './helpers';
 

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import sampleJson from '../../src/server/catalog/sample-catalog.json';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import { closeAllEditors, untitledEditor, waitForCodeViewTab } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { startService, type RunningService } from './services';

@@ -3,8 +3,8 @@
 // Insert at Cursor button inserting that section only. Uses the sample's Ruby class with its spec.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import type { Code } from '../../src/api/model';
-import { Commands } from '../../src/extension/commandIds';
+import type { Code } from '../../src/core/model';
+import { Commands } from '../../src/extension/common/commandIds';
 import { closeAllEditors, fetchCode, settleWebviews, untitledEditor, webviewText } from './codeViewHelpers';
 import { resetState, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';

@@ -3,8 +3,8 @@
 // the built-in sample catalog, answered in process, has no pages and says so.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import type { Code } from '../../src/api/model';
-import { Commands } from '../../src/extension/commandIds';
+import type { Code } from '../../src/core/model';
+import { Commands } from '../../src/extension/common/commandIds';
 import { codeRow, fetchCode, refactorRow } from './codeViewHelpers';
 import { api, resetState, useSettings } from './helpers';
 import { startService, type RunningService } from './services';

@@ -4,9 +4,9 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
-import { authorOf, titleOf } from '../../src/api/names';
-import { ratingPhrase, sortRefactorings } from '../../src/api/ratings';
-import { Commands } from '../../src/extension/commandIds';
+import { authorOf, titleOf } from '../../src/core/names';
+import { ratingPhrase, sortRefactorings } from '../../src/core/ratings';
+import { Commands } from '../../src/extension/common/commandIds';
 import { closeAllEditors, codeRow, collapseCatalog, fetchCode, showRoot, TREE_ROWS, untitledEditor, waitForDiff } from './codeViewHelpers';
 import { resetState, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';

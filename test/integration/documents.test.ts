@@ -4,10 +4,10 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
-import { RefactorClient } from '../../src/api/client';
+import { RefactorClient } from '../../src/client/client';
 import { serviceOfQuery } from '../../src/extension/code/documentPaths';
 import sampleJson from '../../src/server/catalog/sample-catalog.json';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import { closeAllEditors, codeRow, documentText, fetchCode, refactorRow, waitForDiff } from './codeViewHelpers';
 import { resetState, useSettings, waitFor } from './helpers';
 import { startService } from './services';

@@ -1,7 +1,7 @@
 // A virtual document as a person meets it: typing into it changes nothing.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import { closeAllEditors, codeRow, fetchCode } from './codeViewHelpers';
 import { resetState, waitFor } from './helpers';
 import { uiOrSkip, type Ui } from './ui';

@@ -2,13 +2,13 @@
 // and a pasted page URL with a refactoring's anchor.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { PAGE_SIZE } from '../../src/api/model';
-import { codeRefOf } from '../../src/api/urls';
+import { PAGE_SIZE } from '../../src/core/model';
+import { codeRefOf } from '../../src/client/urls';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import { closeAllEditors, codeViewTabs, waitForCodeViewTab } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import sampleJson from '../../src/server/catalog/sample-catalog.json';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import { uiOrSkip, type Ui } from './ui';
 import { startService } from './services';
 

@@ -6,9 +6,9 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import type { RefactorBrowserApi } from '../../src/extension';
-import { Commands } from '../../src/extension/commandIds';
-import type { Settings } from '../../src/extension/settings';
-import type { RefactoringOrder } from '../../src/api/ratings';
+import { Commands } from '../../src/extension/common/commandIds';
+import type { Settings } from '../../src/extension/common/settings';
+import type { RefactoringOrder } from '../../src/core/ratings';
 import type { Target } from '../ui/protocol';
 import { waitFor } from '../helpers/poll';
 

@@ -4,7 +4,7 @@
 // view's webview shows it as text: read from its DOM, nothing in it was made from the data but text.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import type { DomInfo } from '../ui/protocol';
 import { MARKUP, markupCatalogJson } from '../hostile/bodies';
 import { closeAllEditors, collapseCatalog, settleWebviews, showRoot, TREE_ROWS, webviewText } from './codeViewHelpers';

@@ -4,10 +4,10 @@
 // within a bound (not a benchmark: the bound says "does not freeze").
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { RefactorClient } from '../../src/api/client';
-import { PAGE_SIZE, type Code } from '../../src/api/model';
+import { RefactorClient } from '../../src/client/client';
+import { PAGE_SIZE, type Code } from '../../src/core/model';
 import sampleJson from '../../src/server/catalog/sample-catalog.json';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import { startHostileServer, type HostileServer } from '../hostile/server';
 import { closeAllEditors, codeRow, collapseCatalog, settleWebviews, showRoot, TREE_ROWS, webviewText } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';

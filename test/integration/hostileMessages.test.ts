@@ -8,7 +8,7 @@ import type { DomInfo } from '../ui/protocol';
 import { COMMAND_LINK } from '../hostile/cases';
 import sampleJson from '../../src/server/catalog/sample-catalog.json';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { startSwitchboard, watchUnhandled, type Switchboard } from './hostileHelpers';
 import { startService } from './services';

@@ -8,7 +8,7 @@ import dns from 'node:dns';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../src/server/catalog/sampleDataset';
 import type { TreeRow } from '../../src/extension/testApi';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import { closeAllEditors, settleWebviews, webviewText } from './codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from './helpers';
 import { report, startSwitchboard, watchUnhandled, type Switchboard } from './hostileHelpers';

@@ -5,7 +5,7 @@
 // remote workspace: the edit is saved to the server's file, the diff shows that file.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import { closeAllEditors, codeRow, fetchCode, waitForDiff } from './codeViewHelpers';
 import { extension, resetState, waitFor } from './helpers';
 

@@ -3,7 +3,7 @@
 // Each is asked for as a message: the web worker host sends it over the bridge to the launcher, which
 // can listen on a socket; the Node host hands it to a registry in its own process (so its tests need
 // no launcher, e.g. under @vscode/test-electron). The suite's entry point says which (useServices).
-import { RefactorClient } from '../../src/api/client';
+import { RefactorClient } from '../../src/client/client';
 import type { FrontRecord, FrontWireOptions, ServiceRequest, ServiceResult, ServiceVerb } from '../services/protocol';
 
 export type ServiceTransport = (request: ServiceRequest) => Promise<unknown>;

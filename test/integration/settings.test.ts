@@ -4,7 +4,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import sampleJson from '../../src/server/catalog/sample-catalog.json';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import { certificateOrSkip } from '../hostile/tls';
 import { startForwardProxy } from '../helpers/forwardProxy';
 import { startFrontServer } from '../helpers/frontServer';

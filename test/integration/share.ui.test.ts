@@ -8,7 +8,7 @@
 // being written) for the README.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../src/extension/commandIds';
+import { Commands } from '../../src/extension/common/commandIds';
 import { closeAllEditors, endContributingUi, showRoot, startContributingUi, TREE_ROWS, untitledEditor, waitForCodeViewTab, webviewText } from './codeViewHelpers';
 import { api, signIn, useSettings, waitFor } from './helpers';
 import { startWritable, type WritableTestService } from './services';

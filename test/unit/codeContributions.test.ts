@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { ContextKeys } from '../../src/extension/commandIds';
+import { ContextKeys } from '../../src/extension/common/commandIds';
 import { localizedManifest, readJson } from '../helpers/manifest';
 
 interface MenuEntry { command: string; when?: string; group?: string }

@@ -13,7 +13,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { SERVICE_LANGUAGES } from '../../src/api/languages';
+import { SERVICE_LANGUAGES } from '../../src/core/languages';
 import { parseCommandLine } from '../../src/cli/args';
 import { installedPgliteVersion } from '../../src/server/sql/preparedDataDir';
 import { GRAMMAR_ASSETS } from '../../src/similarity/grammars';

@@ -110,7 +110,7 @@ export function certificateGuards(source: ts.SourceFile): number[] {
   return [...lines].sort((a, b) => a - b);
 }
 
-/** The model's fields (src/api/model.ts): those every value has, and those only some have. */
+/** The model's fields (src/core/model.ts): those every value has, and those only some have. */
 const MODEL_FIELDS: Record<string, { every: string[]; some: string[] }> = {
   Code: {
     every: ['id', 'title', 'language', 'permalink', 'code', 'comment', 'createdAt', 'updatedAt', 'refactorsCount', 'trackbackUrl', 'userId'],

@@ -6,11 +6,11 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { RefactorClient } from '../../src/api/client';
-import { DEFAULT_TIMEOUT_MS } from '../../src/api/http';
+import { RefactorClient } from '../../src/client/client';
+import { DEFAULT_TIMEOUT_MS } from '../../src/client/http';
 import { parseCommandLine } from '../../src/cli/args';
 import { helpText } from '../../src/cli/help';
-import { MAX_TIMEOUT_SECONDS } from '../../src/extension/settingBounds';
+import { MAX_TIMEOUT_SECONDS } from '../../src/extension/common/settingBounds';
 
 const pkg = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as {
   contributes: { configuration: { properties: Record<string, { default?: unknown; maximum?: unknown }> } };

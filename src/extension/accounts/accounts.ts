@@ -4,11 +4,11 @@
 // service that gave it. VS Code's Accounts menu lists the current service's account through this
 // provider and signs it out through removeSession.
 import * as vscode from 'vscode';
-import { normalizeBaseUrl } from '../../api/urls';
-import { ContextKeys } from '../commandIds';
-import { Disposable } from '../dispose';
+import { normalizeBaseUrl } from '../../client/urls';
+import { ContextKeys } from '../common/commandIds';
+import { Disposable } from '../common/dispose';
 import type { ServiceConnection } from '../service';
-import type { SettingsSource } from '../settings';
+import type { SettingsSource } from '../common/settings';
 
 export const PROVIDER_ID = 'refactor-browser';
 const KEY = 'refactorBrowser.session:';

@@ -2,11 +2,11 @@
 // service (GET /account.xml) and keeps it for that service only; a token the service refuses is
 // not kept. What it asks and says goes through AccountUi, which the test API answers.
 import * as vscode from 'vscode';
-import { isApiError } from '../../api/errors';
-import type { Logger } from '../../api/logger';
-import { Commands } from '../commandIds';
-import { oneLine, type ErrorReporter } from '../errorReporting';
-import { confirmModal, showErrorMessage, showInformationMessage } from '../notifications';
+import { isApiError } from '../../core/errors';
+import type { Logger } from '../../client/logger';
+import { Commands } from '../common/commandIds';
+import { oneLine, type ErrorReporter } from '../common/errorReporting';
+import { confirmModal, showErrorMessage, showInformationMessage } from '../common/notifications';
 import type { ServiceConnection } from '../service';
 import { tokenRefused } from '../common/tokenRefused';
 import type { Accounts } from './accounts';

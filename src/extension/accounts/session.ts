@@ -3,7 +3,7 @@
 // setting may change while the person is asked to sign in; a sign-in then signs in to the other
 // service, and this one still has no session, so nothing is sent to either with the other's token.
 import * as vscode from 'vscode';
-import type { RefactorClient } from '../../api/client';
+import type { RefactorClient } from '../../client/client';
 import type { ServiceConnection } from '../service';
 import type { Accounts } from './accounts';
 import type { AccountUi } from './commands';

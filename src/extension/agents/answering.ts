@@ -6,9 +6,9 @@
 import { codeAnswer, searchAnswer, similarAnswer } from '../../agents/answers';
 import { noIndexLine } from '../../agents/failures';
 import { readCodeInput, readSearchInput, readSimilarInput, type Read } from '../../agents/tools';
-import { withAuthor } from '../../api/author';
-import type { RefactorClient } from '../../api/client';
-import type { Code } from '../../api/model';
+import { withAuthor } from '../../client/author';
+import type { RefactorClient } from '../../client/client';
+import type { Code } from '../../core/model';
 import { Tools } from './names';
 import type { AgentToolDeps } from './tools';
 
@@ -40,7 +40,7 @@ export function codeRef(deps: AgentToolDeps, input: unknown): string {
 
 /**
  * getCode's answer for `code`, with its author named (the single-code answer gives `user-id` alone):
- * by what search keeps of the lists, else by the service's `/users/<id>.xml` (src/api/author.ts).
+ * by what search keeps of the lists, else by the service's `/users/<id>.xml` (src/client/author.ts).
  */
 export async function codeText(deps: AgentToolDeps, code: Code, client: Pick<RefactorClient, 'user' | 'baseUrl'>, signal?: AbortSignal): Promise<string> {
   const named = await withAuthor(code, { index: () => deps.search.of(deps.service.name()).index(), client, signal });

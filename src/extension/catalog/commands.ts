@@ -2,9 +2,9 @@
 // saved tags, and the settings behind the gear button. Filter and tags write the settings; the view
 // follows them through the settings' change event.
 import * as vscode from 'vscode';
-import { Commands } from '../commandIds';
-import type { ErrorReporter } from '../errorReporting';
-import { SECTION, type SettingsSource } from '../settings';
+import { Commands } from '../common/commandIds';
+import type { ErrorReporter } from '../common/errorReporting';
+import { SECTION, type SettingsSource } from '../common/settings';
 import { languageChoices, normalizeLanguageInput } from './languageFilter';
 import type { ErrorNode, LoadMoreNode, TagNode } from './nodes';
 import { isRow } from '../common/rows';

@@ -2,8 +2,8 @@
 // responses, and the fallback for lists whose language form the service does not offer (the original
 // service documented `/<language>.xml` only for recent codes and tags): on a 404 the unfiltered list is fetched
 // and filtered here.
-import { isApiError } from '../../api/errors';
-import { canonicalServiceLanguage, SERVICE_LANGUAGES } from '../../api/languages';
+import { isApiError } from '../../core/errors';
+import { canonicalServiceLanguage, SERVICE_LANGUAGES } from '../../core/languages';
 
 export interface LanguageChoice {
   label: string;

@@ -1,7 +1,7 @@
 // One list of the Catalog (Recent Codes, Popular Codes, a tag, Recent Refactorings) as it pages in:
 // the items so far, whether there are more, the last failure, and whether what is shown came from
 // the offline store or was filtered here. No VS Code: the tree renders this state.
-import { isApiError } from '../../api/errors';
+import { isApiError } from '../../core/errors';
 import { appendPage, isLastPage } from './paging';
 
 /** What a loader returns for one page. */

@@ -1,9 +1,9 @@
 // Where each Catalog list's pages come from: the client (with the language filter, falling back to
 // filtering here where the service lacks the language form), saved to the offline store when they
 // arrive, and read back from it when the service cannot be reached. No VS Code.
-import { isApiError } from '../../api/errors';
-import type { Code, Refactor } from '../../api/model';
-import type { RefactorClient, RequestOpts } from '../../api/client';
+import { isApiError } from '../../core/errors';
+import type { Code, Refactor } from '../../core/model';
+import type { RefactorClient, RequestOpts } from '../../client/client';
 import type { PageLoader } from './list';
 import { fetchForLanguage } from './languageFilter';
 import type { CachedPage, OfflineStore } from './offlineStore';

@@ -3,12 +3,12 @@
 // offline store, or a starred code's kept copy), the stars with their codes, the lists that failed
 // and why, and whether the service cannot be reached at all. tree.ts renders it; unit tests run it
 // under plain mocha against the reference service.
-import type { RefactorClient } from '../../api/client';
-import type { Code, Refactor } from '../../api/model';
-import { sortRefactorings, type RefactoringOrder } from '../../api/ratings';
+import type { RefactorClient } from '../../client/client';
+import type { Code, Refactor } from '../../core/model';
+import { sortRefactorings, type RefactoringOrder } from '../../core/ratings';
 import type { ItemTarget } from '../common/items';
-import { Disposable } from '../dispose';
-import { Emitter } from '../events';
+import { Disposable } from '../common/dispose';
+import { Emitter } from '../common/events';
 import type { Star } from '../stars/starList';
 import { CatalogList, causeOf, isUnreachable } from './list';
 import { listKey, loadRefactors, pageLoader, type ListSpec, type SourceContext } from './listSources';

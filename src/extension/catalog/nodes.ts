@@ -2,10 +2,10 @@
 // are paths from the root, so a code listed under two roots has two rows, each stable across
 // refreshes. Tooltips are left undefined here: the provider fills them in resolveTreeItem.
 import * as vscode from 'vscode';
-import type { Code, Refactor } from '../../api/model';
-import { Commands } from '../commandIds';
+import type { Code, Refactor } from '../../core/model';
+import { Commands } from '../common/commandIds';
 import { itemContext, rootContext, RowContext } from '../common/rows';
-import { authorOf, ratingBadge, ratingPhrase, refactoringCount, titleOf } from '../names';
+import { authorOf, ratingBadge, ratingPhrase, refactoringCount, titleOf } from '../common/names';
 import type { ListSpec } from './listSources';
 import { rootList, type RootKind } from './model';
 

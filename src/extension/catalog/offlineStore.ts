@@ -3,10 +3,10 @@
 // cannot be reached. Bounded in entries and in bytes: VS Code rewrites the whole global state on
 // every update, so no entry may be large and all of them together stay small; the entries written
 // longest ago are dropped first, and an entry too large to keep is skipped (and logged once).
-import type { Logger } from '../../api/logger';
-import type { Code, Refactor } from '../../api/model';
+import type { Logger } from '../../client/logger';
+import type { Code, Refactor } from '../../core/model';
 import { revive } from '../common/fetched';
-import { queued, type GlobalMemento, type QueuedMemento } from '../globalStore';
+import { queued, type GlobalMemento, type QueuedMemento } from '../common/globalStore';
 
 export interface CachedPage<T> {
   items: T[];

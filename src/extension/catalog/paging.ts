@@ -1,7 +1,7 @@
 // When a list has no more pages. The service's paging is not fully specified: a page past the end
 // may come back empty or short, and a service that ignores `?page` answers page 1 again, so the
 // "Load more…" row goes away on any of the three.
-import { PAGE_SIZE } from '../../api/model';
+import { PAGE_SIZE } from '../../core/model';
 
 /**
  * True when `served` (the ids a page came back with, before any filtering here) ends its list:

@@ -5,12 +5,12 @@
 // refactorBrowser.refactoringOrder. Failures become rows, never popups. What is loaded, failed or
 // unreachable is the model's; the rows' words, icons, descriptions and tooltips are this file's.
 import * as vscode from 'vscode';
-import type { Logger } from '../../api/logger';
-import { Disposable } from '../dispose';
-import { logFailure } from '../errorReporting';
-import type { Code, Refactor } from '../../api/model';
-import { cachedNote, formatDateTime, keptNote, postedOn, titleOf } from '../names';
-import { toVsCodeLanguageId } from '../../api/languages';
+import type { Logger } from '../../client/logger';
+import { Disposable } from '../common/dispose';
+import { logFailure } from '../common/errorReporting';
+import type { Code, Refactor } from '../../core/model';
+import { cachedNote, formatDateTime, keptNote, postedOn, titleOf } from '../common/names';
+import { toVsCodeLanguageId } from '../../core/languages';
 import type { OfflineStore } from './offlineStore';
 import { CatalogModel, type CatalogService, type CatalogState, type CatalogStars, type ListNotes, type RowData } from './model';
 import {

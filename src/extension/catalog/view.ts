@@ -3,17 +3,17 @@
 // and the context key that shows the welcome content when the service cannot be reached. Its
 // commands are registered by commands.ts.
 import * as vscode from 'vscode';
-import type { Logger } from '../../api/logger';
+import type { Logger } from '../../client/logger';
 import { CatalogTreeProvider } from './tree';
-import { toServiceLanguage } from '../../api/languages';
+import { toServiceLanguage } from '../../core/languages';
 import type { OfflineStore } from './offlineStore';
 import type { ServiceConnection } from '../service';
 import type { Stars } from '../stars/stars';
-import type { SettingsSource } from '../settings';
-import { ContextKeys } from '../commandIds';
-import { Disposable, toDisposable } from '../dispose';
+import type { SettingsSource } from '../common/settings';
+import { ContextKeys } from '../common/commandIds';
+import { Disposable, toDisposable } from '../common/dispose';
 import type { CatalogNode } from './nodes';
-import { isOne, listOf } from '../names';
+import { isOne, listOf } from '../common/names';
 
 export const VIEW_ID = 'refactorBrowser.catalog';
 /** How long a request runs before the view's message says what is loading. */

@@ -3,23 +3,23 @@
 // multi-select, the selected rows), or works on the code view a person looked at last when run from
 // the command palette.
 import * as vscode from 'vscode';
-import { showInformationMessage } from '../notifications';
-import type { Logger } from '../../api/logger';
+import { showInformationMessage } from '../common/notifications';
+import type { Logger } from '../../client/logger';
 import type { CodeViewActions, CodeViewPanels } from './view/panel';
 import { compareAllRefactorings, compareTwo, compareWithEditor, compareWithOriginal } from './compare';
 import type { CodeDocuments } from './documents';
 import type { EditorTracker } from './editorTracker';
-import { Commands } from '../commandIds';
-import type { ErrorReporter } from '../errorReporting';
+import { Commands } from '../common/commandIds';
+import type { ErrorReporter } from '../common/errorReporting';
 import { pickCode, type LoadedItems } from './goToCode';
 import { insertAtCursor } from './insert';
 import { codeIdOf, itemOf, itemsOf, pageUrlOf, snippetOf, textOf, languageOf, targetOf, type Item } from '../common/items';
 import { itemOrCurrent } from '../common/current';
-import { snippetTitle, titleOf } from '../names';
+import { snippetTitle, titleOf } from '../common/names';
 import { parseOpenInput, type OpenRequest } from './openInput';
-import { isHttpUrl } from '../../api/httpUrl';
+import { isHttpUrl } from '../../core/httpUrl';
 import type { ServiceConnection } from '../service';
-import { writeRefactoringOrder, type SettingsSource } from '../settings';
+import { writeRefactoringOrder, type SettingsSource } from '../common/settings';
 import type { Stars } from '../stars/stars';
 
 export interface CodeCommandDeps {

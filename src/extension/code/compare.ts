@@ -2,13 +2,13 @@
 // editor (its selection or whole document), and every refactoring of a code in VS Code's multi-diff
 // editor. Every side is a read-only virtual document (documents.ts), except the editor's own document.
 import * as vscode from 'vscode';
-import { showInformationMessage } from '../notifications';
-import type { Code, Refactor } from '../../api/model';
-import { sortRefactorings, type RefactoringOrder } from '../../api/ratings';
+import { showInformationMessage } from '../common/notifications';
+import type { Code, Refactor } from '../../core/model';
+import { sortRefactorings, type RefactoringOrder } from '../../core/ratings';
 import type { CodeDocuments } from './documents';
 import type { EditorTracker } from './editorTracker';
 import { languageOf, type Item } from '../common/items';
-import { authorOf, ratingPhrase, titleOf } from '../names';
+import { authorOf, ratingPhrase, titleOf } from '../common/names';
 import { diffTitle } from '../common/labels';
 
 

@@ -3,8 +3,8 @@
 // numeric ids only, never from titles or other text a stranger wrote, and read back strictly. The file extension only helps VS Code guess the language: the
 // extension sets the language explicitly as well. A compare entry's path is a name to read instead,
 // never read back: its document's own path travels in the query. Pure (no vscode import), so it runs under mocha.
-import { isId } from '../../api/ids';
-import { fileExtensionOf } from '../../api/languages';
+import { isId } from '../../core/ids';
+import { fileExtensionOf } from '../../core/languages';
 import type { ItemTarget } from '../common/items';
 
 export const DOCUMENT_SCHEME = 'refactor-browser';

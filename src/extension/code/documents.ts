@@ -5,14 +5,14 @@
 // by id through that service's RefactorClient, whose cache makes a second look cheap. A
 // TextDocumentContentProvider has no save, so VS Code shows these documents read-only.
 import * as vscode from 'vscode';
-import type { Code } from '../../api/model';
+import type { Code } from '../../core/model';
 import {
   DOCUMENT_SCHEME, documentPath, documentPathOfQuery, namedQuery, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget,
 } from './documentPaths';
 import { languageOf, targetOf, type Item } from '../common/items';
 import { namedPath } from '../common/labels';
-import { toVsCodeLanguageId } from '../../api/languages';
-import { Disposable, toDisposable } from '../dispose';
+import { toVsCodeLanguageId } from '../../core/languages';
+import { Disposable, toDisposable } from '../common/dispose';
 import type { ServiceConnection } from '../service';
 
 /** Snapshots kept for Compare with Active Editor; old ones go first. */

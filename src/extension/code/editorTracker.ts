@@ -3,7 +3,7 @@
 // cursor was, and Share Selection and Find Refactorings for This Code must read what was selected
 // there. The one tracker, made in src/extension.ts, which hands the other features `selecting`.
 import * as vscode from 'vscode';
-import { Disposable } from '../dispose';
+import { Disposable } from '../common/dispose';
 import { DOCUMENT_SCHEME } from './documentPaths';
 import { tabsShowing } from '../common/tabs';
 

@@ -1,8 +1,8 @@
 // "Go to Code…": a quick pick over every code and refactoring the Catalog has loaded, matched on
 // title, language and author; typing an id, a code_ref or a page URL offers to open that code.
 import * as vscode from 'vscode';
-import type { Code, Refactor } from '../../api/model';
-import { authorOf, titleOf } from '../names';
+import type { Code, Refactor } from '../../core/model';
+import { authorOf, titleOf } from '../common/names';
 import { escapeIcons } from '../common/labels';
 import { parseOpenInput, type OpenRequest } from './openInput';
 

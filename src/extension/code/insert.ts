@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { EditorTracker } from './editorTracker';
 import { indentationAt, prepareInsertion } from './insertText';
-import { toVsCodeLanguageId } from '../../api/languages';
+import { toVsCodeLanguageId } from '../../core/languages';
 
 export interface InsertResult {
   editor: vscode.TextEditor;

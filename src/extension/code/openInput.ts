@@ -2,9 +2,9 @@
 // (`42-some-title`), or a page or XML URL of the service (`https://host/codes/42-some-title`,
 // `…/codes/42.xml`), where a `#refactor-7` anchor (the service's page anchors) names a refactoring
 // to scroll to. Pure, so it runs under mocha.
-import { parseCodeRef } from '../../api/urls';
+import { parseCodeRef } from '../../client/urls';
 
-import type { Code } from '../../api/model';
+import type { Code } from '../../core/model';
 
 export interface OpenRequest {
   /** As typed, normalised: `42` or `42-some-title`. */

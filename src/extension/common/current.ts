@@ -2,8 +2,8 @@
 // on. The palette passes no row; the command then takes the code of the code view a person looked
 // at last, or says how to give it one.
 import * as vscode from 'vscode';
-import { showInformationMessage } from '../notifications';
-import type { Code } from '../../api/model';
+import { showInformationMessage } from './notifications';
+import type { Code } from '../../core/model';
 import { itemsOf, type Item } from './items';
 
 /**

@@ -1,7 +1,7 @@
 // What the service's answers carry as features pass them on: what one answer showed (the Catalog's
 // lists and the code views tell search and stars through the service connection), and the model
 // read back from JSON kept on this machine (lists kept offline, starred codes kept whole).
-import type { Code, Refactor } from '../../api/model';
+import type { Code, Refactor } from '../../core/model';
 
 /** What one answer of the service showed: codes (seen under `tag` when a tag's list), or refactorings. */
 export interface FetchedItems {

@@ -2,9 +2,9 @@
 // code view or the command palette, plus the few facts every command derives from it (title,
 // language, text, sections, page URL, virtual document). Tree rows are recognised by their contextValue
 // (rows.ts) and payload, not by class, so either side can change its classes.
-import { codeRefOf, codeUrl, pageUrl } from '../../api/urls';
-import type { Code, Refactor } from '../../api/model';
-import { splitSections, type Section } from '../../api/sections';
+import { codeRefOf, codeUrl, pageUrl } from '../../client/urls';
+import type { Code, Refactor } from '../../core/model';
+import { splitSections, type Section } from '../../core/sections';
 import { isRow } from './rows';
 
 export type Item = { kind: 'code'; code: Code } | { kind: 'refactor'; refactor: Refactor };
@@ -51,7 +51,7 @@ export function textOf(item: Item): string {
   return item.kind === 'code' ? item.code.code : item.refactor.code;
 }
 
-/** The item's sections (src/api/sections.ts): one untitled section when its code has no heading line. */
+/** The item's sections (src/core/sections.ts): one untitled section when its code has no heading line. */
 export function sectionsOf(item: Item): Section[] {
   return splitSections(textOf(item), languageOf(item));
 }

@@ -5,21 +5,21 @@
 // On success the code view shows the new refactoring and the draft closes unprompted; on failure the
 // draft stays, and the service's reasons show with Edit and Send Again, as Share does.
 import * as vscode from 'vscode';
-import { isApiError } from '../../api/errors';
-import type { Logger } from '../../api/logger';
-import type { Code } from '../../api/model';
-import { FIELD } from '../../api/writeContract';
+import { isApiError } from '../../core/errors';
+import type { Logger } from '../../client/logger';
+import type { Code } from '../../core/model';
+import { FIELD } from '../../core/writeContract';
 import type { Accounts } from '../accounts/accounts';
 import type { SessionAsker } from '../accounts/session';
-import { Commands } from '../commandIds';
+import { Commands } from '../common/commandIds';
 import { diffTitle } from '../common/labels';
 import { tabsShowing, textUriOf } from '../common/tabs';
 import { itemOrCurrent } from '../common/current';
 import type { CodeDocuments } from '../code/documents';
 import { codeIdOf } from '../common/items';
 import { tokenRefused } from '../common/tokenRefused';
-import { oneLine, type ErrorReporter } from '../errorReporting';
-import { titleOf } from '../names';
+import { oneLine, type ErrorReporter } from '../common/errorReporting';
+import { titleOf } from '../common/names';
 import { DRAFT_SCHEME } from './draftPaths';
 import type { Draft, Drafts } from './drafts';
 

@@ -3,8 +3,8 @@
 // the code the draft refactors and <name> its title, cleaned to one segment. The name and extension
 // are for a person and for VS Code's guess of the language; a draft is found by its service and code
 // alone. Pure (no vscode import), so it runs under mocha.
-import { isId } from '../../api/ids';
-import { fileExtensionOf } from '../../api/languages';
+import { isId } from '../../core/ids';
+import { fileExtensionOf } from '../../core/languages';
 import { namedPath } from '../common/labels';
 
 export const DRAFT_SCHEME = 'refactor-browser-draft';

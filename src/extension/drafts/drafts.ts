@@ -5,11 +5,11 @@
 // text as it was drafted from, to tell an edited draft from an untouched one. Save writes the record;
 // VS Code's hot exit keeps unsaved edits; a file that is not a draft's does not exist.
 import * as vscode from 'vscode';
-import { toVsCodeLanguageId } from '../../api/languages';
-import type { Code } from '../../api/model';
-import { fnv1a64 } from '../../api/hash';
-import { Disposable } from '../dispose';
-import { readTextFile } from '../files';
+import { toVsCodeLanguageId } from '../../core/languages';
+import type { Code } from '../../core/model';
+import { fnv1a64 } from '../../core/hash';
+import { Disposable } from '../common/dispose';
+import { readTextFile } from '../common/files';
 import { DRAFT_SCHEME, draftPath, parseDraftPath, placeOf } from './draftPaths';
 
 export interface Draft {

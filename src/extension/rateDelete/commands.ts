@@ -4,16 +4,16 @@
 // asked for again, so the lists, the open code view and search show the service as it is now.
 // What they ask and say goes through AccountUi, which the test API answers.
 import * as vscode from 'vscode';
-import type { RefactorClient } from '../../api/client';
-import { isApiError } from '../../api/errors';
-import type { Logger } from '../../api/logger';
-import type { Code, Refactor } from '../../api/model';
-import { Commands } from '../commandIds';
+import type { RefactorClient } from '../../client/client';
+import { isApiError } from '../../core/errors';
+import type { Logger } from '../../client/logger';
+import type { Code, Refactor } from '../../core/model';
+import { Commands } from '../common/commandIds';
 import { itemOrCurrent } from '../common/current';
 import { codeIdOf, type Item } from '../common/items';
 import { tokenRefused } from '../common/tokenRefused';
-import { oneLine, type ErrorReporter } from '../errorReporting';
-import { ratingPhrase, titleOf } from '../names';
+import { oneLine, type ErrorReporter } from '../common/errorReporting';
+import { ratingPhrase, titleOf } from '../common/names';
 import type { ServiceConnection } from '../service';
 import type { AccountUi } from '../accounts/commands';
 import type { SessionAsker } from '../accounts/session';

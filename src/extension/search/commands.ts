@@ -3,15 +3,15 @@
 // catalog once indexed. Index the Catalog pages the service's lists to their ends with a progress
 // notification that counts codes and can be cancelled; what it read is kept whatever stops it.
 import * as vscode from 'vscode';
-import { notificationText, showInformationMessage } from '../notifications';
+import { notificationText, showInformationMessage } from '../common/notifications';
 import { IndexingCancelled, IndexingError, indexCatalog, type IndexRunResult } from '../../search/indexer';
 import type { CodeSearch, SearchHit } from '../../search/searchIndex';
 import { escapeIcons } from '../common/labels';
-import { Commands } from '../commandIds';
-import type { ErrorReporter } from '../errorReporting';
-import { codeCount, refactoringCount, titleOf, words } from '../names';
+import { Commands } from '../common/commandIds';
+import type { ErrorReporter } from '../common/errorReporting';
+import { codeCount, refactoringCount, titleOf, words } from '../common/names';
 import type { ServiceConnection } from '../service';
-import type { SettingsSource } from '../settings';
+import type { SettingsSource } from '../common/settings';
 import type { SearchStore, ServiceIndex } from './store';
 
 /** Results the quick pick shows. */

@@ -5,11 +5,11 @@
 // first needs it; a fetch before then costs a few entries in memory and the small file. Both go
 // through vscode.workspace.fs, so they work in the browser's extension host too.
 import * as vscode from 'vscode';
-import type { Logger } from '../../api/logger';
+import type { Logger } from '../../client/logger';
 import { Entries, entryOf, rowOf } from '../../search/entries';
 import { CodeSearch, savedIndexName, SearchIndexError } from '../../search/searchIndex';
-import { Disposable, toDisposable } from '../dispose';
-import { readBytesFile, readTextFile, writeAtomically } from '../files';
+import { Disposable, toDisposable } from '../common/dispose';
+import { readBytesFile, readTextFile, writeAtomically } from '../common/files';
 import type { FetchedItems } from '../common/fetched';
 
 

@@ -10,17 +10,17 @@
 // rest of VS Code, with no second script bundle, CSP or message protocol to keep safe, and they cost
 // the extension bundles, which are close to their size budget, almost nothing.
 import * as vscode from 'vscode';
-import { isApiError } from '../../api/errors';
-import { FIELD, splitTags } from '../../api/writeContract';
-import type { Logger } from '../../api/logger';
-import { SERVICE_LANGUAGES, toServiceLanguage } from '../../api/languages';
+import { isApiError } from '../../core/errors';
+import { FIELD, splitTags } from '../../core/writeContract';
+import type { Logger } from '../../client/logger';
+import { SERVICE_LANGUAGES, toServiceLanguage } from '../../core/languages';
 import type { AccountUi } from '../accounts/commands';
 import type { SessionAsker } from '../accounts/session';
-import { Commands } from '../commandIds';
-import { oneLine, type ErrorReporter } from '../errorReporting';
-import { showModal } from '../notifications';
+import { Commands } from '../common/commandIds';
+import { oneLine, type ErrorReporter } from '../common/errorReporting';
+import { showModal } from '../common/notifications';
 import { tokenRefused } from '../common/tokenRefused';
-import type { SettingsSource } from '../settings';
+import type { SettingsSource } from '../common/settings';
 import type { CommentEditors } from './commentEditor';
 
 /** What sharing asks and says through, beside Sign In's; the test API answers it. */

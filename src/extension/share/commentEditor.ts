@@ -5,10 +5,10 @@
 // 15 seconds, or at the first Escape in the editor, while the comment is still being written. Cancel
 // there, or closing the editor, gives the comment up.
 import * as vscode from 'vscode';
-import { Commands, ContextKeys } from '../commandIds';
-import { Disposable } from '../dispose';
-import type { ErrorReporter } from '../errorReporting';
-import { notificationText } from '../notifications';
+import { Commands, ContextKeys } from '../common/commandIds';
+import { Disposable } from '../common/dispose';
+import type { ErrorReporter } from '../common/errorReporting';
+import { notificationText } from '../common/notifications';
 
 export class CommentEditors extends Disposable {
   /** Each open comment's document, with what taking it does. */

@@ -3,10 +3,10 @@
 // at, the code view and diff for the one chosen, and the code actions that apply an adapted
 // refactoring as a WorkspaceEdit VS Code previews, undone in one step.
 import * as vscode from 'vscode';
-import { Commands } from '../commandIds';
+import { Commands } from '../common/commandIds';
 import { diffTitle, escapeIcons } from '../common/labels';
-import { authorOf, ratingPhrase, titleOf } from '../names';
-import { showInformationMessage } from '../notifications';
+import { authorOf, ratingPhrase, titleOf } from '../common/names';
+import { showInformationMessage } from '../common/notifications';
 import type { SimilarDeps } from './commands';
 import { LookError, type LookedAt, type Match, type SimilarFinder } from './finder';
 

@@ -5,10 +5,10 @@
 // refactor.rewrite, is computed only when a person asks for refactorings (the Refactor… menu, or
 // the light bulb clicked), never on a keystroke or a cursor move.
 import * as vscode from 'vscode';
-import type { Logger } from '../../api/logger';
-import type { Refactor } from '../../api/model';
-import { Commands } from '../commandIds';
-import type { ErrorReporter } from '../errorReporting';
+import type { Logger } from '../../client/logger';
+import type { Refactor } from '../../core/model';
+import { Commands } from '../common/commandIds';
+import type { ErrorReporter } from '../common/errorReporting';
 import type { ServiceConnection } from '../service';
 import type { SearchStore } from '../search/store';
 import type { Match, SimilarFinder } from './finder';

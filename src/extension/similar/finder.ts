@@ -7,15 +7,15 @@
 // grammars load on first use of their language, read with workspace.fs from the extension's own
 // folder, in both extension hosts.
 import * as vscode from 'vscode';
-import type { Logger } from '../../api/logger';
-import type { Code, Refactor } from '../../api/model';
-import { matchingServiceLanguage } from '../../api/languages';
+import type { Logger } from '../../client/logger';
+import type { Code, Refactor } from '../../core/model';
+import { matchingServiceLanguage } from '../../core/languages';
 import * as engine from '../../similarity/engine';
 import type { Adapted } from '../../similarity/adapt';
 import type { SimilarityIndex } from '../../similarity/similarIndex';
 import type { Tokenizers } from '../../similarity/tokenize';
-import { Disposable, toDisposable } from '../dispose';
-import { readTextFile, writeAtomically } from '../files';
+import { Disposable, toDisposable } from '../common/dispose';
+import { readTextFile, writeAtomically } from '../common/files';
 import type { ServiceConnection } from '../service';
 import type { SearchStore, ServiceIndex } from '../search/store';
 

@@ -1,9 +1,9 @@
 // Star and Unstar: on tree rows (every selected row), or from the command palette on the code of the
 // code view looked at last. The code view's own Star buttons go through Stars directly.
 import * as vscode from 'vscode';
-import type { Code } from '../../api/model';
-import { Commands } from '../commandIds';
-import type { ErrorReporter } from '../errorReporting';
+import type { Code } from '../../core/model';
+import { Commands } from '../common/commandIds';
+import type { ErrorReporter } from '../common/errorReporting';
 import { itemsOrCurrent } from '../common/current';
 import type { Stars } from './stars';
 import { targetOf } from '../common/items';

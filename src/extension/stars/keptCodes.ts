@@ -3,11 +3,11 @@
 // never enter the synced state and work in the browser's extension host too (vscode.workspace.fs).
 // A file read back is checked field by field: a damaged one is as good as none.
 import * as vscode from 'vscode';
-import type { Code, Refactor } from '../../api/model';
-import { fnv1a64 } from '../../api/hash';
+import type { Code, Refactor } from '../../core/model';
+import { fnv1a64 } from '../../core/hash';
 import { isId } from '../../protocol/codeView';
 import { revive } from '../common/fetched';
-import { readTextFile } from '../files';
+import { readTextFile } from '../common/files';
 
 export interface KeptCode {
   code: Code;

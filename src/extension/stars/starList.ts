@@ -5,10 +5,10 @@
 // list and writes it back, and two at once would lose one's change. What is synced is checked once
 // each time it changes (another machine may have written anything), into Sets that answer "is it
 // starred" for every tree row. No VS Code import: unit-tested with a Map-backed store.
-import type { Logger } from '../../api/logger';
+import type { Logger } from '../../client/logger';
 import { isId } from '../../protocol/codeView';
 import type { ItemTarget } from '../common/items';
-import { queued, type GlobalMemento, type QueuedMemento } from '../globalStore';
+import { queued, type GlobalMemento, type QueuedMemento } from '../common/globalStore';
 
 /** The global-state key of the stars (synced). */
 export const STARS_KEY = 'refactorBrowser.stars';

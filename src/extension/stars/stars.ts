@@ -4,17 +4,17 @@
 // of a starred code (code view, expanding its row) refreshes the copy, since the client tells what
 // it fetched (service.ts, ObservedClient).
 import * as vscode from 'vscode';
-import type { Logger } from '../../api/logger';
-import type { Code } from '../../api/model';
+import type { Logger } from '../../client/logger';
+import type { Code } from '../../core/model';
 import { targetOf, type Item, type ItemTarget } from '../common/items';
-import { titleOf } from '../names';
-import { Disposable } from '../dispose';
-import { oneLine } from '../errorReporting';
+import { titleOf } from '../common/names';
+import { Disposable } from '../common/dispose';
+import { oneLine } from '../common/errorReporting';
 import type { ServiceConnection } from '../service';
 import type { FetchedItems } from '../common/fetched';
 import { KeptCodes, type KeptCode } from './keptCodes';
 import { StarList, type Star } from './starList';
-import type { GlobalMemento } from '../globalStore';
+import type { GlobalMemento } from '../common/globalStore';
 
 export type { Star } from './starList';
 export type { KeptCode } from './keptCodes';

@@ -4,7 +4,7 @@
 // requests only slice. ("Catalog" in the extension's code is the Catalog view.) No Node module here,
 // so the sample catalog loads wherever the extension runs; reading a file is datasetFile.ts.
 
-import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../../api/languages';
+import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../../core/languages';
 import { DatasetError, EntryReader, type Timestamp } from './datasetFields';
 
 export { DatasetError, type Timestamp } from './datasetFields';

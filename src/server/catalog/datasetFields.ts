@@ -1,7 +1,7 @@
 // Typed readers for one catalog entry's fields. Each failure is a DatasetError naming the file, the
 // entry and the field, so a self-hoster can fix a catalog from the message alone.
 
-import { codePointLabel, firstNonXmlChar } from '../../api/writeContract';
+import { codePointLabel, firstNonXmlChar } from '../../core/writeContract';
 
 /** A catalog that cannot be served. `message` is one line: `<file>: <entry>: "<field>" <problem>`. */
 export class DatasetError extends Error {

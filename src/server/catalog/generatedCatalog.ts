@@ -7,7 +7,7 @@
 // its comment and one of its identifiers, and an author among generated users. No Math.random: the
 // same size gives the same catalog, byte for byte, on every machine.
 import sampleCatalogJson from './sample-catalog.json';
-import { catalogLines, type CatalogFile, type CatalogFileCode, type CatalogFileRefactor, type CatalogFileUser } from '../../api/catalogFile';
+import { catalogLines, type CatalogFile, type CatalogFileCode, type CatalogFileRefactor, type CatalogFileUser } from '../../core/catalogFile';
 import { parseDataset, type Dataset } from './dataset';
 
 export interface GenerateOptions {

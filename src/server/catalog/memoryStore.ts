@@ -2,7 +2,7 @@
 // `serve --generate`. Every listing is already sorted in the Dataset, so a page is a slice; the
 // version never changes, so the Responder renders each page once.
 
-import { PAGE_SIZE } from '../../api/model';
+import { PAGE_SIZE } from '../../core/model';
 import type { Dataset, DatasetCode, DatasetRefactor, Listing } from './dataset';
 import type { CatalogStore, ListedRefactor, Page, Summary } from '../store';
 

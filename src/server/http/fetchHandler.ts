@@ -7,7 +7,7 @@ import type { Dataset } from '../catalog/dataset';
 import { memoryStore } from '../catalog/memoryStore';
 import { Responder } from './responses';
 
-export { SAMPLE_BASE_URL } from '../../api/sample';
+export { SAMPLE_BASE_URL } from '../../core/sample';
 
 /**
  * The built-in sample catalog's name wherever services are named: the search index's file (the

@@ -5,7 +5,7 @@
 // rendered is kept for as long as the store's version stays the same, so unchanged data is read and
 // rendered once. Only resources that exist are kept, and no more than MAX_KEPT of them.
 
-import { ALL_LANGUAGES_SLUG } from '../../api/languages';
+import { ALL_LANGUAGES_SLUG } from '../../core/languages';
 import { EMPTY, error, health, internalError, ok, preflight, type Answer, type Found } from '../answers';
 import { languageKey } from '../catalog/dataset';
 import { pagePath, renderCodeHtml, renderCodeListHtml, renderIndexHtml, renderRefactorHtml, renderRefactorListHtml, renderUserHtml } from '../render/htmlRender';

@@ -2,14 +2,14 @@
 // scripts, readable without JavaScript. Every value goes through one escaper, by construction: pages
 // are built with the `html` tag, which escapes each interpolation unless it is already SafeHtml.
 
-import { PAGE_SIZE } from '../../api/model';
-import { authorOf, titleOf } from '../../api/names';
-import { isHttpUrl } from '../../api/httpUrl';
-import { languageSlug } from '../../api/languages';
+import { PAGE_SIZE } from '../../core/model';
+import { authorOf, titleOf } from '../../core/names';
+import { isHttpUrl } from '../../core/httpUrl';
+import { languageSlug } from '../../core/languages';
 import type { DatasetCode, DatasetRefactor, DatasetUser, Timestamp } from '../catalog/dataset';
 import { pathOf } from '../routes';
 import type { ListedCode, ListedRefactor, Page, Summary } from '../store';
-import { plural } from '../../api/plural';
+import { plural } from '../../core/plural';
 
 /** The one HTML escaper: text and double- or single-quoted attribute values alike. */
 export function escapeHtml(s: string): string {

@@ -4,7 +4,7 @@
 
 import type { DatasetCode, DatasetRefactor, DatasetUser, Timestamp } from '../catalog/dataset';
 import type { ListedCode } from '../store';
-import { escapeXmlText, FIELD_ATTRIBUTE, type ServiceReason } from '../../api/writeContract';
+import { escapeXmlText, FIELD_ATTRIBUTE, type ServiceReason } from '../../core/writeContract';
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 

@@ -2,7 +2,7 @@
 // server (pg). Both speak the same SQL; this hides how each runs a query, a transaction and LISTEN.
 // The drivers are loaded only when opened, so a bundle that never opens one never loads it.
 
-import { withoutCredentials } from '../../api/errors';
+import { withoutCredentials } from '../../core/errors';
 import { pgliteStartParams } from './pgliteSettings';
 import type { PgliteReply, PgliteRequest, PgliteWorkerData } from './pgliteProtocol';
 

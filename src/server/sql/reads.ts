@@ -1,8 +1,8 @@
 // The catalog's reads over SQL: one or two queries each, giving exactly what the memory Dataset gives
 // for the same catalog.
 
-import { PAGE_SIZE } from '../../api/model';
-import { SERVICE_LANGUAGES } from '../../api/languages';
+import { PAGE_SIZE } from '../../core/model';
+import { SERVICE_LANGUAGES } from '../../core/languages';
 import type { DatasetCode, DatasetUser } from '../catalog/dataset';
 import type { ListedCode, ListedRefactor, Page, Summary } from '../store';
 import type { Sql } from './executor';

@@ -5,13 +5,13 @@
 // blank"), one reason per invalid field. No Node module here.
 
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../../api/languages';
+import { canonicalServiceLanguage, isServiceLanguage, SERVICE_LANGUAGES } from '../../core/languages';
 import {
   codePointLabel, FIELD, fieldLabel, firstNonXmlChar, MAX_CODE_CHARS, MAX_COMMENT_CHARS, MAX_TAG_CHARS, MAX_TAGS, MAX_TITLE_CHARS,
   READ_BOUNDS, splitTags, escapeXmlText, type ServiceReason, type WriteField,
-} from '../../api/writeContract';
-import { parserOptions, scanMarkup } from '../../api/xmlDecode';
-import { decodeReferences } from '../../api/xmlFields';
+} from '../../core/writeContract';
+import { parserOptions, scanMarkup } from '../../core/xmlDecode';
+import { decodeReferences } from '../../core/xmlFields';
 import type { DatasetCode } from '../catalog/dataset';
 import { renderCodeXml } from '../render/xmlRender';
 import type { NewCode, NewRefactor } from '../store';

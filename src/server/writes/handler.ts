@@ -8,7 +8,7 @@ import { error, personal, type Answer } from '../answers';
 import { pagePath } from '../render/htmlRender';
 import type { Format, Route, ServiceRequest } from '../routes';
 import { tokenHash } from '../tokens';
-import { bearerToken, MAX_BODY_BYTES, TOKEN_REFUSED, type ServiceReason } from '../../api/writeContract';
+import { bearerToken, MAX_BODY_BYTES, TOKEN_REFUSED, type ServiceReason } from '../../core/writeContract';
 import type { CatalogReader, CatalogWriter, WriteResult } from '../store';
 import { checkCodePageRoom, checkNewCode, checkNewRefactor, checkRating, readSubmission, SubmissionError, TEXT_BOUNDS, type Checked } from './body';
 import { renderCodeXml, renderRefactorXml, renderUserXml } from '../render/xmlRender';

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
-import { Commands } from '../../../src/extension/commandIds';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { closeAllEditors, fetchCode, settleWebviews, untitledEditor, webviewText } from '../codeViewHelpers';
 import { api, extension, resetState } from '../helpers';
 import { uiOrSkip, type Ui } from '../ui';

@@ -5,7 +5,7 @@
 // contributions. No log line ever holds a token.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../../src/extension/commandIds';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { expectedHost } from '../bridgeClient';
 import { api, assertNoLogHolds, resetState, signIn, signOut, useSettings, waitFor } from '../helpers';
 import { refusedUrl, startFront, startWritable, type FrontService, type WritableTestService } from '../services';

@@ -5,10 +5,10 @@
 // answer stays within its bound.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { ratingPhrase, sortRefactorings } from '../../../src/api/ratings';
+import { ratingPhrase, sortRefactorings } from '../../../src/core/ratings';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import sampleJson from '../../../src/server/catalog/sample-catalog.json';
-import { Commands } from '../../../src/extension/commandIds';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { refusedUrl, startService, type RunningService } from '../services';
 

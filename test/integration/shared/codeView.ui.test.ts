@@ -3,10 +3,10 @@
 // one-line error and Retry it once the service is up. Saves media/screenshots/code-view.png.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import type { Code } from '../../../src/api/model';
+import type { Code } from '../../../src/core/model';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import sampleJson from '../../../src/server/catalog/sample-catalog.json';
-import { Commands } from '../../../src/extension/commandIds';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { expectedHost } from '../bridgeClient';
 import {
   closeAllEditors, collapseCatalog, fetchCode, settleWebviews, showRoot, TREE_ROWS, untitledEditor, waitForCodeViewTab, waitForDiff, webviewText,

@@ -6,8 +6,8 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
-import { hasSections, splitSections } from '../../../src/api/sections';
-import { Commands } from '../../../src/extension/commandIds';
+import { hasSections, splitSections } from '../../../src/core/sections';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { closeAllEditors, fetchCode, settleWebviews, webviewText } from '../codeViewHelpers';
 import { resetState, useSettings, waitFor } from '../helpers';
 import { refusedUrl, refusingPort, startService } from '../services';

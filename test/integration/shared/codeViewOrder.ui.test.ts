@@ -5,8 +5,8 @@
 // (axe-core checks the switch and the mark in codeViewAccessibility.ui.test.ts, on this same code.)
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import type { RefactoringOrder } from '../../../src/api/ratings';
-import { Commands } from '../../../src/extension/commandIds';
+import type { RefactoringOrder } from '../../../src/core/ratings';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { closeAllEditors, settleWebviews, webviewText } from '../codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { uiOrSkip, type Ui } from '../ui';

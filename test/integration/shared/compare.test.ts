@@ -4,10 +4,10 @@
 // each entry named as a person reads it and not marked renamed.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import type { Code } from '../../../src/api/model';
-import { authorOf, titleOf } from '../../../src/api/names';
-import { ratingPhrase } from '../../../src/api/ratings';
-import { Commands } from '../../../src/extension/commandIds';
+import type { Code } from '../../../src/core/model';
+import { authorOf, titleOf } from '../../../src/core/names';
+import { ratingPhrase } from '../../../src/core/ratings';
+import { Commands } from '../../../src/extension/common/commandIds';
 import {
   closeAllEditors, codeRow, documentText, fetchCode, refactorRow, untitledEditor, waitForDiff,
 } from '../codeViewHelpers';

@@ -8,9 +8,9 @@
 // offers Sign In; the built-in sample catalog takes no contributions. No log line holds a token.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import type { Code } from '../../../src/api/model';
+import type { Code } from '../../../src/core/model';
 import { closeAllEditors, waitForCodeViewTab, waitForDiff } from '../codeViewHelpers';
-import { Commands } from '../../../src/extension/commandIds';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { api, assertNoLogHolds, resetState, signIn, signOut, useSettings, waitFor } from '../helpers';
 import { startWritable, type WritableTestService } from '../services';
 

@@ -6,7 +6,7 @@
 // browser's.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../../src/extension/commandIds';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { closeAllEditors, fetchCode, waitForCodeViewTab } from '../codeViewHelpers';
 import { resetState, waitFor } from '../helpers';
 

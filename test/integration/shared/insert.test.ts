@@ -4,9 +4,9 @@
 // and the palette command working on the code view's code.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import type { Code } from '../../../src/api/model';
+import type { Code } from '../../../src/core/model';
 import sampleJson from '../../../src/server/catalog/sample-catalog.json';
-import { Commands } from '../../../src/extension/commandIds';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { closeAllEditors, codeRow, fetchCode, untitledEditor, waitForCodeViewTab } from '../codeViewHelpers';
 import { resetState, useSettings } from '../helpers';
 import { startService, type RunningService } from '../services';

@@ -5,8 +5,8 @@
 // that does not allow other sites' requests (CORS) is named in the row, and the deadline holds there too.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { shownUrl } from '../../../src/api/errors';
-import { Commands } from '../../../src/extension/commandIds';
+import { shownUrl } from '../../../src/core/errors';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { expectedHost } from '../bridgeClient';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { items, rowsWhen, useFrontedService } from '../catalogHelpers';

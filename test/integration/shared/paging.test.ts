@@ -1,7 +1,7 @@
 // "Load more…" fetches the next page into its own list only, and goes away after
 // a short page, an empty one, or a page identical to the last (a service that ignores ?page).
 import * as assert from 'node:assert';
-import { PAGE_SIZE } from '../../../src/api/model';
+import { PAGE_SIZE } from '../../../src/core/model';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import sampleJson from '../../../src/server/catalog/sample-catalog.json';
 import { api, resetState } from '../helpers';

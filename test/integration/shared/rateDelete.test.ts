@@ -6,10 +6,10 @@
 // sample they say it takes no contributions. No log line ever holds a token.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { isApiError } from '../../../src/api/errors';
-import type { Code, Refactor } from '../../../src/api/model';
+import { isApiError } from '../../../src/core/errors';
+import type { Code, Refactor } from '../../../src/core/model';
 import { closeAllEditors, codeViewTabs, waitForCodeViewTab } from '../codeViewHelpers';
-import { Commands } from '../../../src/extension/commandIds';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { api, assertNoLogHolds, resetState, signIn, signOut, useSettings, waitFor } from '../helpers';
 import { startWritable, type WritableTestService } from '../services';
 

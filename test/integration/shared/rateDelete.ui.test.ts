@@ -4,7 +4,7 @@
 // shows the new rating and votes, after a deletion the refactoring is gone from it.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../../src/extension/commandIds';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { endContributingUi, startContributingUi, webviewText } from '../codeViewHelpers';
 import { api, signIn, useSettings, waitFor } from '../helpers';
 import { startWritable, type WritableTestService } from '../services';

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
-import { Commands } from '../../../src/extension/commandIds';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { closeAllEditors, waitForCodeViewTab } from '../codeViewHelpers';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { uiOrSkip, type Ui } from '../ui';

@@ -8,8 +8,8 @@
 // line ever holds the token.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import type { Code } from '../../../src/api/model';
-import { Commands } from '../../../src/extension/commandIds';
+import type { Code } from '../../../src/core/model';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { api, assertNoLogHolds, openWalkthrough, resetState, signIn, signOut, useSettings, waitFor, walkthroughButton } from '../helpers';
 import { items } from '../catalogHelpers';
 import { closeAllEditors } from '../codeViewHelpers';

@@ -7,7 +7,7 @@
 // the editor a person selected in last, and with no editor at all says it needs one.
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
-import { Commands } from '../../../src/extension/commandIds';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { closeAllEditors, documentText, untitledEditor, waitForCodeViewTab } from '../codeViewHelpers';
 import { api, openWalkthrough, resetState, waitFor, walkthroughButton } from '../helpers';
 import { uiOrSkip, type Ui } from '../ui';

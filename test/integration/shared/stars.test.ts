@@ -6,7 +6,7 @@
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
-import { Commands } from '../../../src/extension/commandIds';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { items, rowsWhen, useFrontedService } from '../catalogHelpers';
 import { closeAllEditors, waitForCodeViewTab } from '../codeViewHelpers';
 import { api, resetState, ROOT_LABELS, useSettings, waitFor } from '../helpers';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import sampleJson from '../../../src/server/catalog/sample-catalog.json';
-import { Commands } from '../../../src/extension/commandIds';
+import { Commands } from '../../../src/extension/common/commandIds';
 import { api, resetState, ROOT_LABELS, useSettings } from '../helpers';
 import { items, useFrontedService } from '../catalogHelpers';
 

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { RefactorClient } from '../../../src/api/client';
+import { RefactorClient } from '../../../src/client/client';
 import { codeAnswer, searchAnswer } from '../../../src/agents/answers';
 import { CODE_DESCRIPTION, CODE_INPUT_SCHEMA, SEARCH_DESCRIPTION, SIMILAR_DESCRIPTION, SIMILAR_INPUT_SCHEMA, SEARCH_INPUT_SCHEMA } from '../../../src/agents/tools';
 import { indexFile } from '../../../src/cli/search';

@@ -9,8 +9,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { RefactorClient } from '../../../src/api/client';
-import { catalogLines, type CatalogFile } from '../../../src/api/catalogFile';
+import { RefactorClient } from '../../../src/client/client';
+import { catalogLines, type CatalogFile } from '../../../src/core/catalogFile';
 import { run, startServe } from '../../helpers/cliProcess';
 
 const HAS_GIT = spawnSync('git', ['--version']).status === 0;

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { RefactorClient } from '../../../src/api/client';
+import { RefactorClient } from '../../../src/client/client';
 import { generateCatalog } from '../../../src/server/catalog/generatedCatalog';
 import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { indexFile, runSearch } from '../../../src/cli/search';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { decodeCode } from '../../../src/api/xmlDecode';
+import { decodeCode } from '../../../src/core/xmlDecode';
 import { openPostgres } from '../../../src/server/sql/executor';
 import { run, startServe, type ServeProcess } from '../../helpers/cliProcess';
 import { postCode } from '../../helpers/contributions';

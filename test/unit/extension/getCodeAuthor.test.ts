@@ -3,8 +3,8 @@
 // reference service answered in process, its requests counted), else "user #N". answering.ts
 // imports no `vscode`, so plain Node runs it.
 import * as assert from 'node:assert/strict';
-import { RefactorClient } from '../../../src/api/client';
-import type { Code } from '../../../src/api/model';
+import { RefactorClient } from '../../../src/client/client';
+import type { Code } from '../../../src/core/model';
 import { CodeSearch } from '../../../src/search/searchIndex';
 import { codeText } from '../../../src/extension/agents/answering';
 import type { AgentToolDeps } from '../../../src/extension/agents/tools';

@@ -1,7 +1,7 @@
 // The catalog a mining run writes is one the service reads: a title or comment cut to the service's
 // bounds is never cut inside a character, and characters XML cannot carry are left out.
 import { strict as assert } from 'node:assert';
-import { MAX_TITLE_CHARS } from '../../../src/api/writeContract';
+import { MAX_TITLE_CHARS } from '../../../src/core/writeContract';
 import { minedCatalog } from '../../../src/mining/catalog';
 import type { Mined } from '../../../src/mining/miner';
 import { parseDataset } from '../../../src/server/catalog/dataset';

@@ -4,14 +4,14 @@
 import * as assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
-import type { Code, Refactor } from '../../../src/api/model';
+import type { Code, Refactor } from '../../../src/core/model';
 import { buildCodeViewModel } from '../../../src/extension/code/view/html';
 import {
   parseCodeViewState, parseToExtension, parseToWebview, type CodeViewModel, type ToExtension, type ToWebview,
 } from '../../../src/protocol/codeView';
 
 const WRONG_NUMBERS: unknown[] = ['1', 1.5, -1, NaN, Infinity, null, undefined, {}, [], true, 2 ** 60];
-/** Ids are whole numbers from 1 (src/api/ids.ts): 0 is no id, though it is a section index. */
+/** Ids are whole numbers from 1 (src/core/ids.ts): 0 is no id, though it is a section index. */
 const WRONG_IDS: unknown[] = [...WRONG_NUMBERS, 0];
 const WRONG_STRINGS: unknown[] = [1, null, undefined, {}, [], true];
 
@@ -252,7 +252,7 @@ describe('parseToWebview (extension → webview)', () => {
 describe('buildCodeViewModel output and the protocol', () => {
   const date = fc.option(fc.date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }));
   const count = fc.option(fc.integer({ min: -5, max: 10_000 }));
-  // Ids as the decoder lets them through (src/api/ids.ts).
+  // Ids as the decoder lets them through (src/core/ids.ts).
   const id = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
   const refactor: fc.Arbitrary<Refactor> = fc.record({
     id, codeId: id, title: fc.string(), language: fc.constantFrom('ruby', 'Bash', 'COBOL', ''),

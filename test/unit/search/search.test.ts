@@ -4,7 +4,7 @@
 // kept: read back with the same answers, bounded, and never trusted when the file is not its own.
 import { strict as assert } from 'node:assert';
 import * as fc from 'fast-check';
-import type { Code, Refactor } from '../../../src/api/model';
+import type { Code, Refactor } from '../../../src/core/model';
 import { MAX_TEXT_CHARS } from '../../../src/search/entries';
 import { CodeSearch, SearchIndexError, type SearchHit } from '../../../src/search/searchIndex';
 import { aCode, aRefactor, aUser } from '../../helpers/builders';

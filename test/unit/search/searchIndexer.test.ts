@@ -3,9 +3,9 @@
 // time; a later run reading only what is new; cancelling and failing keep what was read and leave
 // the next run to read the rest; a busy service (503, Retry-After) is asked again.
 import { strict as assert } from 'node:assert';
-import { RefactorClient } from '../../../src/api/client';
-import { PAGE_SIZE, type Code, type Refactor } from '../../../src/api/model';
-import type { FetchLike } from '../../../src/api/http';
+import { RefactorClient } from '../../../src/client/client';
+import { PAGE_SIZE, type Code, type Refactor } from '../../../src/core/model';
+import type { FetchLike } from '../../../src/client/http';
 import type { Dataset } from '../../../src/server/catalog/dataset';
 import { inProcessFetch, SAMPLE_BASE_URL } from '../../../src/server/http/fetchHandler';
 import { generateCatalog } from '../../../src/server/catalog/generatedCatalog';

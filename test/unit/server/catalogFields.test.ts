@@ -4,7 +4,7 @@
 // inside its test, so that mutation testing's per-test coverage credits the test that would notice.
 
 import * as assert from 'node:assert/strict';
-import { SERVICE_LANGUAGES } from '../../../src/api/languages';
+import { SERVICE_LANGUAGES } from '../../../src/core/languages';
 import { DatasetError, parseDataset, type Dataset } from '../../../src/server/catalog/dataset';
 import type { CatalogJson, CodeJson, RefactorJson, UserJson } from '../../helpers/referenceService';
 

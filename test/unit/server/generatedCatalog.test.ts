@@ -7,8 +7,8 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { SERVICE_LANGUAGES } from '../../../src/api/languages';
-import { catalogLines, type CatalogFile as CatalogJson } from '../../../src/api/catalogFile';
+import { SERVICE_LANGUAGES } from '../../../src/core/languages';
+import { catalogLines, type CatalogFile as CatalogJson } from '../../../src/core/catalogFile';
 import { generateCatalog, generateCatalogJson, MAX_GENERATED_CODES } from '../../../src/server/catalog/generatedCatalog';
 import { samplePath } from '../../helpers/referenceService';
 
@@ -24,7 +24,7 @@ const minutes = (iso: string): number => Date.parse(iso) / 60_000;
 
 describe('generated catalog: size and determinism', () => {
   it('copies a catalog whose texts are strings as it copies one whose texts are lines, as the reader takes both', () => {
-    // The catalog file's format (src/api/catalogFile.ts) lets a text be either; the generator once
+    // The catalog file's format (src/core/catalogFile.ts) lets a text be either; the generator once
     // took every text for an array of lines and failed on a sample written with strings.
     const lines = sample();
     const strings: CatalogJson = {

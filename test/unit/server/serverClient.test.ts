@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as fc from 'fast-check';
-import { RefactorClient } from '../../../src/api/client';
-import { ApiError } from '../../../src/api/errors';
+import { RefactorClient } from '../../../src/client/client';
+import { ApiError } from '../../../src/core/errors';
 import { parseDataset } from '../../../src/server/catalog/dataset';
 import { generateCatalogJson } from '../../../src/server/catalog/generatedCatalog';
 import { startServer, type RunningServer } from '../../../src/server/http/server';

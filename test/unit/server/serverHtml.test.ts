@@ -4,7 +4,7 @@
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { SERVICE_LANGUAGES } from '../../../src/api/languages';
+import { SERVICE_LANGUAGES } from '../../../src/core/languages';
 import { parseDataset } from '../../../src/server/catalog/dataset';
 import { generateCatalogJson } from '../../../src/server/catalog/generatedCatalog';
 import { startServer, type RunningServer } from '../../../src/server/http/server';

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vm from 'node:vm';
 import * as esbuild from 'esbuild';
 import fc from 'fast-check';
-import { fnv1a64 } from '../../../src/api/hash';
+import { fnv1a64 } from '../../../src/core/hash';
 import { strongEtag } from '../../../src/server/etag';
 import type { Dataset } from '../../../src/server/catalog/dataset';
 import { inProcessFetch, type Fetch } from '../../../src/server/http/fetchHandler';

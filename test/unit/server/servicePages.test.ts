@@ -5,7 +5,7 @@
 // per-test coverage credits the test that would notice.
 
 import * as assert from 'node:assert/strict';
-import { PAGE_SIZE } from '../../../src/api/model';
+import { PAGE_SIZE } from '../../../src/core/model';
 import { parseDataset } from '../../../src/server/catalog/dataset';
 import { inProcessFetch, type Fetch } from '../../../src/server/http/fetchHandler';
 import { generateCatalogJson } from '../../../src/server/catalog/generatedCatalog';

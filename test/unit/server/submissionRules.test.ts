@@ -2,7 +2,7 @@
 // rule: which parts of the XML are fields, and each validation at its bound, worded as the service
 // answers it. The write API's tests send whole requests; these hold each rule on its own.
 import { strict as assert } from 'node:assert';
-import { FIELD, MAX_CODE_CHARS, MAX_COMMENT_CHARS, MAX_TAG_CHARS, MAX_TAGS, MAX_TITLE_CHARS, READ_BOUNDS } from '../../../src/api/writeContract';
+import { FIELD, MAX_CODE_CHARS, MAX_COMMENT_CHARS, MAX_TAG_CHARS, MAX_TAGS, MAX_TITLE_CHARS, READ_BOUNDS } from '../../../src/core/writeContract';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { renderCodeXml } from '../../../src/server/render/xmlRender';
 import { checkCodePageRoom, checkNewCode, checkNewRefactor, checkRating, readSubmission, REFACTOR_MARKUP_BYTES, SubmissionError } from '../../../src/server/writes/body';

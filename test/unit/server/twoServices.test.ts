@@ -3,7 +3,7 @@
 // old page rendered and kept. Needs REFACTOR_BROWSER_TEST_DATABASE (scripts/withPostgres.sh); pending
 // when unset, outside CI.
 import * as assert from 'node:assert/strict';
-import { decodeCode, decodeCodes } from '../../../src/api/xmlDecode';
+import { decodeCode, decodeCodes } from '../../../src/core/xmlDecode';
 import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { openPostgres } from '../../../src/server/sql/executor';
 import { openSqlStore, type SqlStore } from '../../../src/server/sql/sqlStore';

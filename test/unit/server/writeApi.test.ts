@@ -1,7 +1,7 @@
 // The write API of the reference service over real HTTP, against the SQL store on an embedded
 // PostgreSQL: what a contributor sends, what the service answers, and what every reader sees next.
 import * as assert from 'node:assert/strict';
-import { decodeCode, decodeCodes, decodeRefactors, decodeUser } from '../../../src/api/xmlDecode';
+import { decodeCode, decodeCodes, decodeRefactors, decodeUser } from '../../../src/core/xmlDecode';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { plainParser, request, type RawResponse, type XmlNode } from '../../helpers/referenceService';

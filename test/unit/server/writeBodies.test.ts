@@ -3,7 +3,7 @@
 // character references to characters XML 1.0 cannot carry (a 422 naming the field, as for the
 // character itself), which were once stored as the text `&#1;`.
 import * as assert from 'node:assert/strict';
-import { decodeCode, decodeCodes } from '../../../src/api/xmlDecode';
+import { decodeCode, decodeCodes } from '../../../src/core/xmlDecode';
 import { plainParser, request, type RawResponse, type XmlNode } from '../../helpers/referenceService';
 import { startWritableService, type WritableService } from '../../helpers/writableService';
 

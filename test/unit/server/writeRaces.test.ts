@@ -3,7 +3,7 @@
 // catalog stays whole. On embedded PostgreSQL in memory, and on a PostgreSQL server (many connections
 // at once) when REFACTOR_BROWSER_TEST_DATABASE names one; pending when unset, outside CI.
 import * as assert from 'node:assert/strict';
-import { decodeCode, decodeRefactor, decodeRefactors } from '../../../src/api/xmlDecode';
+import { decodeCode, decodeRefactor, decodeRefactors } from '../../../src/core/xmlDecode';
 import { openPglite, openPgliteWorker, openPostgres, type Sql } from '../../../src/server/sql/executor';
 import { deleteCode, postCode, postRefactor, rate } from '../../helpers/contributions';
 import { postgresOrSkip, TEST_DATABASE } from '../../helpers/postgres';

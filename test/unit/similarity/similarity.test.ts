@@ -3,7 +3,7 @@
 // is not shown; fingerprints read back as they were saved and are made again when their code changes;
 // hostile input ends in a one-line reason within the deadline.
 import { strict as assert } from 'node:assert';
-import type { Code, Refactor } from '../../../src/api/model';
+import type { Code, Refactor } from '../../../src/core/model';
 import { nodeGrammarFiles } from '../../../src/cli/grammarFiles';
 import { CodeSearch } from '../../../src/search/searchIndex';
 import { coveredSpan, fingerprint, K, similarity, W } from '../../../src/similarity/fingerprint';
@@ -12,7 +12,7 @@ import { lexicalTokens } from '../../../src/similarity/lexical';
 import { SimilarityIndex, SimilarityIndexError } from '../../../src/similarity/similarIndex';
 import { Tokenizers } from '../../../src/similarity/tokenize';
 import { MAX_COMPARED_LINES, TooLongError } from '../../../src/similarity/tokens';
-import { fileExtensionOf, matchingServiceLanguage, SERVICE_LANGUAGES, toServiceLanguage, toVsCodeLanguageId } from '../../../src/api/languages';
+import { fileExtensionOf, matchingServiceLanguage, SERVICE_LANGUAGES, toServiceLanguage, toVsCodeLanguageId } from '../../../src/core/languages';
 import { bestRefactor, languageOfFile } from '../../../src/similarity/catalogMatch';
 import { aCode, aRefactor } from '../../helpers/builders';
 
@@ -354,7 +354,7 @@ describe('similarity: the catalog around it', () => {
   });
 
   it('tells each language by the extensions of the languages table, the one a virtual document gets included', () => {
-    // One row a language (src/api/languages.ts): a file of every service language is that language,
+    // One row a language (src/core/languages.ts): a file of every service language is that language,
     // and TypeScript is JavaScript by its files as by its editors' language ids.
     for (const language of SERVICE_LANGUAGES) {
       assert.equal(languageOfFile(`a.${fileExtensionOf(language)}`), language, language);

@@ -1,10 +1,10 @@
 // The code view webview's HTML shell and the data it is sent. The shell carries no data from the
 // service: the code arrives later in a `show` message and is rendered with textContent. Every value
 // that is interpolated here anyway (title, URIs, nonce) goes through `escapeHtml`.
-import type { Code, Refactor } from '../../../api/model';
+import type { Code, Refactor } from '../../../core/model';
 import type { CodeViewModel, RefactorViewModel } from '../../../protocol/codeView';
-import { highlightJsLanguage } from '../../../api/languages';
-import { randomBase64url } from '../../../api/random';
+import { highlightJsLanguage } from '../../../core/languages';
+import { randomBase64url } from '../../../core/random';
 
 export interface CodeViewHtmlOptions {
   /** `webview.cspSource`. */

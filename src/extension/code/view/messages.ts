@@ -1,9 +1,9 @@
 // What a code view does with its webview's messages: each is checked by the shared protocol, and the
 // actions it asks for are delegated to the commands (CodeViewActions), on the items the view shows.
 import * as vscode from 'vscode';
-import { titleOf } from '../../names';
-import type { Section } from '../../../api/sections';
-import { isHttpUrl } from '../../../api/httpUrl';
+import { titleOf } from '../../common/names';
+import type { Section } from '../../../core/sections';
+import { isHttpUrl } from '../../../core/httpUrl';
 import { parseToExtension } from '../../../protocol/codeView';
 import { sectionsOf } from '../../common/items';
 import type { CodeViewPanel } from './state';

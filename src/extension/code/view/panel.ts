@@ -7,18 +7,18 @@
 // writes and every open view follows. Here the open views and what they share; one view's state is
 // state.ts's, what its webview is given render.ts's, what its webview asks messages.ts's.
 import * as vscode from 'vscode';
-import type { Logger } from '../../../api/logger';
-import type { Code } from '../../../api/model';
-import type { RefactoringOrder } from '../../../api/ratings';
-import { titleOf } from '../../names';
-import type { Section } from '../../../api/sections';
+import type { Logger } from '../../../client/logger';
+import type { Code } from '../../../core/model';
+import type { RefactoringOrder } from '../../../core/ratings';
+import { titleOf } from '../../common/names';
+import type { Section } from '../../../core/sections';
 import { parseCodeViewState } from '../../../protocol/codeView';
-import { ContextKeys } from '../../commandIds';
-import { Disposable, toDisposable } from '../../dispose';
+import { ContextKeys } from '../../common/commandIds';
+import { Disposable, toDisposable } from '../../common/dispose';
 import type { KeptCode } from '../../stars/stars';
 import type { Item, ItemTarget } from '../../common/items';
 import type { ServiceConnection } from '../../service';
-import type { SettingsSource } from '../../settings';
+import type { SettingsSource } from '../../common/settings';
 import { webviewOptions } from './render';
 import { CodeViewPanel } from './state';
 

@@ -1,8 +1,8 @@
 // What a code view's webview is given: its options, its HTML shell (html.ts) with the script, the
 // stylesheet and the words it needs, and the `show` message that carries a code to it.
 import * as vscode from 'vscode';
-import type { RefactoringOrder } from '../../../api/ratings';
-import { formatDateTime } from '../../names';
+import type { RefactoringOrder } from '../../../core/ratings';
+import { formatDateTime } from '../../common/names';
 import type { BlockTarget, ToWebview } from '../../../protocol/codeView';
 import type { ItemTarget } from '../../common/items';
 import { buildCodeViewModel, CODE_VIEW_WEBVIEW_OPTIONS, renderCodeViewHtml } from './html';

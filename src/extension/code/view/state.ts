@@ -3,15 +3,15 @@
 // ready to be told, and what it shows. What its webview is given is render.ts's; what the webview asks,
 // messages.ts's.
 import * as vscode from 'vscode';
-import { withAuthor } from '../../../api/author';
-import type { Code } from '../../../api/model';
-import type { RefactoringOrder } from '../../../api/ratings';
-import { titleOf } from '../../names';
-import { codeRefOf, codeUrl, pageUrl } from '../../../api/urls';
+import { withAuthor } from '../../../client/author';
+import type { Code } from '../../../core/model';
+import type { RefactoringOrder } from '../../../core/ratings';
+import { titleOf } from '../../common/names';
+import { codeRefOf, codeUrl, pageUrl } from '../../../client/urls';
 import type { BlockTarget, ToWebview } from '../../../protocol/codeView';
-import { Disposable, toDisposable } from '../../dispose';
-import { logFailure, oneLine } from '../../errorReporting';
-import { isApiError } from '../../../api/errors';
+import { Disposable, toDisposable } from '../../common/dispose';
+import { logFailure, oneLine } from '../../common/errorReporting';
+import { isApiError } from '../../../core/errors';
 import type { Item } from '../../common/items';
 import type { CodeViewPanels } from './panel';
 import { blocksOf, codeViewHtml, showMessage, webviewOptions } from './render';

@@ -3,16 +3,16 @@
 // store, a list shown from that store when the service is gone, and the Catalog model the tree
 // renders (roots, lists, a code's refactorings, Starred, failures, unreachable).
 import * as assert from 'node:assert/strict';
-import { RefactorClient } from '../../../../src/api/client';
-import { isApiError } from '../../../../src/api/errors';
-import { SERVICE_LANGUAGES } from '../../../../src/api/languages';
-import { PAGE_SIZE, type Code, type Refactor } from '../../../../src/api/model';
-import { silentLogger } from '../../../../src/api/logger';
+import { RefactorClient } from '../../../../src/client/client';
+import { isApiError } from '../../../../src/core/errors';
+import { SERVICE_LANGUAGES } from '../../../../src/core/languages';
+import { PAGE_SIZE, type Code, type Refactor } from '../../../../src/core/model';
+import { silentLogger } from '../../../../src/client/logger';
 import { CatalogList, causeOf, isUnreachable } from '../../../../src/extension/catalog/list';
 import { fetchForLanguage, languageChoices, normalizeLanguageInput, sameLanguage } from '../../../../src/extension/catalog/languageFilter';
 import { loadRefactors, pageLoader, type ListSpec } from '../../../../src/extension/catalog/listSources';
 import { OfflineStore } from '../../../../src/extension/catalog/offlineStore';
-import type { GlobalMemento } from '../../../../src/extension/globalStore';
+import type { GlobalMemento } from '../../../../src/extension/common/globalStore';
 import { appendPage, isLastPage } from '../../../../src/extension/catalog/paging';
 import { CatalogModel, type CatalogState, type CatalogStars, type RowData } from '../../../../src/extension/catalog/model';
 import type { ItemTarget } from '../../../../src/extension/common/items';

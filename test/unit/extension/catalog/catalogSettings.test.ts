@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { localizedManifest } from '../../../helpers/manifest';
 import { normalizeTag } from '../../../../src/extension/catalog/tags';
-import { ContextKeys } from '../../../../src/extension/commandIds';
+import { ContextKeys } from '../../../../src/extension/common/commandIds';
 
 const pkg = localizedManifest<{
   activationEvents: string[];

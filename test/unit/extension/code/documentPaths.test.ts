@@ -2,8 +2,8 @@
 // service language, and read back strictly (anything else is not ours).
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { SERVICE_LANGUAGES } from '../../../../src/api/languages';
-import { fileExtensionOf } from '../../../../src/api/languages';
+import { SERVICE_LANGUAGES } from '../../../../src/core/languages';
+import { fileExtensionOf } from '../../../../src/core/languages';
 import {
   documentPath, documentPathOfQuery, namedQuery, parseDocumentPath, serviceOfQuery, serviceQuery, type DocumentTarget,
 } from '../../../../src/extension/code/documentPaths';

@@ -1,9 +1,9 @@
 // The facts the code commands derive from a row: which rows count, and the page URL a person opens
 // or copies (the XML URL without `.xml`, a refactoring by its anchor on its code's page).
 import * as assert from 'node:assert/strict';
-import type { Code } from '../../../../src/api/model';
+import type { Code } from '../../../../src/core/model';
 import { codeIdOf, targetOf, itemOf, itemsOf, pageUrlOf, sectionsOf, snippetOf } from '../../../../src/extension/common/items';
-import { titleOf } from '../../../../src/api/names';
+import { titleOf } from '../../../../src/core/names';
 import { aCode, aRefactor } from '../../../helpers/builders';
 
 const code = aCode({ id: 42, title: 'Sum & <total>', code: 'x\n', refactorsCount: 1, userId: 1 });

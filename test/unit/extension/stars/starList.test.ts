@@ -1,9 +1,9 @@
 // The list of stars as it lives in the global state: per service, synced, bounded, safe against what
 // another machine or version wrote, and never losing a star to two changes made at once.
 import * as assert from 'node:assert/strict';
-import type { Logger } from '../../../../src/api/logger';
+import type { Logger } from '../../../../src/client/logger';
 import { MAX_STAR_TITLE_CHARS, MAX_STARS, STARS_KEY, StarLimitError, StarList, type Star } from '../../../../src/extension/stars/starList';
-import type { GlobalMemento } from '../../../../src/extension/globalStore';
+import type { GlobalMemento } from '../../../../src/extension/common/globalStore';
 
 /**
  * globalState's contract, in memory; values go through JSON as VS Code stores them, and get gives the

@@ -1,10 +1,10 @@
 // The SQL store's codes table checks its language against a list written into a migration, and a
 // released migration is never edited: this holds that list equal to the service's languages, so
-// that adding a language to src/api/languages.ts without a migration fails here rather than in a
+// that adding a language to src/core/languages.ts without a migration fails here rather than in a
 // contributor's write.
 
 import * as assert from 'node:assert/strict';
-import { SERVICE_LANGUAGES } from '../../../../src/api/languages';
+import { SERVICE_LANGUAGES } from '../../../../src/core/languages';
 import { MIGRATIONS } from '../../../../src/server/sql/migrations';
 
 /** The names in a migration's `language in (...)` check, or undefined when it states none. */
@@ -25,7 +25,7 @@ describe('SQL store: the languages its schema takes', () => {
     assert.deepEqual(
       latest.languages,
       SERVICE_LANGUAGES,
-      `migration ${latest.version}'s language check differs from src/api/languages.ts: a released migration is never ` +
+      `migration ${latest.version}'s language check differs from src/core/languages.ts: a released migration is never ` +
         'edited, so a new language needs a new migration that replaces the check on codes.language',
     );
   });

@@ -5,7 +5,7 @@
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { PAGE_SIZE } from '../../../../src/api/model';
+import { PAGE_SIZE } from '../../../../src/core/model';
 import { languageKey, parseDataset, type Dataset, type DatasetCode, type DatasetRefactor } from '../../../../src/server/catalog/dataset';
 import { generateCatalog } from '../../../../src/server/catalog/generatedCatalog';
 import { loadSampleDataset } from '../../../../src/server/catalog/sampleDataset';
