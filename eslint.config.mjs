@@ -7,11 +7,12 @@ import tseslint from 'typescript-eslint';
 // The layers (CONTRIBUTING.md, Architecture). Only src/extension/ and src/extension.ts import
 // `vscode`; the extension's feature folders never import the reference service (the composition
 // files src/extension.ts and src/extension/service.ts hand its in-process fetch in), and never a
-// value from another feature's folder: what they share is in src/extension/common/ or at the top of
-// src/extension/. A type may name what the composition root hands a feature (another's object).
-// Below them, mining → similarity → search → api: each of those imports only the ones after it,
-// and the first three no Node module. src/cli/ imports neither entry file above it.
-const NO_VSCODE = ['api', 'server', 'search', 'similarity', 'mining', 'agents', 'cli', 'protocol', 'webview'];
+// value from another feature's folder: what they share is in src/extension/common/; the top of
+// src/extension/ holds only the composition files (service.ts, testApi.ts). A type may name what
+// the composition root hands a feature (another's object).
+// Below them, mining → similarity → search → client → core: each of those imports only the ones
+// after it, and the first three no Node module. src/cli/ imports neither entry file above it.
+const NO_VSCODE = ['core', 'client', 'server', 'search', 'similarity', 'mining', 'agents', 'cli', 'protocol', 'webview'];
 const FEATURES = ['accounts', 'agents', 'catalog', 'code', 'drafts', 'rateDelete', 'search', 'share', 'similar', 'stars'];
 const RULE = '@typescript-eslint/no-restricted-imports';
 const NO_VSCODE_PATH = { name: 'vscode', message: 'Only src/extension/ and src/extension.ts import vscode.' };
@@ -36,7 +37,7 @@ function featureImports(own, depth) {
 
 // The lower layers, each above the ones after it: a layer imports only those below it, so the
 // command line, the extension and the service can take any of them without the rest.
-const LOWER = ['mining', 'similarity', 'search', 'api'];
+const LOWER = ['mining', 'similarity', 'search', 'client', 'core'];
 // Everything else at the top of src/ (folders, and the entry files cli.ts, mcp.ts, extension.ts).
 const ABOVE = ['agents', 'cli', 'extension', 'mcp', 'protocol', 'server', 'webview'];
 // The lower layers that read no Node module: the browser's extension host bundles search and

@@ -1,4 +1,4 @@
-// `refactor-browser`: a thin command-line shell over the API client (src/api/) and the reference
+// `refactor-browser`: a thin command-line shell over the API client (src/client/) and the reference
 // service (src/server/). Exit codes: 0 success, 1 failure (one line on stderr), 2 bad usage.
 import { RefactorClient } from './client/client';
 import { createDispatcher, DEFAULT_CONNECT_TIMEOUT_MS, fetchVia } from './client/dispatcher';

@@ -49,7 +49,7 @@ function configureLanguage(): string | undefined {
 
 const locale = configureLanguage();
 
-// The extension's own words and date format (src/api), translated by the bundle the page carries.
+// The extension's own words and date format (src/core), translated by the bundle the page carries.
 const words = nameWords(l10n);
 const rating = ratingWords(l10n);
 

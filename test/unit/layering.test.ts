@@ -35,7 +35,7 @@ describe('Layering: ESLint keeps each layer to its own imports', function () {
   }
 
   it('keeps vscode out of every layer below the extension', async () => {
-    for (const folder of ['api', 'server', 'server/http', 'server/catalog', 'search', 'similarity', 'mining', 'agents', 'cli', 'protocol', 'webview']) {
+    for (const folder of ['core', 'client', 'server', 'server/http', 'server/catalog', 'search', 'similarity', 'mining', 'agents', 'cli', 'protocol', 'webview']) {
       const said = await refusals(`src/${folder}/layeringProbe.ts`, "import * as vscode from 'vscode';\nvoid vscode;");
       assert.strictEqual(said.length, 1, `vscode refused in src/${folder}/: ${said.join(' | ')}`);
       assert.match(said[0], /Only src\/extension\/ and src\/extension\.ts import vscode/);
@@ -43,8 +43,8 @@ describe('Layering: ESLint keeps each layer to its own imports', function () {
     assert.deepStrictEqual(await refusals('src/extension/catalog/layeringProbe.ts', "import * as vscode from 'vscode';\nvoid vscode;"), []);
   });
 
-  it('keeps the lower layers in their order: mining → similarity → search → api, each importing only downwards', async () => {
-    const lower = ['mining', 'similarity', 'search', 'api'];
+  it('keeps the lower layers in their order: mining → similarity → search → client → core, each importing only downwards', async () => {
+    const lower = ['mining', 'similarity', 'search', 'client', 'core'];
     // Every folder and entry file at the top of src/, so that a new one is refused too.
     const top = readdirSync(path.join(ROOT, 'src'), { withFileTypes: true })
       .map((d) => d.isDirectory() ? d.name : d.name.replace(/\.ts$/, ''))
@@ -69,8 +69,11 @@ describe('Layering: ESLint keeps each layer to its own imports', function () {
       assert.match(vscode[0], /Only src\/extension\/ and src\/extension\.ts import vscode/);
     }
     // The one real wrong-way import this is about: the HTTP client's layer reaching up into search.
-    const upwards = await refusals('src/api/layeringProbe.ts', "import { entryOf } from '../search/entries';\nvoid entryOf;");
+    const upwards = await refusals('src/client/layeringProbe.ts', "import { entryOf } from '../search/entries';\nvoid entryOf;");
     assert.strictEqual(upwards.length, 1, upwards.join(' | '));
+    // The vocabulary speaks no HTTP: core never imports the client.
+    const vocabulary = await refusals('src/core/layeringProbe.ts', "import { RefactorClient } from '../client/client';\nvoid RefactorClient;");
+    assert.strictEqual(vocabulary.length, 1, vocabulary.join(' | '));
   });
 
   it('keeps Node modules out of search, similarity and mining, whatever the spelling, and lets the command line read them', async () => {
@@ -170,5 +173,21 @@ describe('Layering: ESLint keeps each layer to its own imports', function () {
         assert.strictEqual(said.length, 1, `${from} → ${to}: ${said.join(' | ')}`);
       }
     }
+  });
+
+  it('gives the extension\'s shared code one home: src/extension/common/; the top holds only the composition files', () => {
+    // A helper every feature uses goes into common/, where ESLint keeps it free of features; the top
+    // of src/extension/ is for the files that put the features and the service together.
+    const top = readdirSync(path.join(ROOT, 'src/extension'), { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name).sort();
+    assert.deepStrictEqual(top, ['buildFlags.d.ts', 'service.ts', 'testApi.ts']);
+  });
+
+  it('splits the lower ground in two: src/core/ the vocabulary every layer speaks, src/client/ the HTTP client', () => {
+    const names = (folder: string) => readdirSync(path.join(ROOT, 'src', folder)).map((f) => f.replace(/\.ts$/, ''));
+    const client = names('client');
+    for (const part of ['client', 'http', 'dispatcher', 'writes', 'urls']) assert.ok(client.includes(part), `src/client/${part}.ts`);
+    const core = names('core');
+    for (const part of ['model', 'languages', 'names', 'ratings', 'xmlDecode', 'writeContract']) assert.ok(core.includes(part), `src/core/${part}.ts`);
+    assert.ok(!readdirSync(path.join(ROOT, 'src')).includes('api'), 'src/api/ is gone: its files are in src/core/ or src/client/');
   });
 });
