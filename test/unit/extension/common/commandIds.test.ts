@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { Commands, ContextKeys } from '../../../../src/extension/common/commandIds';
 import { readJson } from '../../../helpers/manifest';
 
-const ROOT = path.resolve(__dirname, '../../../..');
+const ROOT = path.resolve(__dirname, '../../../../..');
 const SRC = path.join(ROOT, 'src');
 const manifest = readJson('package.json') as {
   contributes: {
@@ -19,7 +19,7 @@ const manifest = readJson('package.json') as {
   };
 };
 const english = readJson('package.nls.json') as Record<string, string>;
-const TABLE_FILE = path.join(SRC, 'extension', 'commandIds.ts');
+const TABLE_FILE = path.join(SRC, 'extension', 'common', 'commandIds.ts');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
