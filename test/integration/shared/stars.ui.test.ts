@@ -95,15 +95,16 @@ describe('Starred (UI)', function () {
       const [widget] = await ui.query({ css: QUICK_INPUT }, [], 1);
       seen = widget?.text ?? '';
       const rows = (await ui.query({ css: `${QUICK_INPUT} .monaco-list-row` })).map((r) => r.text);
-      if (rows.some((t) => t.includes(title))) return true;
+      if (rows.some((t) => t.includes(title))) return { offered: true };
       // What VS Code shows when nothing matches: a line saying so, or other commands under "similar commands".
-      return /No matching commands|similar commands/.test(seen) ? false : undefined;
+      // (An answer of its own: waitFor keeps asking while the probe gives undefined or false.)
+      return /No matching commands|similar commands/.test(seen) ? { offered: false } : undefined;
     }, `the palette to list ${title} or nothing`).catch((err: Error) => {
       throw new Error(`${err.message}; the palette shows: ${seen.slice(0, 500)}`);
     });
     await ui.press('Escape');
     await ui.waitFor({ css: QUICK_INPUT }, 'hidden');
-    return offered;
+    return offered.offered;
   }
 
   it('offers Star in the command palette for the open code view\'s code, Unstar once it is starred, and neither with no code view', async () => {
