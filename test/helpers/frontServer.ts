@@ -1,7 +1,7 @@
 // A real node:http (or, given a certificate, https) server in front of a reference service that behaves like services the spec
 // allows but the reference service does not: it may answer 404 for the language forms the spec
 // does not show (popular codes, recent refactorings), ignore `?page`, hold answers until released,
-// send no CORS headers, or redirect everything elsewhere. Everything else is forwarded byte for byte. Its own answers (500, 404)
+// send no CORS headers, say no code's tags, or redirect everything elsewhere. Everything else is forwarded byte for byte. Its own answers (500, 404)
 // carry the reference service's CORS header, so a browser reads them as it reads the service's.
 import * as http from 'node:http';
 import * as https from 'node:https';
@@ -17,6 +17,8 @@ export interface FrontOptions {
   noCors?: boolean;
   /** Answers every request but a browser's preflight with a 302 to this origin, same path and query. */
   redirectTo?: string;
+  /** Leaves the `<tags>` element out of every code, as the original service's XML did. */
+  noTags?: boolean;
   /** Serve https with this key and certificate (test/hostile/tls.ts makes one). */
   tls?: { key: string; cert: string };
 }
@@ -37,6 +39,8 @@ export interface FrontServer {
   close(): Promise<void>;
 }
 
+/** A code's `<tags>` element, empty or not, with the line it stands on. */
+const NO_TAGS = /\n *<tags type="array"(?:\/>|>(?:<\/tags>|[\s\S]*?\n *<\/tags>))/g;
 const LANGUAGE_FORM = /^\/(codes\/popular|refactorings\/recent)\/[^/]+\.xml$/;
 /** What the reference service allows every answer (src/server/http/responses.ts). */
 const CORS = { 'access-control-allow-origin': '*' };
@@ -90,8 +94,19 @@ export async function startFrontServer(upstream: string, options: FrontOptions):
         headers: { ...req.headers, host: target.host },
         agent: false,
       }, (up) => {
-        res.writeHead(up.statusCode ?? 502, options.noCors ? withoutCors(up.headers) : up.headers);
-        up.pipe(res);
+        const headers = options.noCors ? withoutCors(up.headers) : up.headers;
+        if (!options.noTags) {
+          res.writeHead(up.statusCode ?? 502, headers);
+          up.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        up.on('data', (c: Buffer) => chunks.push(c));
+        up.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8').replace(NO_TAGS, '');
+          const { 'content-length': _length, etag: _etag, ...rest } = headers;
+          res.writeHead(up.statusCode ?? 502, rest).end(body);
+        });
       });
       forwarded.on('error', () => res.destroy());
       // The body goes on too (a write's), read only once the request is answered from upstream.

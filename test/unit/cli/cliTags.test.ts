@@ -9,7 +9,7 @@ import { RefactorClient } from '../../../src/client/client';
 import type { Code } from '../../../src/core/model';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { startServer, type RunningServer } from '../../../src/server/http/server';
-import { startServer as startHttpServer, type TestServer } from '../../helpers/testServer';
+import { startFrontServer, type FrontServer } from '../../helpers/frontServer';
 import { run } from '../../helpers/cliProcess';
 
 /** Every tag of the sample catalog, lower-cased, with how many of `language`'s codes (any's, undefined) have it: most first, then by name. */
@@ -27,17 +27,11 @@ describe('refactor-browser show and tags: a code\'s tags (command line)', functi
   let cache: string;
   let service: RunningServer;
   /** The same service, its XML without the `tags` element, as the original service answered. */
-  let untagged: TestServer;
+  let untagged: FrontServer;
 
   before(async () => {
     service = await startServer({ host: '127.0.0.1', port: 0 });
-    untagged = await startHttpServer((req, res) => {
-      void fetch(`${service.url}${req.url ?? '/'}`).then(async (answer) => {
-        const body = (await answer.text()).replace(/\n *<tags type="array">(?:<\/tags>|[\s\S]*?\n *<\/tags>)/g, '');
-        res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/xml' });
-        res.end(body);
-      });
-    });
+    untagged = await startFrontServer(service.url, { noTags: true });
   });
   after(async () => {
     await untagged.close();
@@ -69,7 +63,7 @@ describe('refactor-browser show and tags: a code\'s tags (command line)', functi
 
   it('the lists carry each code\'s tags too, and a service whose XML has none gives no tags field', async () => {
     const client = new RefactorClient({ baseUrl: service.url });
-    const bare = new RefactorClient({ baseUrl: untagged.origin });
+    const bare = new RefactorClient({ baseUrl: untagged.url });
     try {
       const recent = await client.recentCodes();
       for (const c of recent) assert.deepEqual(c.tags, [...loadSampleDataset().codes.get(c.id)!.tags], `code ${c.id}`);
@@ -106,10 +100,10 @@ describe('refactor-browser show and tags: a code\'s tags (command line)', functi
   });
 
   it('tags of a service whose XML says no code\'s tags: none, and says why', async () => {
-    const r = await cli(['tags'], untagged.origin);
+    const r = await cli(['tags'], untagged.url);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, `No tags among ${loadSampleDataset().codes.size} codes the search index knows (a service whose XML says no code's tags lists none).\n`);
-    const json = await cli(['tags', '--json'], untagged.origin);
+    const json = await cli(['tags', '--json'], untagged.url);
     assert.deepEqual(JSON.parse(json.stdout), []);
   });
 
