@@ -38,6 +38,7 @@ export interface IndexRunOptions {
 }
 
 export interface IndexRunResult {
+  /** Pages of the lists read, up to each list's end: a page past an end, asked for in flight, does not count whichever came first. */
   pages: number;
   /** Every list was read to its end (or to its watermark). */
   complete: boolean;
@@ -155,7 +156,8 @@ export async function indexCatalog(o: IndexRunOptions): Promise<IndexRunResult> 
   if (complete && !full) index.indexedAt = Date.now();
   if (failure) throw failure;
   if (o.signal?.aborted) throw new IndexingCancelled(pages);
-  return { pages, complete: complete && !full, full };
+  const listPages = lists.reduce((n, run) => n + [...run.read].filter((p) => run.lastPage === undefined || p <= run.lastPage).length, 0);
+  return { pages: listPages, complete: complete && !full, full };
 }
 
 function list(index: CodeSearch, key: string, name: string, fetch: ListRun['fetch'], take: ListRun['take']): ListRun {

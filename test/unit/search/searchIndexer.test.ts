@@ -97,6 +97,24 @@ describe('Index the Catalog', function () {
     assert.ok(svc.seen.requests.length <= 6, svc.seen.requests.join(' '));
   });
 
+  it('counts the pages that make up the lists, also when the empty page past an end answers before the last one', async () => {
+    // 30 codes: two pages, the second short; the second request in flight asks for page 3, which is empty.
+    const svc = service(generateCatalog({ codes: 30 }));
+    const refactorPages = Math.ceil([...svc.dataset.codes.values()].reduce((n, c) => n + c.refactors.length, 0) / PAGE_SIZE);
+    const source = {
+      recentCodes: async (o: { page?: number; signal?: AbortSignal }) => {
+        // The short last page answers only after the empty one after it has.
+        if (o.page === 2) await new Promise((r) => setTimeout(r, 100));
+        return svc.client.recentCodes(o);
+      },
+      recentRefactorings: (o: { page?: number }) => svc.client.recentRefactorings(o),
+      taggedCodes: (tag: string, o: { page?: number }) => svc.client.taggedCodes(tag, o),
+    };
+    const result = await indexCatalog({ source, index: CodeSearch.empty() });
+    assert.ok(svc.seen.requests.includes('/codes/recent.xml?page=3'), 'the page past the end was asked for');
+    assert.deepEqual(result, { pages: 2 + refactorPages, complete: true, full: false });
+  });
+
   it('cancelled, keeps what it read and moves no list\'s mark, so that the next run reads the rest', async () => {
     const svc = service(generateCatalog({ codes: 130 }));
     const index = CodeSearch.empty();
