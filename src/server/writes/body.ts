@@ -16,6 +16,13 @@ import type { DatasetCode } from '../catalog/dataset';
 import { renderCodeXml } from '../render/xmlRender';
 import type { NewCode, NewRefactor } from '../store';
 
+/**
+ * Elements, and attributes, a write's body may hold before it is parsed: a code's fields are a few
+ * elements, each with a `type` attribute at most (as a Rails client sends them); far more is
+ * refused in the one pass that counts them, so that no body holds the service's thread in the parser.
+ */
+export const MAX_WRITE_MARKUP = 256;
+
 /** The body cannot be read as a submission at all: a 400 with this one-line reason. */
 export class SubmissionError extends Error {
   override readonly name = 'SubmissionError';
@@ -44,11 +51,15 @@ const OTHER_ENTITY = /&(?!(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9a-fA-F]{1,6})
  * children are ignored, as are fields a client may not set: they are never read from here.
  */
 export function readSubmission(xml: string, root: string): Map<string, string> {
+  let scan;
   try {
-    scanMarkup(xml);
+    scan = scanMarkup(xml);
   } catch (err) {
     throw new SubmissionError(err instanceof Error ? err.message : String(err));
   }
+  const count = (n: number): string => n.toLocaleString('en-US');
+  if (scan.elements > MAX_WRITE_MARKUP) throw new SubmissionError(`the body holds ${count(scan.elements)} elements; a write has a few, and at most ${MAX_WRITE_MARKUP} are read`);
+  if (scan.attributes > MAX_WRITE_MARKUP) throw new SubmissionError(`the body holds ${count(scan.attributes)} attributes; a write's fields take none, and at most ${MAX_WRITE_MARKUP} are read past`);
   const entity = OTHER_ENTITY.exec(xml.replace(CDATA, ''));
   if (entity) throw new SubmissionError(`the entity &${entity[1]} is not XML's: write the character itself or a numeric reference`);
   const valid = XMLValidator.validate(xml);

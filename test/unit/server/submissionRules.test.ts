@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { FIELD, MAX_CODE_CHARS, MAX_COMMENT_CHARS, MAX_TAG_CHARS, MAX_TAGS, MAX_TITLE_CHARS, READ_BOUNDS } from '../../../src/core/writeContract';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import { renderCodeXml } from '../../../src/server/render/xmlRender';
-import { checkCodePageRoom, checkNewCode, checkNewRefactor, checkRating, readSubmission, REFACTOR_MARKUP_BYTES, SubmissionError } from '../../../src/server/writes/body';
+import { checkCodePageRoom, checkNewCode, checkNewRefactor, checkRating, MAX_WRITE_MARKUP, readSubmission, REFACTOR_MARKUP_BYTES, SubmissionError } from '../../../src/server/writes/body';
 
 const fields = (entries: Record<string, string>): Map<string, string> => new Map(Object.entries(entries));
 const good = { [FIELD.title]: 'Sum', [FIELD.language]: 'ruby', [FIELD.comment]: 'Shorter?', [FIELD.code]: 'xs.sum' };
@@ -16,6 +16,17 @@ describe('a write\'s body, read and checked (server/writes/body.ts)', () => {
     it('reads each child element\'s text; attributes (as a Rails client sends them), the root\'s own attributes and stray text are no fields', () => {
       const read = readSubmission('<code id="5">stray<title type="string">Sum</title><comment type="text"/><code>  x\n</code></code>', 'code');
       assert.deepEqual([...read], [['title', 'Sum'], ['comment', ''], ['code', '  x\n']]);
+    });
+
+    it('refuses a body of far more markup than any write holds before parsing it, naming how much', () => {
+      // Fields take no attributes and a write has a few elements: 99,999 attributes once took seconds of the service's thread.
+      const attributes = `<code ${Array.from({ length: 99_999 }, (_, i) => `a${i}="1"`).join(' ')}><title>Sum</title></code>`;
+      const elements = `<code>${'<x/>'.repeat(5_000)}<title>Sum</title></code>`;
+      assert.throws(() => readSubmission(attributes, 'code'), (e: unknown) => e instanceof SubmissionError && e.message === `the body holds 99,999 attributes; a write's fields take none, and at most ${MAX_WRITE_MARKUP} are read past`);
+      assert.throws(() => readSubmission(elements, 'code'), (e: unknown) => e instanceof SubmissionError && e.message === `the body holds 5,002 elements; a write has a few, and at most ${MAX_WRITE_MARKUP} are read`);
+      // As many as a client writing every field with a type attribute sends, and more, are read.
+      const typed = `<code>${Array.from({ length: MAX_WRITE_MARKUP - 2 }, (_, i) => `<f${i} type="string">x</f${i}>`).join('')}<title type="string">Sum</title></code>`;
+      assert.equal(readSubmission(typed, 'code').get('title'), 'Sum');
     });
 
     it('takes a root holding only text as no fields', () => {

@@ -43,11 +43,15 @@ describe('reference service: bodies the write API refuses', function () {
   const nothingStored = async () => assert.deepEqual(decodeCodes((await request(service.url, '/codes/recent.xml')).text), []);
 
   it('answers markup nested deeper than the parser takes with a 400 and its reason, not a 500', async () => {
-    for (const depth of [101, 1000]) {
+    for (const depth of [101, 200]) {
       const res = await post('/codes.xml', codeXml({ ...GOOD, comment: `${'<a>'.repeat(depth)}x${'</a>'.repeat(depth)}` }));
       assert.equal(res.status, 400, res.text);
       assert.deepEqual(errorsOf(res), [{ text: 'the body cannot be read: Maximum nested tags exceeded' }]);
     }
+    // Deeper still is more elements than a write holds, refused before the parser sees it.
+    const res = await post('/codes.xml', codeXml({ ...GOOD, comment: `${'<a>'.repeat(1000)}x${'</a>'.repeat(1000)}` }));
+    assert.equal(res.status, 400, res.text);
+    assert.match(errorsOf(res)[0].text, /^the body holds 1,00\d elements; a write has a few, and at most 256 are read$/);
     await nothingStored();
   });
 
