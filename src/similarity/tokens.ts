@@ -44,7 +44,8 @@ export class TooLongError extends Error {
 /** Refuses a text too long to compare, with the reason in one line. */
 export function checkLength(text: string): void {
   let lines = 1;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+  // A line break at the very end starts no line: a file of 2,000 lines ends with one.
+  for (let i = text.indexOf('\n'); i >= 0 && i < text.length - 1; i = text.indexOf('\n', i + 1)) {
     if (++lines > MAX_COMPARED_LINES) throw new TooLongError(`the code is too long to compare (more than ${MAX_COMPARED_LINES} lines)`);
   }
   if (text.length > MAX_TOKENIZED_CHARS) {
