@@ -59,7 +59,8 @@ export async function runGroups(parts: readonly GroupPart[], only: readonly stri
   return broken > 0 ? 2 : failed > 0 ? 1 : 0;
 }
 
-function oneLine(err: unknown): string {
+/** An error's message in one line. */
+export function oneLine(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
   return text.replace(/\s+/g, ' ').trim() || 'no message';
 }
