@@ -56,6 +56,15 @@ export interface DatasetCode {
   readonly refactors: readonly DatasetRefactor[];
   /** Derived: `refactors.length`. */
   readonly refactorsCount: number;
+  /** Where `mine` found it (catalog field `mined`); absent for any other code. */
+  readonly mined?: MinedOrigin;
+}
+
+/** A mined code's origin, by which an import knows it again. */
+export interface MinedOrigin {
+  readonly commit: string;
+  readonly path: string;
+  readonly function: string;
 }
 
 /** One sorted listing, whole and split by language (keys: lower-case language names). */
