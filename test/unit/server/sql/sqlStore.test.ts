@@ -284,12 +284,12 @@ function storeTests(open: () => Promise<Sql>, server: boolean): void {
       assert.ok(!(await store.importCatalog(minedFile(three()))).refused);
       const counted = await rowCounts(sql);
       const mixed = JSON.parse(JSON.stringify(minedCatalog([rewrite(2, 'Dee Ray')]))) as CatalogFile;
-      mixed.users[0].id = 100;
-      mixed.codes = [{ ...mixed.codes[0], id: 100, userId: 100 }, { ...mixed.codes[0], id: 101, userId: 100, mined: undefined, title: 'By hand' }];
-      mixed.refactors = [{ ...mixed.refactors[0], id: 100, codeId: 100, userId: 100 }];
+      mixed.users = [{ ...mixed.users[0], id: 1000, name: 'Hand Writer' }];
+      mixed.codes = [{ ...mixed.codes[0], id: 1000, userId: 1000 }, { ...mixed.codes[0], id: 1001, userId: 1000, mined: undefined, title: 'By hand' }];
+      mixed.refactors = [{ ...mixed.refactors[0], id: 1000, codeId: 1000, userId: 1000 }];
       assert.deepEqual(await store.importCatalog(parseDataset(JSON.parse(JSON.stringify(mixed)), 'x')), {
         refused: 'invalid',
-        message: `Nothing was imported: code 100 (step2 in lib/steps.js at commit ${commit(2)}) is already stored as code 56`,
+        message: `Nothing was imported: code 1000 (step2 in lib/steps.js at commit ${commit(2)}) is already stored as code 56`,
       });
       assert.deepEqual(await rowCounts(sql), counted);
     });
