@@ -265,8 +265,14 @@ ${STORAGE}
 Loads a catalog file (the JSON format serve --catalog reads) into the storage, with its ids. If an id,
 or a person's name, is stored already, nothing is loaded and the message names it.
 
+A file "mine" wrote is added to storage that holds anything: new ids, its authors matched by name
+with the people stored (or added), and a code mined before (same commit, path and function) left
+out, so importing it twice adds nothing. It prints "added N codes, M refactorings and P people from
+FILE; K codes already there". All or nothing, always.
+
 ${STORAGE}
-  --json             answer { "imported": { "codes", "refactors", "users" }, "source" }
+  --json             answer { "imported": { "codes", "refactors", "users" }, "source" }, and
+                     "alreadyThere": K when a mined file was added
   -h, --help         show help`,
   export: `Usage: refactor-browser export [--output FILE] (--data-dir DIR | --database URL)
 

@@ -99,9 +99,13 @@ async function ownerAnswer(store: SqlStore, request: LocalRequest): Promise<Owne
         break;
       case 'import': {
         const counts = settled(await store.importCatalog('rows' in request ? request.rows : parseDataset(request.catalog, request.source)));
+        const { alreadyThere } = counts;
+        const what = `${plural(counts.codes, 'code')}, ${plural(counts.refactors, 'refactoring')} and ${plural(counts.users, 'person', 'people')} from ${request.source}`;
+        // A mined catalog added to a store with content says how much of it was there before.
         io.out(request.json
-          ? `${JSON.stringify({ imported: { codes: counts.codes, refactors: counts.refactors, users: counts.users }, source: request.source })}\n`
-          : `imported ${plural(counts.codes, 'code')}, ${plural(counts.refactors, 'refactoring')} and ${plural(counts.users, 'person', 'people')} from ${request.source}\n`);
+          ? `${JSON.stringify({ imported: { codes: counts.codes, refactors: counts.refactors, users: counts.users }, ...(alreadyThere === undefined ? {} : { alreadyThere }), source: request.source })}\n`
+          : alreadyThere === undefined ? `imported ${what}\n`
+            : `added ${what}${alreadyThere > 0 ? `; ${plural(alreadyThere, 'code')} already there` : ''}\n`);
         break;
       }
       case 'export':

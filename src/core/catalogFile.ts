@@ -30,6 +30,15 @@ export interface CatalogFileCode {
   trackbackUrl?: string;
   tags?: string[];
   code: CatalogText;
+  /** Where `mine` found it: an import knows a code mined before by these three, and adds it once. */
+  mined?: CatalogFileMined;
+}
+
+/** A mined code's origin: the commit that rewrote it, the file's path, and the function's name in the file. */
+export interface CatalogFileMined {
+  commit: string;
+  path: string;
+  function: string;
 }
 
 export interface CatalogFileRefactor {

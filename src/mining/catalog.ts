@@ -2,7 +2,8 @@
 // rewrite a code (the function before) with one refactoring (the function after). People are named
 // by the name git gives their commits, one person per name, never by an e-mail address; a code and
 // its refactoring both name the commit's author (who wrote the version before would take a blame of
-// every function).
+// every function). Each code says where it was mined from (`mined`: commit, path and function), by
+// which `import` knows it when the same history is mined and imported again.
 import { isXmlChar, MAX_COMMENT_CHARS, MAX_TAG_CHARS, MAX_TITLE_CHARS } from '../core/writeContract';
 import type { CatalogFile } from '../core/catalogFile';
 import type { Mined } from './miner';
@@ -15,7 +16,7 @@ export const MINED_TAG = 'mined';
  * cut, never inside a character (half of one is a character XML cannot carry).
  */
 function bounded(text: string, max: number): string {
-  const chars = [...text].filter((c) => isXmlChar(c.codePointAt(0)!));
+  const chars = [...xmlOnly(text)];
   const whole = chars.join('');
   if (whole.length <= max) return whole;
   let cut = '';
@@ -24,6 +25,11 @@ function bounded(text: string, max: number): string {
     cut += c;
   }
   return `${cut}…`;
+}
+
+/** `text` without the characters XML cannot carry (which a catalog file may not hold). */
+function xmlOnly(text: string): string {
+  return [...text].filter((c) => isXmlChar(c.codePointAt(0)!)).join('');
 }
 
 /** The tag of a path's top folder (`lib` of `lib/router/index.js`), made of what a tag may hold; none for a file at the top. */
@@ -59,6 +65,8 @@ export function minedCatalog(mined: readonly Mined[]): CatalogFile {
       comment: bounded(`${m.path} before commit ${m.commit.hash} (${m.commit.date})`, MAX_COMMENT_CHARS),
       tags: folder ? [MINED_TAG, folder] : [MINED_TAG],
       code: m.before,
+      // What an import knows the code by when the same history is mined and imported again.
+      mined: { commit: m.commit.hash, path: xmlOnly(m.path), function: xmlOnly(m.name) },
     });
     catalog.refactors.push({
       id,

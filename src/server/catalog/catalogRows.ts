@@ -22,6 +22,8 @@ export interface CatalogRows {
   readonly userNames: readonly string[];
   readonly codeIds: readonly number[];
   readonly refactorIds: readonly number[];
+  /** How many of the codes say where they were mined from (`mined`): all of them make a mined catalog. */
+  readonly minedCodes: number;
   /**
    * The parameters of each of `table`'s insert statements, in order (none for no rows). Readable
    * more than once: a write that is retried reads them again.
@@ -64,6 +66,9 @@ export function catalogRows(dataset: Dataset): CatalogRows {
       batch.map((c) => c.trackbackUrl),
       batch.map((c) => c.code),
       batch.map((c) => c.refactorsCount),
+      batch.map((c) => c.mined?.commit ?? null),
+      batch.map((c) => c.mined?.path ?? null),
+      batch.map((c) => c.mined?.function ?? null),
     ]),
     tags: () => inBatches(tags, (batch) => [
       batch.map((t) => t.codeId), batch.map((t) => t.position), batch.map((t) => t.name), batch.map((t) => t.name.toLowerCase()),
@@ -92,6 +97,7 @@ export function catalogRows(dataset: Dataset): CatalogRows {
     userNames: users.map((u) => u.name),
     codeIds: codes.map((c) => c.id),
     refactorIds: refactors.map((r) => r.id),
+    minedCodes: codes.filter((c) => c.mined !== undefined).length,
     batches: (table) => ({ [Symbol.iterator]: columns[table] }),
   };
 }

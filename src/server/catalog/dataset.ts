@@ -56,6 +56,15 @@ export interface DatasetCode {
   readonly refactors: readonly DatasetRefactor[];
   /** Derived: `refactors.length`. */
   readonly refactorsCount: number;
+  /** Where `mine` found it (catalog field `mined`); absent for any other code. */
+  readonly mined?: MinedOrigin;
+}
+
+/** A mined code's origin, by which an import knows it again. */
+export interface MinedOrigin {
+  readonly commit: string;
+  readonly path: string;
+  readonly function: string;
 }
 
 /** One sorted listing, whole and split by language (keys: lower-case language names). */
@@ -124,6 +133,7 @@ export function parseDataset(json: unknown, source: string): Dataset {
   });
 
   const codeEntries = new Map<number, { reader: EntryReader; fields: Omit<DatasetCode, 'user' | 'refactors' | 'refactorsCount'> }>();
+  const origins = new Map<string, EntryReader>();
   rawCodes.forEach((raw, i) => {
     const r: EntryReader = entryWithId(source, 'codes', i, raw, codeEntries);
     const title = r.string('title', { nonEmpty: true });
@@ -140,10 +150,18 @@ export function parseDataset(json: unknown, source: string): Dataset {
       tags: r.stringList('tags'),
       code: r.text('code', { nonEmpty: true }),
     };
+    const mined = r.minedOrigin('mined');
     r.rejectUnknown();
     if (!userEntries.has(fields.userId)) r.fail('userId', `names no user (no user has id ${fields.userId})`);
     if (fields.updatedAt.date < fields.createdAt.date) r.fail('updatedAt', 'is before createdAt');
-    codeEntries.set(fields.id, { reader: r, fields });
+    if (mined) {
+      // An import knows a mined code by its origin: two codes of one origin would be one code twice.
+      const key = `${mined.commit}\n${mined.path}\n${mined.function}`;
+      const first = origins.get(key);
+      if (first) r.fail('mined', `repeats the origin of ${first.entry}: the same function at the same commit`);
+      origins.set(key, r);
+    }
+    codeEntries.set(fields.id, { reader: r, fields: mined ? { ...fields, mined } : fields });
   });
 
   type RefactorFields = Omit<DatasetRefactor, 'language' | 'user' | 'userName' | 'userWebsite'> & { userName: string; userWebsite: string };

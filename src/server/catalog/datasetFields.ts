@@ -27,6 +27,8 @@ export interface Timestamp {
 
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(Z|([+-])(\d{2}):(\d{2}))$/;
 const PERMALINK = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** A commit's hash as git writes it: SHA-1 (40) or SHA-256 (64), abbreviated to 7 at the least. */
+const COMMIT = /^[0-9a-f]{7,64}$/;
 
 /** Reads the fields of one JSON object, remembering which ones were read to reject unknown keys. */
 export class EntryReader {
@@ -150,6 +152,25 @@ export class EntryReader {
     const v = this.string(field);
     if (!PERMALINK.test(v)) this.fail(field, 'must be lower-case words joined by hyphens, e.g. sum-an-array');
     return v;
+  }
+
+  /** A mined code's origin, `{ commit, path, function }` (`mine` writes it), or undefined when left out. */
+  minedOrigin(field: string): { commit: string; path: string; function: string } | undefined {
+    if (!this.has(field)) return undefined;
+    const v = this.raw(field);
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) this.fail(field, 'must be an object');
+    const obj = v as Record<string, unknown>;
+    const part = (name: string): string => {
+      const s = obj[name];
+      if (typeof s !== 'string' || s.trim() === '') this.fail(`${field}.${name}`, 'must be a non-empty string');
+      this.checkChars(`${field}.${name}`, s);
+      return s;
+    };
+    const origin = { commit: part('commit'), path: part('path'), function: part('function') };
+    if (!COMMIT.test(origin.commit)) this.fail(`${field}.commit`, "must be a commit's hash (7 to 64 of 0-9 and a-f)");
+    const unknown = Object.keys(obj).find((key) => !(key in origin));
+    if (unknown !== undefined) this.fail(`${field}.${unknown}`, 'is not a known field');
+    return origin;
   }
 
   /** Called once every known field was read: a misspelt field would otherwise be silently ignored. */

@@ -20,8 +20,8 @@ export function packRows(rows: CatalogRows): PackedRows {
     // Level 1: nearly as small as the default for these texts (about a fifth), in half the time.
     tables[table] = [...rows.batches(table)].map((params) => ownBuffer(deflateRawSync(serialize(params), { level: 1 })));
   }
-  const { counts, userIds, userNames, codeIds, refactorIds } = rows;
-  return { counts, userIds, userNames, codeIds, refactorIds, tables };
+  const { counts, userIds, userNames, codeIds, refactorIds, minedCodes } = rows;
+  return { counts, userIds, userNames, codeIds, refactorIds, minedCodes, tables };
 }
 
 /** The buffers to move (rather than copy) with a PackedRows in a postMessage. */
@@ -30,9 +30,9 @@ export function packedBuffers(packed: PackedRows): ArrayBuffer[] {
 }
 
 export function unpackRows(packed: PackedRows): CatalogRows {
-  const { counts, userIds, userNames, codeIds, refactorIds } = packed;
+  const { counts, userIds, userNames, codeIds, refactorIds, minedCodes } = packed;
   return {
-    counts, userIds, userNames, codeIds, refactorIds,
+    counts, userIds, userNames, codeIds, refactorIds, minedCodes,
     batches: (table) => unpacked(packed.tables[table]),
   };
 }

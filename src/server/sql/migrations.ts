@@ -142,6 +142,21 @@ end
 $$;
 `,
   },
+  {
+    version: 4,
+    name: 'mined codes',
+    sql: `
+-- Where \`mine\` found a code: the commit that rewrote it, the file's path and the function's name.
+-- An import knows a mined code by the three, so that a history mined and imported again adds only
+-- what is new; a code written any other way has none of them.
+alter table codes
+  add column mined_commit text check (mined_commit ~ '^[0-9a-f]{7,64}$'),
+  add column mined_path text check (mined_path ~ '\\S'),
+  add column mined_function text check (mined_function ~ '\\S'),
+  add check ((mined_commit is null) = (mined_path is null) and (mined_commit is null) = (mined_function is null));
+create index codes_mined on codes (mined_commit) where mined_commit is not null;
+`,
+  },
 ];
 
 /** Any number, the same in every instance: the key two instances starting together queue on. */

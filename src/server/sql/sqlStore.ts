@@ -13,7 +13,7 @@ import { People, PEOPLE_LOCK, type Person, type PersonRef } from './people';
 import * as reads from './reads';
 import { refuse } from './refusal';
 import { catalogRows, type CatalogRows } from '../catalog/catalogRows';
-import { exportCatalog, importCatalog, type CatalogCounts } from './transfer';
+import { exportCatalog, importCatalog, type ImportCounts } from './transfer';
 import { takeWrite } from './writeRate';
 
 export type { Person, PersonRef } from './people';
@@ -126,10 +126,12 @@ export class SqlStore implements CatalogStore {
   // Whole catalogs
 
   /**
-   * Stores a catalog with its ids, all or nothing: an id or a person's name already stored refuses
-   * it. A Dataset, or its rows as catalogRows makes them (what a catalog read on a thread of its own hands over).
+   * Stores a catalog, all or nothing (one transaction). A mined catalog joins a store that holds
+   * anything: new ids, people matched by name, codes mined before left out (transfer.ts). Any other
+   * catalog keeps its ids, and an id, a person's name or a mined code already stored refuses it.
+   * A Dataset, or its rows as catalogRows makes them (what a catalog read on a thread of its own hands over).
    */
-  importCatalog(catalog: Dataset | CatalogRows): Promise<WriteResult<CatalogCounts>> {
+  importCatalog(catalog: Dataset | CatalogRows): Promise<WriteResult<ImportCounts>> {
     const rows = 'batches' in catalog ? catalog : catalogRows(catalog);
     return this.contributions.write(async (tx) => {
       // As addPerson: so that no name is added twice meanwhile.

@@ -14,6 +14,7 @@ import { catalogLines, type CatalogFile } from '../../../src/core/catalogFile';
 import { run, startServe } from '../../helpers/cliProcess';
 
 const HAS_GIT = spawnSync('git', ['--version']).status === 0;
+const SAMPLE = path.resolve(__dirname, '../../../../src/server/catalog/sample-catalog.json');
 
 /** The functions of lib/util.js, version by version. */
 const TOTAL_INDEX = `function total(items) {
@@ -244,6 +245,31 @@ describe('refactor-browser mine (command line)', function () {
     const imported = await run(['import', out, '--data-dir', path.join(dir, 'data')], {}, 120_000);
     assert.equal(imported.code, 0, imported.stderr);
     assert.match(imported.stdout, /imported 4 codes, 4 refactorings and 4 people/);
+  });
+
+  it('adds a mined catalog to a service that has content, matching people by name, and adds nothing the second time', async function () {
+    this.timeout(300_000);
+    const out = path.join(dir, 'joined.json');
+    const mined = await run(['mine', repo, '-o', out], {}, 60_000);
+    assert.equal(mined.code, 0, mined.stderr);
+    const data = path.join(dir, 'joined-data');
+    const sample = await run(['import', SAMPLE, '--data-dir', data], {}, 120_000);
+    assert.equal(sample.code, 0, sample.stderr);
+    const first = await run(['import', out, '--data-dir', data], {}, 120_000);
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(first.stdout, `added 4 codes, 4 refactorings and 0 people from ${out}\n`);
+    const again = await run(['import', out, '--json', '--data-dir', data], {}, 120_000);
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(JSON.parse(again.stdout), { imported: { codes: 0, refactors: 0, users: 0 }, alreadyThere: 4, source: out });
+    const exported = await run(['export', '--data-dir', data], {}, 120_000);
+    assert.equal(exported.code, 0, exported.stderr);
+    const catalog = JSON.parse(exported.stdout) as CatalogFile;
+    const added = catalog.codes.filter((c) => c.mined !== undefined);
+    assert.deepEqual(added.map((c) => c.id), [55, 56, 57, 58], 'past the sample\'s 54 codes');
+    assert.equal(catalog.users.length, 12, 'the four authors are the sample\'s people of those names');
+    assert.deepEqual(added.map((c) => catalog.users.find((u) => u.id === c.userId)!.name).sort(), ['Ana Lima', 'José Núñez', 'Priya Raman', 'Zoë Ødegaard']);
+    const refactored = catalog.refactors.filter((r) => r.codeId >= 55).map((r) => [r.id, r.codeId]);
+    assert.deepEqual(refactored, [[135, 55], [136, 56], [137, 57], [138, 58]]);
   });
 
   it('refuses what is not a repository, a shallow clone and a missing git in one line, leaving no file', async () => {

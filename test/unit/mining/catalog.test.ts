@@ -30,4 +30,14 @@ describe('mining: the catalog file', () => {
     assert.equal(catalog.users[0].name, 'Bo Chen');
     assert.doesNotThrow(() => parseDataset(JSON.parse(JSON.stringify(catalog)), 'mined'));
   });
+
+  it('records where each code was mined from, which the service reads and keeps', () => {
+    const catalog = minedCatalog([mined('Refactor total()'), { ...mined('Refactor it again'), name: 'Cart.count', path: 'lib/cart.js' }]);
+    assert.deepEqual(catalog.codes.map((c) => c.mined), [
+      { commit: 'a'.repeat(40), path: 'lib/util.js', function: 'total' },
+      { commit: 'a'.repeat(40), path: 'lib/cart.js', function: 'Cart.count' },
+    ]);
+    const read = parseDataset(JSON.parse(JSON.stringify(catalog)), 'mined');
+    assert.deepEqual([...read.codes.values()].map((c) => c.mined), catalog.codes.map((c) => c.mined));
+  });
 });

@@ -14,8 +14,8 @@ import { samplePath } from '../../helpers/referenceService';
 
 /** Everything an import reads of `rows`: the ids it checks, and each table's statements' parameters. */
 function readRows(rows: CatalogRows): object {
-  const { counts, userIds, userNames, codeIds, refactorIds } = rows;
-  return { counts, userIds, userNames, codeIds, refactorIds, ...Object.fromEntries(ROW_TABLES.map((t) => [t, [...rows.batches(t)]])) };
+  const { counts, userIds, userNames, codeIds, refactorIds, minedCodes } = rows;
+  return { counts, userIds, userNames, codeIds, refactorIds, minedCodes, ...Object.fromEntries(ROW_TABLES.map((t) => [t, [...rows.batches(t)]])) };
 }
 
 function thrown(fn: () => unknown): DatasetError {

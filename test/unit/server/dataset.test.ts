@@ -60,6 +60,11 @@ describe('catalog validation', () => {
     ['a refactoring with neither code nor comment', (j) => { j.refactors[0].code = ['  ']; }, 'catalog.json: refactors[0] (id 100): "code" must not be empty when "comment" is'],
     ['an entry that is not an object', (j) => { (j.refactors as unknown[])[3] = 'x'; }, 'catalog.json: refactors[3]: must be an object'],
     ['a missing list', (j) => { delete (j as Partial<CatalogJson>).refactors; }, 'catalog.json: "refactors" must be an array'],
+    ['a mined origin that is not an object', (j) => { (j.codes[0] as unknown as Record<string, unknown>).mined = 'x'; }, 'catalog.json: codes[0] (id 7): "mined" must be an object'],
+    ['a mined origin without its function', (j) => { (j.codes[0] as unknown as Record<string, unknown>).mined = { commit: 'a'.repeat(40), path: 'lib/a.js' }; }, 'catalog.json: codes[0] (id 7): "mined.function" must be a non-empty string'],
+    ['a mined origin whose commit is not a hash', (j) => { j.codes[0].mined = { commit: 'HEAD', path: 'lib/a.js', function: 'f' }; }, 'catalog.json: codes[0] (id 7): "mined.commit" must be a commit\'s hash (7 to 64 of 0-9 and a-f)'],
+    ['a misspelt field of a mined origin', (j) => { (j.codes[0] as unknown as Record<string, unknown>).mined = { commit: 'a'.repeat(40), path: 'lib/a.js', function: 'f', line: 3 }; }, 'catalog.json: codes[0] (id 7): "mined.line" is not a known field'],
+    ['a repeated mined origin', (j) => { j.codes[0].mined = { commit: 'a'.repeat(40), path: 'lib/a.js', function: 'f' }; j.codes[3].mined = { ...j.codes[0].mined }; }, 'catalog.json: codes[3] (id 10): "mined" repeats the origin of codes[0] (id 7): the same function at the same commit'],
     ['an unknown top-level key', (j) => { j.tags = []; }, 'catalog.json: catalog: "tags" is not a known field'],
   ];
   for (const [what, change, message] of cases) {

@@ -7,7 +7,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { PAGE_SIZE } from '../../../../src/core/model';
 import { languageKey, parseDataset, type Dataset, type DatasetCode, type DatasetRefactor } from '../../../../src/server/catalog/dataset';
+import type { CatalogFile } from '../../../../src/core/catalogFile';
 import { generateCatalog } from '../../../../src/server/catalog/generatedCatalog';
+import { minedCatalog } from '../../../../src/mining/catalog';
+import type { Mined } from '../../../../src/mining/miner';
 import { loadSampleDataset } from '../../../../src/server/catalog/sampleDataset';
 import { openPglite, openPgliteWorker, openPostgres, type Sql } from '../../../../src/server/sql/executor';
 import { migrate, MIGRATIONS } from '../../../../src/server/sql/migrations';
@@ -203,6 +206,92 @@ function storeTests(open: () => Promise<Sql>, server: boolean): void {
       const { of: _of, ...asRefactor } = added.value;
       assert.equal(asRefactor.code, '');
       assert.deepEqual(parseDataset(await store.exportCatalog(), 'x').codes.get(1)?.refactors.at(-1), asRefactor);
+    });
+  });
+
+  describe('a mined catalog joining a store with content', () => {
+    const commit = (n: number): string => n.toString(16).padStart(40, '0');
+    /** A rewrite as the miner finds it: `n` tells commits and functions apart. */
+    const rewrite = (n: number, author: string, name = `step${n}`): Mined => ({
+      commit: { hash: commit(n), parents: [commit(n + 100)], author, date: `2024-03-0${n}T10:00:00+01:00`, message: `Refactor ${name}\n\nShorter.`, changes: [] },
+      path: 'lib/steps.js', language: 'JavaScript', name,
+      before: `function ${name}(a) {\n  return a + ${n};\n}`, after: `function ${name}(a) {\n  return ${n} + a;\n}`,
+    });
+    const minedFile = (rewrites: Mined[]): Dataset => parseDataset(JSON.parse(JSON.stringify(minedCatalog(rewrites))), 'mined.json');
+    const three = (): Mined[] => [rewrite(1, 'Ana Lima'), rewrite(2, 'Dee Ray'), rewrite(3, 'Ana Lima')];
+
+    it('takes new ids past the stored ones, matches people by name, and keeps each code with its refactoring', async () => {
+      await importSample();
+      const result = await store.importCatalog(minedFile(three()));
+      assert.deepEqual(result, { value: { users: 1, codes: 3, refactors: 3, alreadyThere: 0 } });
+      const exported = parseDataset(await store.exportCatalog(), 'x');
+      assert.deepEqual([...exported.codes.keys()].slice(-3), [55, 56, 57]);
+      assert.deepEqual([...exported.users.values()].map((u) => u.name), [...sample.users.values()].map((u) => u.name).concat('Dee Ray'));
+      const added = [55, 56, 57].map((id) => exported.codes.get(id)!);
+      assert.deepEqual(added.map((c) => [c.title, c.user.name, c.userId]), [['step1 in lib/steps.js', 'Ana Lima', 1], ['step2 in lib/steps.js', 'Dee Ray', 13], ['step3 in lib/steps.js', 'Ana Lima', 1]]);
+      assert.deepEqual(added.map((c) => c.refactors.map((r) => [r.id, r.codeId, r.userId, r.code])), [
+        [[135, 55, 1, 'function step1(a) {\n  return 1 + a;\n}']], [[136, 56, 13, 'function step2(a) {\n  return 2 + a;\n}']], [[137, 57, 1, 'function step3(a) {\n  return 3 + a;\n}']],
+      ]);
+      assert.deepEqual(added.map((c) => c.mined), [1, 2, 3].map((n) => ({ commit: commit(n), path: 'lib/steps.js', function: `step${n}` })));
+      assert.deepEqual(added.map((c) => c.tags), [['mined', 'lib'], ['mined', 'lib'], ['mined', 'lib']]);
+      for (const code of sample.codes.values()) assert.deepEqual(exported.codes.get(code.id)?.code, code.code, `code ${code.id} as it was`);
+      assert.equal((await store.summary()).codes, 57);
+    });
+
+    it('adds nothing the second time, and of a file mined again only what is new', async () => {
+      await importSample();
+      assert.ok(!(await store.importCatalog(minedFile(three()))).refused);
+      const once = await store.exportCatalog();
+      const counted = await rowCounts(sql);
+      assert.deepEqual(await store.importCatalog(minedFile(three())), { value: { users: 0, codes: 0, refactors: 0, alreadyThere: 3 } });
+      assert.deepEqual(await store.exportCatalog(), once);
+      assert.deepEqual(await rowCounts(sql), counted);
+      // Mined again later: one more rewrite, by someone new, and the three known ones.
+      assert.deepEqual(await store.importCatalog(minedFile([rewrite(4, 'Eve Ito'), ...three()])), { value: { users: 1, codes: 1, refactors: 1, alreadyThere: 3 } });
+      const exported = parseDataset(await store.exportCatalog(), 'x');
+      assert.deepEqual([exported.codes.get(58)?.title, exported.codes.get(58)?.user.name, exported.codes.size], ['step4 in lib/steps.js', 'Eve Ito', 58]);
+    });
+
+    it('joins a store that holds only people, the miner\'s author becoming the person of that name', async () => {
+      const ana = await person('Ana Lima');
+      assert.deepEqual(await store.importCatalog(minedFile(three())), { value: { users: 1, codes: 3, refactors: 3, alreadyThere: 0 } });
+      const exported = parseDataset(await store.exportCatalog(), 'x');
+      assert.deepEqual([...exported.codes.values()].map((c) => c.userId), [ana, ana + 1, ana]);
+      assert.deepEqual((await store.people()).map((p) => [p.name, p.hasToken]), [['Ana Lima', true], ['Dee Ray', false]]);
+    });
+
+    it('keeps a mined catalog\'s ids in an empty store, and knows its codes after', async () => {
+      assert.deepEqual(await store.importCatalog(minedFile(three())), { value: { users: 2, codes: 3, refactors: 3 } });
+      assert.deepEqual(parseDataset(await store.exportCatalog(), 'mined.json'), minedFile(three()));
+      assert.deepEqual(await store.importCatalog(minedFile(three())), { value: { users: 0, codes: 0, refactors: 0, alreadyThere: 3 } });
+    });
+
+    it('leaves the store as it was when a row fails part way', async () => {
+      await importSample();
+      const before = await store.exportCatalog();
+      const counted = await rowCounts(sql);
+      const json = JSON.parse(JSON.stringify(minedCatalog(three()))) as CatalogFile;
+      // Past what the refactors table holds: its insert fails after the users and codes went in.
+      json.refactors[2].rating = 2 ** 40;
+      await assert.rejects(store.importCatalog(parseDataset(json, 'mined.json')));
+      assert.deepEqual(await rowCounts(sql), counted);
+      assert.deepEqual(await store.exportCatalog(), before);
+      assert.deepEqual(await store.importCatalog(minedFile(three())), { value: { users: 1, codes: 3, refactors: 3, alreadyThere: 0 } }, 'nothing of the failed one was kept');
+    });
+
+    it('refuses a catalog of its own ids that names a mined code already stored, and stores nothing of it', async () => {
+      await importSample();
+      assert.ok(!(await store.importCatalog(minedFile(three()))).refused);
+      const counted = await rowCounts(sql);
+      const mixed = JSON.parse(JSON.stringify(minedCatalog([rewrite(2, 'Dee Ray')]))) as CatalogFile;
+      mixed.users = [{ ...mixed.users[0], id: 1000, name: 'Hand Writer' }];
+      mixed.codes = [{ ...mixed.codes[0], id: 1000, userId: 1000 }, { ...mixed.codes[0], id: 1001, userId: 1000, mined: undefined, title: 'By hand' }];
+      mixed.refactors = [{ ...mixed.refactors[0], id: 1000, codeId: 1000, userId: 1000 }];
+      assert.deepEqual(await store.importCatalog(parseDataset(JSON.parse(JSON.stringify(mixed)), 'x')), {
+        refused: 'invalid',
+        message: `Nothing was imported: code 1000 (step2 in lib/steps.js at commit ${commit(2)}) is already stored as code 56`,
+      });
+      assert.deepEqual(await rowCounts(sql), counted);
     });
   });
 
