@@ -7,6 +7,7 @@ export { adaptRefactoring } from './adapt';
 export { bestRefactor } from './catalogMatch';
 export { fingerprint } from './fingerprint';
 export { GrammarError, Grammars, hasGrammar } from './grammars';
+export { fingerprintsFileOf, SimilarPipeline } from './pipeline';
 export { SimilarityIndex, SimilarityIndexError } from './similarIndex';
 export { Tokenizers } from './tokenize';
 export { MAX_COMPARED_LINES, TooLongError } from './tokens';
