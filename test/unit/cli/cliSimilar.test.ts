@@ -125,7 +125,7 @@ describe('refactor-browser similar and adapt (command line)', function () {
     fs.writeFileSync(file, before + CONTAINS.replace('// mine\n', '') + after);
     const r = await run(['similar', file], env, 30_000);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /^includesItem, lines 5-13:\n#12  Check if a value is in an array\n {6}100% · JavaScript · best refactoring #32, rating 5 \(12 votes\) · your lines 5-13\n/);
+    assert.match(r.stdout, /^includesItem, lines 5-13:\n#12 {2}Check if a value is in an array\n {6}100% · JavaScript · best refactoring #32, rating 5 \(12 votes\) · your lines 5-13\n/);
     const json = JSON.parse((await run(['similar', file, '--json'], env, 30_000)).stdout) as Array<{ code: { id: number }; lines: number[]; for: { name: string | null; lines: number[] } }>;
     assert.deepEqual(json[0].for, { name: 'includesItem', lines: [5, 13] });
     assert.equal(json[0].code.id, 12);
