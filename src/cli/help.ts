@@ -102,16 +102,19 @@ On this machine: ${CACHE_FOLDER_HERE}
 ${GLOBAL}`,
   similar: `Usage: refactor-browser similar FILE [--lines A-B] [--language L] [--limit N]
 
-Finds the catalog's codes whose structure is most like FILE's (or its lines A to B), names and
-literals set aside, so that code with other variable names still matches. FILE "-" reads stdin,
-whose language --language says; otherwise the file's extension says it (.ts matches JavaScript).
-Like search, it first brings the index kept in the cache folder up to date, fingerprints what is
-new beside it, and works offline on what it kept. One row a code: how alike (Ruby, Python,
-JavaScript, Java, PHP, C#, C, C++ and Bash are compared by their syntax; the others by their words,
-less certain), id, title, language, its best refactoring and the lines of FILE that matched.
---json: [{ "similarity": 0..1, "code": {...}, "lines": [first, last] }], best first; [] when nothing is alike.
+Finds the catalog's codes whose structure is most like each function of FILE (as the editor
+compares the function at the cursor; the whole file when it has none, or its lines A to B as one
+span), names and literals set aside, so that code with other variable names still matches. FILE
+"-" reads stdin, whose language --language says; otherwise the file's extension says it (.ts
+matches JavaScript). Like search, it first brings the index kept in the cache folder up to date,
+fingerprints what is new beside it, and answers from what it kept, online or offline. Under each
+function's name and lines, one row a code: how alike (Ruby, Python, JavaScript, Java, PHP, C#, C,
+C++ and Bash are compared by their syntax; the others by their words, less certain), id, title,
+language, its best refactoring and the lines of FILE that matched.
+--json: [{ "similarity": 0..1, "code": {...}, "lines": [first, last], "for": { "name", "lines" } }],
+function by function, best first within each; [] when nothing is alike.
 
-  --lines A-B        only lines A to B of FILE (from 1)
+  --lines A-B        only lines A to B of FILE (from 1), compared as one span
   -l, --language L   FILE's language (the service's name or slug)
   -n, --limit N      print at most N codes (default ${DEFAULT_SIMILAR_LIMIT}, at most ${MAX_SIMILAR_LIMIT})
 

@@ -8,15 +8,10 @@ import { failureLine, noIndexLine } from '../agents/failures';
 import { MCP_TOOL_NAMES, readCodeInput, readSearchInput, readSimilarInput } from '../agents/tools';
 import { withAuthor } from '../client/author';
 import type { CodeSearch } from '../search/searchIndex';
-import { adaptRefactoring } from '../similarity/adapt';
-import { bestRefactor } from '../similarity/catalogMatch';
-import { Grammars } from '../similarity/grammars';
+import type { SimilarPipeline } from '../similarity/pipeline';
 import { DEFAULT_SIMILAR_LIMIT } from '../similarity/similarIndex';
-import { Tokenizers } from '../similarity/tokenize';
-import type { Token } from '../similarity/tokens';
 import { cacheFolder, indexFile, readIndex } from './search';
-import { nodeGrammarFiles } from './grammarFiles';
-import { similarMatches, SimilarInputError, tokenize, upToDatePrints } from './similar';
+import { cliPipeline, SimilarInputError, tokenize } from './similar';
 
 /** A tool's answer: Markdown, or one line saying why there is none. */
 export interface ToolAnswer {
@@ -64,7 +59,7 @@ export function catalogTools(o: CatalogToolsOptions): CatalogTools {
     return kept?.index;
   }
 
-  let tokenizers: Tokenizers | undefined;
+  let pipeline: SimilarPipeline | undefined;
 
   const failed = (text: string): ToolAnswer => {
     o.log(`refactor-browser: ${text}`);
@@ -104,21 +99,16 @@ export function catalogTools(o: CatalogToolsOptions): CatalogTools {
       if (index === undefined) {
         return failed(noIndexLine(o.shownService, `run "${o.searchCommand} QUERY" once to make one (any QUERY), then ask again`));
       }
-      tokenizers ??= new Tokenizers(new Grammars(nodeGrammarFiles()));
-      let query: Token[];
+      // The one pipeline `similar` and the extension run, over the index kept (answers are made from it, online or not).
+      pipeline ??= cliPipeline({ index: async () => (await savedIndex()) ?? index, source: o.client, service: o.service, io: { err: (t) => o.log(t.trimEnd()) }, env: o.env });
+      let matches;
       try {
-        query = await tokenize(tokenizers, code, language);
+        matches = (await pipeline.find({ text: code, language, tokens: await tokenize(pipeline.tokenizers, code, language) }, DEFAULT_SIMILAR_LIMIT)).matches;
       } catch (e) {
         if (e instanceof SimilarInputError) return failed(e.message);
         throw e;
       }
-      const prints = await upToDatePrints(index, tokenizers, o.service, { err: (t) => o.log(t.trimEnd()) }, o.env ?? process.env);
-      const rows = await similarMatches({ index, prints, tokenizers, source: o.client, query, language, limit: DEFAULT_SIMILAR_LIMIT });
-      const matches = [];
-      for (const row of rows) {
-        const best = bestRefactor(row.code.refactors ?? []);
-        matches.push({ ...row, best, adapted: best && (await adaptRefactoring(tokenizers, row.code, best, { text: code, tokens: query })) });
-      }
+      await pipeline.flush();
       return { text: similarAnswer({ matches, language, baseUrl: o.baseUrl, codeTool: MCP_TOOL_NAMES.code }), isError: false };
     },
   };

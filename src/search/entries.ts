@@ -31,6 +31,9 @@ export interface RefactorEntry {
   code: string;
   /** Milliseconds since the epoch; 0 when unknown. */
   createdAt: number;
+  /** As the service last said it (lists and the single-code answer carry it); null when unknown. */
+  rating: number | null;
+  ratingsCount: number | null;
 }
 
 export interface CodeEntry {
@@ -206,7 +209,7 @@ export class Entries {
         id: code.id, title: code.title, language: code.language,
         // The single-code answer names no registered author: what a list said is kept.
         author: code.user?.name || old?.author || '',
-        comment: searchableText(code.comment), code: searchableText(code.code),
+        comment: searchableText(code.comment), code: keptCode(code.code),
         // The code's own tags where the service says them (ours does), else those it was seen under.
         tags: union(code.tags ? union([], code.tags.map((t) => t.toLowerCase())) : old?.tags ?? [], tag ? [tag.toLowerCase()] : []),
         createdAt: code.createdAt?.getTime() ?? 0, seen: true,
@@ -262,8 +265,8 @@ export class Entries {
 
 function refactorEntry(r: Refactor): RefactorEntry {
   return {
-    id: r.id, title: r.title, author: r.userName || r.user?.name || '', comment: searchableText(r.comment), code: searchableText(r.code),
-    createdAt: r.createdAt?.getTime() ?? 0,
+    id: r.id, title: r.title, author: r.userName || r.user?.name || '', comment: searchableText(r.comment), code: keptCode(r.code),
+    createdAt: r.createdAt?.getTime() ?? 0, rating: finiteOrNull(r.rating), ratingsCount: finiteOrNull(r.ratingsCount),
   };
 }
 
@@ -271,7 +274,11 @@ function refactorEntry(r: Refactor): RefactorEntry {
 function mergeRefactors(old: readonly RefactorEntry[], got: readonly RefactorEntry[]): RefactorEntry[] {
   if (got.length === 0) return [...old];
   const byId = new Map(old.map((r) => [r.id, r]));
-  for (const r of got) byId.set(r.id, { ...r, author: r.author || byId.get(r.id)?.author || '' });
+  for (const r of got) {
+    const had = byId.get(r.id);
+    // An answer that does not say the author or the rating leaves what an earlier one said.
+    byId.set(r.id, { ...r, author: r.author || had?.author || '', ...(r.rating === null && had ? { rating: had.rating, ratingsCount: had.ratingsCount } : {}) });
+  }
   const all = [...byId.values()].sort((a, b) => a.id - b.id);
   return all.length > MAX_REFACTORS_PER_CODE ? all.slice(all.length - MAX_REFACTORS_PER_CODE) : all;
 }
@@ -296,7 +303,21 @@ function searchableText(text: string): string {
   return kept;
 }
 
-/** A saved text, already kept as searchableText() keeps it: only held to the bound. */
+/**
+ * A code's text as search keeps it: as written, each line's indentation with it (what finding similar
+ * code adapts a refactoring from, and Python's blocks), its trailing spaces and the blank lines
+ * around it left out, line breaks as \n, at most MAX_TEXT_CHARS.
+ */
+function keptCode(text: string): string {
+  const kept = text.split(/\r?\n/).map((line) => line.trimEnd()).join('\n').replace(/^\n+|\n+$/g, '');
+  return kept.length > MAX_TEXT_CHARS ? kept.slice(0, MAX_TEXT_CHARS) : kept;
+}
+
+function finiteOrNull(n: number | null | undefined): number | null {
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
+
+/** A saved text, already kept as searchableText() or keptCode() keeps it: only held to the bound. */
 function clampText(text: string): string {
   return text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
 }
@@ -315,16 +336,20 @@ function sameEntry(a: CodeEntry, b: CodeEntry): boolean {
 }
 
 function sameRefactor(a: RefactorEntry, b: RefactorEntry): boolean {
-  return a.id === b.id && a.title === b.title && a.author === b.author && a.comment === b.comment && a.code === b.code && a.createdAt === b.createdAt;
+  return a.id === b.id && a.title === b.title && a.author === b.author && a.comment === b.comment && a.code === b.code && a.createdAt === b.createdAt
+    && a.rating === b.rating && a.ratingsCount === b.ratingsCount;
 }
 
-// The saved form: arrays, not objects (a third of the bytes, and quicker to read).
-type RefactorRow = [number, string, string, string, string, number];
+// The saved form: arrays, not objects (a third of the bytes, and quicker to read). A refactoring's
+// rating and votes follow its date when known (a row saved before they were kept has neither).
+type RefactorRow = [number, string, string, string, string, number] | [number, string, string, string, string, number, number, number | null];
 export type EntryRow = [number, string, string, string, string, string, string[], number, 0 | 1, RefactorRow[]];
 
 export function rowOf(e: CodeEntry): EntryRow {
   return [e.id, e.title, e.language, e.author, e.comment, e.code, e.tags, e.createdAt, e.seen ? 1 : 0,
-    e.refactors.map((r) => [r.id, r.title, r.author, r.comment, r.code, r.createdAt])];
+    e.refactors.map((r): RefactorRow => (r.rating === null
+      ? [r.id, r.title, r.author, r.comment, r.code, r.createdAt]
+      : [r.id, r.title, r.author, r.comment, r.code, r.createdAt, r.rating, r.ratingsCount]))];
 }
 
 /** The entry a row holds, or undefined when the row is not one rowOf wrote (a file cut short, or edited). */
@@ -343,7 +368,8 @@ function isRow(row: unknown): row is EntryRow {
   const refactors: unknown = row[9];
   if (!Array.isArray(tags) || !allStrings(tags) || !Array.isArray(refactors)) return false;
   for (const r of refactors as unknown[]) {
-    if (!Array.isArray(r) || r.length !== 6 || !isId(r[0]) || typeof r[5] !== 'number') return false;
+    if (!Array.isArray(r) || (r.length !== 6 && r.length !== 8) || !isId(r[0]) || typeof r[5] !== 'number') return false;
+    if (r.length === 8 && (typeof r[6] !== 'number' || (r[7] !== null && typeof r[7] !== 'number'))) return false;
     if (typeof r[1] !== 'string' || typeof r[2] !== 'string' || typeof r[3] !== 'string' || typeof r[4] !== 'string') return false;
   }
   return true;
@@ -354,8 +380,9 @@ function fromRow(row: EntryRow): CodeEntry {
   const [id, title, language, author, comment, code, tags, createdAt, seen, refactors] = row;
   return {
     id, title, language, author, comment: clampText(comment), code: clampText(code), tags, createdAt, seen: seen === 1,
-    refactors: refactors.slice(-MAX_REFACTORS_PER_CODE).map(([rid, rtitle, rauthor, rcomment, rcode, rcreated]) => ({
+    refactors: refactors.slice(-MAX_REFACTORS_PER_CODE).map(([rid, rtitle, rauthor, rcomment, rcode, rcreated, rating, votes]) => ({
       id: rid, title: rtitle, author: rauthor, comment: clampText(rcomment), code: clampText(rcode), createdAt: rcreated,
+      rating: rating ?? null, ratingsCount: votes ?? null,
     })),
   };
 }

@@ -3,10 +3,7 @@
 // dist/similarity.js, so that activation reads none of it; the browser's host, which loads one file,
 // has it inside its bundle. Values only through here: error classes compared with `instanceof` must
 // come from the same copy that throws them.
-export { adaptRefactoring } from './adapt';
-export { bestRefactor } from './catalogMatch';
-export { fingerprint } from './fingerprint';
 export { GrammarError, Grammars, hasGrammar } from './grammars';
-export { SimilarityIndex, SimilarityIndexError } from './similarIndex';
+export { fingerprintsFileOf, SimilarPipeline } from './pipeline';
 export { Tokenizers } from './tokenize';
 export { MAX_COMPARED_LINES, TooLongError } from './tokens';

@@ -118,6 +118,52 @@ export class Grammars {
       return undefined;
     });
   }
+
+  /**
+   * Each function or method of `text` that is inside no other (a class's methods each), in the
+   * file's order: its lines (0-based, first and last) and its name where it has one. The functions
+   * functionAround finds, taken one by one: what the command line compares of a whole file.
+   */
+  async functions(text: string, language: string): Promise<FunctionSpan[]> {
+    checkLength(text);
+    const [treeSitter, grammar] = await this.language(language);
+    return withTree(treeSitter, grammar, text, (root) => {
+      const found: FunctionSpan[] = [];
+      const stack: Node[] = [root];
+      while (stack.length > 0) {
+        const node = stack.pop()!;
+        if (FUNCTION.test(node.type)) {
+          found.push({ first: node.startPosition.row, last: node.endPosition.row, name: nameOf(node) });
+          continue;
+        }
+        for (let i = node.childCount - 1; i >= 0; i--) {
+          const child = node.child(i);
+          if (child) stack.push(child);
+        }
+      }
+      return found;
+    });
+  }
+}
+
+/** A function of a file: its lines (0-based, first and last), and its name; undefined for one without. */
+export interface FunctionSpan {
+  first: number;
+  last: number;
+  name: string | undefined;
+}
+
+/** A function's name: its own, else (a function given to a name: `const f = () => ...`) the one it is given to. */
+function nameOf(node: Node): string | undefined {
+  let named: Node | null = node.childForFieldName('name');
+  // C and C++: the name is inside the declarator (`int f(int x)`, `T C::f()`).
+  for (let declarator = node.childForFieldName('declarator'); !named && declarator; declarator = declarator.childForFieldName('declarator')) {
+    if (/identifier$/.test(declarator.type)) named = declarator;
+  }
+  const parent = node.parent;
+  if (!named && parent) named = parent.childForFieldName('name') ?? parent.childForFieldName('left') ?? parent.childForFieldName('key');
+  const name = named?.text.trim();
+  return name && name.length <= 100 && !/\s/.test(name) ? name : undefined;
 }
 
 /** Node types of the grammars here that are a function or a method (not a call, not a type). */

@@ -70,6 +70,14 @@ export class SimilarityIndex {
     return this.codes.size;
   }
 
+  /** How many codes of `language` (the service's name, any lettercase) have fingerprints: what a query in it compares. */
+  codesIn(language: string): number {
+    const wanted = language.toLowerCase();
+    let n = 0;
+    for (const printed of this.codes.values()) if (printed.language.toLowerCase() === wanted) n++;
+    return n;
+  }
+
   /**
    * Brings the fingerprints up to date with `search`: fingerprints each code whose texts are new or
    * changed, and drops those search no longer holds. Returns how many codes were fingerprinted.

@@ -31,10 +31,42 @@ export async function readBytesFile(uri: vscode.Uri): Promise<Uint8Array> {
   return vscode.workspace.fs.readFile(uri);
 }
 
-/** Written beside and renamed over, so that a window closed halfway never leaves half a file. */
+/**
+ * Written beside and renamed over, so that a window closed halfway never leaves half a file. The
+ * temporary file has a name no one can guess (a link planted there beforehand would be written
+ * through), and in the Node host it is made new or not at all (O_EXCL: a link already there is
+ * refused, not followed), only its owner reading it, as the command line writes its files.
+ */
 export async function writeAtomically(uri: vscode.Uri, text: string): Promise<void> {
-  const temp = uri.with({ path: `${uri.path}.tmp` });
+  const temp = uri.with({ path: `${uri.path}.${randomHex()}.tmp` });
   await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
-  await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(text));
-  await vscode.workspace.fs.rename(temp, uri, { overwrite: true });
+  if (!WEB_BUILD && uri.scheme === 'file') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fs = require('node:fs/promises') as typeof import('node:fs/promises');
+    const handle = await fs.open(temp.fsPath, 'wx', 0o600);
+    try {
+      try {
+        await handle.writeFile(text);
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(temp.fsPath, uri.fsPath);
+    } catch (e) {
+      await fs.rm(temp.fsPath, { force: true });
+      throw e;
+    }
+    return;
+  }
+  try {
+    await vscode.workspace.fs.writeFile(temp, new TextEncoder().encode(text));
+    await vscode.workspace.fs.rename(temp, uri, { overwrite: true });
+  } catch (e) {
+    await vscode.workspace.fs.delete(temp).then(undefined, () => undefined);
+    throw e;
+  }
+}
+
+/** 16 random hexadecimal digits (Web Crypto: both extension hosts have it). */
+function randomHex(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
 }

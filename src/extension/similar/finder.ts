@@ -1,8 +1,9 @@
 // What Find Refactorings for This Code and its code action share: the code they look at (the
-// selection, else the function at the cursor, else the document), the catalog's codes most like it
-// (fingerprints kept beside the current service's search index, brought up to date with it, in
-// slices that give the extension host back), and each one's best refactoring adapted to the
-// user's names where it adapts. This module, with the similarity engine and the parser, is imported
+// selection, else the function at the cursor, else the document), and the extension's host of the
+// pipeline every front end runs (src/similarity/pipeline.ts: the catalog's codes most like it, each
+// with its best refactoring adapted to the user's names where it adapts): the current service's
+// search index, the fingerprints' file beside it, fingerprinting in slices that give the extension
+// host back, with a notification when there is much of it. This module, with the similarity engine and the parser, is imported
 // on first use (commands.ts): the Node extension host reads it then from a bundle of its own. The
 // grammars load on first use of their language, read with workspace.fs from the extension's own
 // folder, in both extension hosts.
@@ -12,12 +13,12 @@ import type { Code, Refactor } from '../../core/model';
 import { matchingServiceLanguage } from '../../core/languages';
 import * as engine from '../../similarity/engine';
 import type { Adapted } from '../../similarity/adapt';
-import type { SimilarityIndex } from '../../similarity/similarIndex';
+import type { SimilarPipeline } from '../../similarity/pipeline';
 import type { Tokenizers } from '../../similarity/tokenize';
 import { Disposable, toDisposable } from '../common/dispose';
 import { readTextFile, writeAtomically } from '../common/files';
 import type { ServiceConnection } from '../service';
-import type { SearchStore, ServiceIndex } from '../search/store';
+import type { SearchStore } from '../search/store';
 
 /** How long fingerprinting works before it gives the extension host back (ms). */
 const SLICE_MS = 12;
@@ -60,9 +61,8 @@ type Engine = typeof engine;
 
 export class SimilarFinder extends Disposable {
   private loaded: Promise<{ engine: Engine; tokenizers: Tokenizers }> | undefined;
-  /** Each service's fingerprints, read from their file when first needed. */
-  private readonly prints = new Map<string, Promise<SimilarityIndex>>();
-  private saving: Promise<void> = Promise.resolve();
+  /** Each service's pipeline (its fingerprints read from their file when first needed). */
+  private readonly pipelines = new Map<string, SimilarPipeline>();
 
   constructor(
     extensionUri: vscode.Uri,
@@ -72,7 +72,7 @@ export class SimilarFinder extends Disposable {
   ) {
     super();
     this.folder = vscode.Uri.joinPath(extensionUri, 'dist', 'tree-sitter');
-    this._register(toDisposable(() => this.prints.clear()));
+    this._register(toDisposable(() => this.pipelines.clear()));
   }
 
   private readonly folder: vscode.Uri;
@@ -115,87 +115,56 @@ export class SimilarFinder extends Disposable {
 
   /** The catalog's codes most like `looked` (its text in its language), best first, each with its best refactoring adapted. */
   async find(looked: Pick<LookedAt, 'text' | 'language'>, limit = SHOWN_MATCHES): Promise<Match[]> {
-    const { engine, tokenizers } = await this.engine();
-    const tokens = await this.guard(tokenizers.tokenize(looked.text, looked.language)).then((t) => t.tokens);
-    const name = this.service.name();
-    const kept = this.store.of(name);
-    const search = await kept.index();
-    const prints = await this.printsOf(name, kept, engine);
-    const made = await this.bringUpToDate(prints, kept, tokenizers);
-    if (made > 0) this.save(name, kept, prints);
-    const found = prints.query(engine.fingerprint(tokens), looked.language, limit);
-    const client = await this.service.getClient();
-    const matches: Match[] = [];
-    for (const m of found) {
-      const entry = search.entry(m.codeId);
-      // The service's own answer has the ratings; when it cannot be had, the match is left out.
-      const code = await client.code(m.codeId).catch((e: unknown) => {
-        this.logger.warn(`similar: could not read code #${m.codeId}: ${(e as Error).message}`);
-        return undefined;
-      });
-      if (!code || !entry) continue;
-      const best = engine.bestRefactor(code.refactors ?? []);
-      matches.push({ code, similarity: m.similarity, certain: m.by === 'tree', best, adapted: best && (await engine.adaptRefactoring(tokenizers, code, best, { text: looked.text, tokens })) });
-    }
-    return matches;
+    const pipeline = await this.pipelineOf(this.service.name());
+    const answer = await this.guard(pipeline.find(looked, limit));
+    return answer.matches.map(({ code, similarity, certain, best, adapted }) => ({ code, similarity, certain, best, adapted }));
   }
 
-  /** Fingerprints what search knows and they do not, in slices; a notification when there is much of it. */
-  private async bringUpToDate(prints: SimilarityIndex, kept: ServiceIndex, tokenizers: Tokenizers): Promise<number> {
-    const search = await kept.index();
+  /** The pipeline of service `name`: its search index, the fingerprints' file beside it, the service's client. */
+  private async pipelineOf(name: string): Promise<SimilarPipeline> {
+    let pipeline = this.pipelines.get(name);
+    if (pipeline) return pipeline;
+    const { engine, tokenizers } = await this.engine();
+    const kept = this.store.of(name);
+    const file = kept.file.with({ path: engine.fingerprintsFileOf(kept.file.path) });
+    pipeline = new engine.SimilarPipeline({
+      index: () => kept.index(),
+      fetchCode: async (id) => (await this.service.getClient()).code(id),
+      // None yet, or one that cannot be read: they are made again.
+      readPrints: () => readTextFile(file).catch(() => undefined),
+      writePrints: (text) => writeAtomically(file, text),
+      warn: (line) => this.logger.warn(`${line} (${name})`),
+      fingerprinting: (stale, run) => this.fingerprinting(stale, run),
+    }, tokenizers);
+    this.pipelines.set(name, pipeline);
+    return pipeline;
+  }
+
+  /** Fingerprinting in slices that give the extension host back; a notification when there is much of it. */
+  private fingerprinting(stale: number, run: (onProgress?: (done: number, of: number) => void | Promise<void>) => Promise<number>): Promise<number> {
     let sliceStart = performance.now();
-    const run = (report?: (done: number, of: number) => void): Promise<number> => prints.update(search, tokenizers, async (done, of) => {
+    const sliced = async (report?: (done: number, of: number) => void): Promise<number> => run(async (done, of) => {
       report?.(done, of);
       if (performance.now() - sliceStart < SLICE_MS) return;
       await new Promise((resolve) => setTimeout(resolve, 0));
       sliceStart = performance.now();
     });
-    const stale = [...search.stamps()].length - prints.size;
-    if (stale < NOTIFY_PAST) return this.guard(run());
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Fingerprinting the catalog for similar code') }, (progress) => {
+    if (stale < NOTIFY_PAST) return sliced();
+    return Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Fingerprinting the catalog for similar code') }, (progress) => {
       let shown = 0;
-      return this.guard(run((done, of) => {
+      return sliced((done, of) => {
         const now = Math.floor((done / of) * 100);
         if (now > shown) {
           progress.report({ increment: now - shown, message: vscode.l10n.t('{0} of {1}', done, of) });
           shown = now;
         }
-      }));
-    });
-  }
-
-  private printsOf(name: string, kept: ServiceIndex, engine: Engine): Promise<SimilarityIndex> {
-    let loading = this.prints.get(name);
-    if (!loading) {
-      loading = (async () => {
-        let text: string;
-        try {
-          text = await readTextFile(fileOf(kept));
-        } catch {
-          return new engine.SimilarityIndex();
-        }
-        try {
-          return engine.SimilarityIndex.fromJSON(text);
-        } catch (e) {
-          if (!(e instanceof engine.SimilarityIndexError)) throw e;
-          this.logger.warn(`similar: ${e.message}; fingerprinting ${name}'s codes again`);
-          return new engine.SimilarityIndex();
-        }
-      })();
-      this.prints.set(name, loading);
-    }
-    return loading;
-  }
-
-  private save(name: string, kept: ServiceIndex, prints: SimilarityIndex): void {
-    this.saving = this.saving.then(() => writeAtomically(fileOf(kept), prints.toJSON())).catch((e: unknown) => {
-      this.logger.warn(`similar: could not save the fingerprints of ${name}: ${(e as Error).message}`);
-    });
+      });
+    }));
   }
 
   /** Waits for the fingerprints being written (tests). */
-  flush(): Promise<void> {
-    return this.saving;
+  async flush(): Promise<void> {
+    await Promise.all([...this.pipelines.values()].map((p) => p.flush()));
   }
 
   /** A grammar that cannot load, a text too long: a LookError with the reason. */
@@ -209,9 +178,4 @@ export class SimilarFinder extends Disposable {
       throw e;
     }
   }
-}
-
-/** The fingerprints' file, beside the search index of the same service. */
-function fileOf(kept: ServiceIndex): vscode.Uri {
-  return kept.file.with({ path: kept.file.path.replace(/\.json$/, '-fingerprints.json') });
 }

@@ -253,6 +253,31 @@ describe('Tools for agents', function () {
     }
   });
 
+  it('findSimilar gives the same answer with the service stopped: the code, its best refactoring as the service rates it, in the same names', async () => {
+    // The sample's code #12 with its refactorings: the best rated of them is the one to name, with its rating, offline too.
+    const code = sampleJson.codes.find((c) => c.id === 12)!;
+    const refactors = sampleJson.refactors.filter((r) => r.codeId === 12);
+    const service = await startService({ users: sampleJson.users, codes: [code], refactors });
+    try {
+      await useSettings({ baseUrl: service.url });
+      const browser = await api();
+      assert.ok((await browser.indexCatalog())?.complete);
+      const mine = 'function includesItem(list, wanted) {\n  var seen = false;\n  for (var k = 0; k < list.length; k++) {\n    if (list[k] == wanted) {\n      seen = true;\n    }\n  }\n  return seen;\n}\n';
+      const online = await invoke(FIND_SIMILAR, { code: mine, language: 'javascript' });
+      const bestId = sortRefactorings(refactors, 'bestRated')[0].id;
+      const best = refactors.find((r) => r.id === bestId)!;
+      assert.ok(online.includes(`Best refactoring #${best.id}: ${best.title}, ${ratingPhrase(best)}`), online);
+      assert.ok(online.includes("In the given code's names:"), online);
+      await service.close();
+      const offline = await invoke(FIND_SIMILAR, { code: mine, language: 'javascript' });
+      assert.strictEqual(offline, online);
+    } finally {
+      await (await api()).forgetSearch();
+      await resetState();
+      await service.close();
+    }
+  });
+
   it('findSimilar refuses an input it cannot use in one line, and says when nothing is alike', async () => {
     assert.match(await refusal(FIND_SIMILAR, { code: 'x = 1' }), /^"language" must be one of Ruby, /);
     assert.match(await refusal(FIND_SIMILAR, { code: ' ', language: 'Python' }), /^"code" must be the code to compare/);

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { run } from '../../helpers/cliProcess';
 import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { generateCatalog } from '../../../src/server/catalog/generatedCatalog';
+import sampleJson from '../../../src/server/catalog/sample-catalog.json';
 
 /** The sample catalog's code #12 ("Check if a value is in an array"), renamed and reindented. */
 const CONTAINS = `// mine
@@ -114,6 +115,52 @@ describe('refactor-browser similar and adapt (command line)', function () {
     const huge = await run(['similar', path.join(dir, 'huge.py')], env, 30_000);
     assert.equal(huge.code, 1);
     assert.equal(huge.stderr, 'refactor-browser: the code is too long to compare (more than 2000 lines)\n');
+  });
+
+  it('compares each function of a file as the editor compares the function at the cursor, listed by the function', async () => {
+    // Three functions: only the middle one is a copy of a catalog code. As one text the file is like nothing.
+    const file = path.join(dir, 'three.js');
+    const before = 'function shout(words) {\n  return words.map((w) => w.toUpperCase() + "!").join(" ");\n}\n\n';
+    const after = '\nconst twice = (n) => {\n  const doubled = n * 2;\n  console.log(`twice ${n} is ${doubled}`);\n  return doubled;\n};\n';
+    fs.writeFileSync(file, before + CONTAINS.replace('// mine\n', '') + after);
+    const r = await run(['similar', file], env, 30_000);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^includesItem, lines 5-13:\n#12 {2}Check if a value is in an array\n {6}100% · JavaScript · best refactoring #32, rating 5 \(12 votes\) · your lines 5-13\n/);
+    const json = JSON.parse((await run(['similar', file, '--json'], env, 30_000)).stdout) as Array<{ code: { id: number }; lines: number[]; for: { name: string | null; lines: number[] } }>;
+    assert.deepEqual(json[0].for, { name: 'includesItem', lines: [5, 13] });
+    assert.equal(json[0].code.id, 12);
+    assert.ok(json.every((m) => m.for.name !== null), 'each match is for a function of the file');
+    // --lines keeps comparing a span as one text.
+    const span = await run(['similar', file, '--lines', '5-13', '--limit', '1'], env, 30_000);
+    assert.equal(span.stdout, '#12  Check if a value is in an array\n      100% · JavaScript · best refactoring #32, rating 5 (12 votes) · your lines 5-13\n');
+  });
+
+  it('counts the codes of the language it compared, and says an empty file is empty', async () => {
+    const python = sampleJson.codes.filter((c) => c.language === 'Python').length;
+    const other = 'def shout(words):\n    return " ".join(w.upper() + "!" for w in words if w)\n';
+    const r = await run(['similar', '-', '--language', 'python'], env, 30_000, other);
+    assert.equal(r.stdout, `No code like this among ${python} codes in Python. Try \`refactor-browser search\` with words from it.\n`);
+    fs.writeFileSync(path.join(dir, 'empty.py'), '\n  \n');
+    const empty = await run(['similar', path.join(dir, 'empty.py')], env, 30_000);
+    assert.equal(empty.code, 1);
+    assert.equal(empty.stderr, `refactor-browser: ${path.join(dir, 'empty.py')} is empty: there is no code to compare\n`);
+    fs.writeFileSync(path.join(dir, 'empty.js'), '');
+    const adaptEmpty = await run(['adapt', '12', '32', path.join(dir, 'empty.js')], env, 30_000);
+    assert.equal(adaptEmpty.code, 1);
+    assert.equal(adaptEmpty.stderr, `refactor-browser: ${path.join(dir, 'empty.js')} is empty: there is no code to compare\n`);
+  });
+
+  it('adapt says where the codes part as a line of the file, and that the languages differ', async () => {
+    // The copy from line 4 of the file on; it parts from the catalog's code at its fourth line, the file's line 7.
+    const file = path.join(dir, 'later.js');
+    fs.writeFileSync(file, `// a\n// b\n\n${CONTAINS.replace('// mine\n', '').replace('if (list[k] == wanted) {', 'if (list[k] == wanted && k > 0) {')}`);
+    const r = await run(['adapt', '12', '32', file, '--lines', '4-12'], env, 30_000);
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr, `refactor-browser: refactoring #32 does not adapt to ${file}: your code is not the same shape as the catalog code (they part at your line 7)\n`);
+    fs.writeFileSync(path.join(dir, 'mine.py'), 'def includes_item(items, wanted):\n    return wanted in items\n');
+    const python = await run(['adapt', '12', '32', path.join(dir, 'mine.py')], env, 30_000);
+    assert.equal(python.code, 1);
+    assert.equal(python.stderr, `refactor-browser: code #12 is in JavaScript and ${path.join(dir, 'mine.py')} in Python: a refactoring adapts only to code of its own language\n`);
   });
 
   describe('over a service', () => {

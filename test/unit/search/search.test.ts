@@ -5,7 +5,7 @@
 import { strict as assert } from 'node:assert';
 import * as fc from 'fast-check';
 import type { Code, Refactor } from '../../../src/core/model';
-import { MAX_TEXT_CHARS } from '../../../src/search/entries';
+import { MAX_TEXT_CHARS, rowsCheck, type RowSummary } from '../../../src/search/entries';
 import { CodeSearch, SearchIndexError, type SearchHit } from '../../../src/search/searchIndex';
 import { aCode, aRefactor, aUser } from '../../helpers/builders';
 
@@ -230,6 +230,25 @@ describe('search', () => {
       assert.deepEqual(back.counts(), index.counts());
       assert.deepEqual(back.listProgress('codes'), { at: 1234, id: 5 });
       assert.equal(back.indexedAt, 42);
+    });
+
+    it('keeps each refactoring\'s rating and votes and a code\'s indentation, read back as saved; a row saved before ratings were kept reads as unrated', () => {
+      const index = CodeSearch.empty();
+      const a = code({ title: 'Indented', language: 'Python', code: '\ndef f(x):\n    if x:   \n        return 1\r\n\n    return 2\n\n' });
+      index.addCodes([a]);
+      index.addRefactors([refactor(a.id, { id: 901, title: 'Rated', rating: 4, ratingsCount: 11 }), refactor(a.id, { id: 902, title: 'Unrated', rating: null, ratingsCount: null })]);
+      // A later answer that does not say the rating leaves the one said before.
+      index.addRefactors([refactor(a.id, { id: 901, title: 'Rated', rating: null, ratingsCount: null })]);
+      const { index: back } = CodeSearch.fromJSON(index.toJSON());
+      const entry = back.entry(a.id)!;
+      assert.equal(entry.code, 'def f(x):\n    if x:\n        return 1\n\n    return 2');
+      assert.deepEqual(entry.refactors.map((r) => [r.id, r.rating, r.ratingsCount]), [[901, 4, 11], [902, null, null]]);
+      const saved = readSaved(index.toJSON());
+      const row = saved.rows.find((r) => Array.isArray(r) && r[0] === a.id) as unknown[];
+      (row[9] as unknown[][]).forEach((r) => r.splice(6));
+      saved.head.check = rowsCheck(saved.head.rows as RowSummary[], saved.rows.map((r) => JSON.stringify(r)).join('\n'));
+      const old = CodeSearch.fromJSON(writeSaved(saved)).index.entry(a.id)!;
+      assert.deepEqual(old.refactors.map((r) => [r.id, r.rating, r.ratingsCount]), [[901, null, null], [902, null, null]]);
     });
 
     it('saves again what it read, unchanged, in ASCII, whatever was searched in between; non-ASCII text comes back exact', () => {
