@@ -6,8 +6,6 @@
 // command line runs the user's own git).
 import { firstNonXmlChar, MAX_CODE_CHARS } from '../core/writeContract';
 import { hasGrammar } from '../similarity/grammars';
-import { CANDIDATE_K } from '../similarity/align';
-import { allGrams, kindsOf, similarity } from '../similarity/fingerprint';
 import { languageOfFile } from '../similarity/catalogMatch';
 import type { Tokenizers } from '../similarity/tokenize';
 import { namedFunctions, type NamedFunction } from './functions';
@@ -130,7 +128,7 @@ export class Miner {
           summary.functions++;
           if (!changedBeyondWhitespace(was.text, fn.text)) continue;
           summary.rewritten++;
-          if (!(await this.keeps(was.text, fn.text, language, commit.message, options.all))) continue;
+          if (!(await keepsRewrite(this.tokenizers, { before: was.text, after: fn.text, language, message: commit.message }, options.all))) continue;
           // The same rewrite made again (a cherry-pick onto another branch) is one code.
           const rewrite = JSON.stringify([change.path, fn.key, was.text, fn.text]);
           if (seen.has(rewrite)) continue;
@@ -159,20 +157,23 @@ export class Miner {
     this.parsed.set(blob, functions);
     if (this.parsed.size > KEPT_FILES) this.parsed.delete(this.parsed.keys().next().value!);
   }
+}
 
-  /**
-   * A rewrite of a size a person reads, of its code (not only its comments), and with `all` or when
-   * it reads as a refactoring.
-   */
-  private async keeps(before: string, after: string, language: string, message: string, all: boolean): Promise<boolean> {
-    const lines = [lineCount(before), lineCount(after)];
-    if (lines.some((n) => n < MIN_LINES || n > MAX_LINES)) return false;
-    // What a catalog cannot hold as it is: a text too long for the service, a character XML cannot carry.
-    if ([before, after].some((t) => t.length > MAX_CODE_CHARS || firstNonXmlChar(t) !== undefined)) return false;
-    const [a, b] = await Promise.all([this.tokenizers.tokenize(before, language), this.tokenizers.tokenize(after, language)]);
-    const shared = (): number => similarity(allGrams(kindsOf(a.tokens), CANDIDATE_K), allGrams(kindsOf(b.tokens), CANDIDATE_K));
-    const rewrite = { message, before: { text: before, tokens: a.tokens }, after: { text: after, tokens: b.tokens }, shared };
-    if (!changesCode(rewrite)) return false;
-    return all || readsAsRefactoring(rewrite);
-  }
+/**
+ * A rewrite of a size a person reads, of its code (not only its comments), and with `all` or when
+ * it reads as a refactoring (select.ts).
+ */
+export async function keepsRewrite(
+  tokenizers: Tokenizers,
+  { before, after, language, message }: { before: string; after: string; language: string; message: string },
+  all = false,
+): Promise<boolean> {
+  const lines = [lineCount(before), lineCount(after)];
+  if (lines.some((n) => n < MIN_LINES || n > MAX_LINES)) return false;
+  // What a catalog cannot hold as it is: a text too long for the service, a character XML cannot carry.
+  if ([before, after].some((t) => t.length > MAX_CODE_CHARS || firstNonXmlChar(t) !== undefined)) return false;
+  const [a, b] = await Promise.all([tokenizers.tokenize(before, language), tokenizers.tokenize(after, language)]);
+  const rewrite = { message, before: { text: before, tokens: a.tokens }, after: { text: after, tokens: b.tokens } };
+  if (!changesCode(rewrite)) return false;
+  return all || readsAsRefactoring(rewrite);
 }

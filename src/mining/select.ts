@@ -1,20 +1,12 @@
 // Which rewrites of a function read as a refactoring: not in generated, vendored or minified code,
 // not a revert, both versions of a size a person reads, the code changed beyond its whitespace and
-// comments, and the commit's message and the change's shape saying it is a rewrite rather than a
-// feature or a fix.
-import { NAME_KIND } from '../similarity/tokens';
+// comments, and the commit's subject and the change's shape saying it is a refactoring rather than a
+// feature, a fix, or a change of what the code says (its strings) or of what it calls (names alone).
+import { LITERAL_KIND, NAME_KIND } from '../similarity/tokens';
 
 /** The sizes of function kept, before and after, in lines. */
 export const MIN_LINES = 3;
 export const MAX_LINES = 80;
-/**
- * The share of structure (k-grams of token kinds) the two versions have in common at least. A
- * function rewritten whole (a loop made a reduce) shares too little to be told from another
- * function under the same name, and is left out (`--all` keeps it); aligning token by token instead
- * let through more changes of behaviour under a refactoring's message (docs/benchmarks.md, "Mining").
- */
-export const MIN_SHARED_STRUCTURE = 0.5;
-
 /** Folders and names of code nobody wrote by hand here: vendored, built, generated, minified. */
 const GENERATED_PATH = /(^|\/)(vendor|vendors|third[_-]party|node_modules|bower_components|dist|build|out|target|generated|__generated__)\/|[.-]min\.js$|\.bundle\.js$|_pb2\.py$|\.pb\.(cc|h)$|\.generated\.[a-z]+$|\.designer\.cs$/i;
 /** A header line that says a file is made by a tool. */
@@ -58,50 +50,100 @@ export function lineCount(text: string): number {
   return text.split('\n').length;
 }
 
-/** Two versions of a function, tokenized. */
+/** Two versions of a function, tokenized, and the message of the commit that made the one from the other. */
 export interface Rewrite {
   message: string;
   before: { text: string; tokens: ReadonlyArray<{ kind: string; text: string }> };
   after: { text: string; tokens: ReadonlyArray<{ kind: string; text: string }> };
-  /** 0 to 1: the share of k-grams of token kinds the two versions have in common. */
-  shared(): number;
 }
 
+type Token = Rewrite['before']['tokens'][number];
+
 const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+const texts = (tokens: readonly Token[]): string[] => tokens.map((t) => t.text);
 
 /** The code changed, not only its comments and layout: the tokens differ. */
 export function changesCode(r: Rewrite): boolean {
-  return !same(r.before.tokens.map((t) => t.text), r.after.tokens.map((t) => t.text));
+  return !same(texts(r.before.tokens), texts(r.after.tokens));
 }
 
 /** How much a rewrite may grow, in tokens, and still read as a refactoring rather than code added. */
 export const MAX_GROWTH = 0.1;
-/** A subject that says the commit fixes or adds something. */
-const FIX_OR_FEATURE = /\b(fix(es|ed|ing)?|bug\w*|add(s|ed|ing)?|feature\w*|support\w*)\b/i;
+/**
+ * A subject that says the commit fixes, adds or speeds up something: a refactoring is none of
+ * these, even when the same commit says it refactors too.
+ */
+const FIX_FEATURE_OR_SPEED = /\b(fix(es|ed|ing)?|bug\w*|add(s|ed|ing)?|feature\w*|support\w*|perf|performan\w*|speed\w*|faster|optimi[sz]\w*)\b/i;
 /** Tokens whose adding or removing alone changes nothing a reader would call a refactoring. */
 const PUNCTUATION = new Set([';', ',']);
+const notPunctuation = (t: Token): boolean => !PUNCTUATION.has(t.text);
+
+/** `a` holds every token of `b`, in order: `b` is `a` with tokens taken out. */
+function holdsInOrder(a: readonly string[], b: readonly string[]): boolean {
+  let at = 0;
+  for (const t of a) if (at < b.length && t === b[at]) at++;
+  return at === b.length;
+}
+
+/** The strings a code holds (their quotes aside), each once; not the empty string, which says nothing (a default, a test of emptiness). */
+function stringsOf(tokens: readonly Token[]): string {
+  const strings = tokens.filter((t) => t.kind === LITERAL_KIND && /^['"`]/.test(t.text)).map((t) => t.text.slice(1, -1)).filter((s) => s !== '');
+  return JSON.stringify([...new Set(strings)].sort());
+}
+
+/** Keywords after which a name is declared. */
+const DECLARING = new Set(['var', 'let', 'const', 'function', 'class', 'def']);
 
 /**
- * A rewrite kept as a refactoring (docs/benchmarks.md, "Mining", says how these rules were read
- * against samples of Express's history): it keeps most of its structure and did not grow by more
- * than a tenth; more than its first line changed (a signature or a declaration's form alone), more
- * than its literals and punctuation; its message says it is a refactoring and its subject says
- * nothing of a fix or a feature; a change of names alone only when the message says it renames for
- * the reader. The shape alone (a function that kept its structure and did not grow) kept more fixes
- * and renames than refactorings.
+ * Two codes of the same token kinds whose changed names are all the function's own: its
+ * parameters (before its first `{`) or declared by a keyword. A name used here and declared
+ * elsewhere, renamed, is the call site of a rename made elsewhere: nothing to reuse on its own.
  */
-export function readsAsRefactoring(r: Rewrite): boolean {
-  if (r.after.tokens.length > r.before.tokens.length * (1 + MAX_GROWTH)) return false;
-  if (same(r.before.text.split('\n').slice(1), r.after.text.split('\n').slice(1))) return false;
-  const words = (tokens: Rewrite['before']['tokens'], kept: (t: { kind: string; text: string }) => boolean): string[] => tokens.filter(kept).map((t) => t.text);
-  const notPunctuation = (t: { text: string }): boolean => !PUNCTUATION.has(t.text);
-  if (same(words(r.before.tokens, notPunctuation), words(r.after.tokens, notPunctuation))) return false;
-  if (FIX_OR_FEATURE.test(r.message.split('\n')[0])) return false;
-  if (same(r.before.tokens.map((t) => t.kind), r.after.tokens.map((t) => t.kind))) {
-    const names = (t: { kind: string }): boolean => t.kind === NAME_KIND;
-    // Only literals changed (a setting's name, a message): a change of what the code does.
-    if (same(words(r.before.tokens, names), words(r.after.tokens, names))) return false;
-    return NAMING_WORDS.test(r.message) && r.shared() >= MIN_SHARED_STRUCTURE;
+function renamesOwnNames(before: readonly Token[], after: readonly Token[]): boolean {
+  const body = before.findIndex((t) => t.text === '{' || t.text === ':');
+  const own = new Set(before.filter((t, i) => t.kind === NAME_KIND && ((body < 0 || i < body) || DECLARING.has(before[i - 1]?.text))).map((t) => t.text));
+  return before.every((t, i) => t.text === after[i].text || t.kind !== NAME_KIND || own.has(t.text));
+}
+
+/** Why a rewrite is not kept as a refactoring (each rule of readsAsRefactoring). */
+export type LeftOut =
+  | 'grown' | 'declaration' | 'punctuation' | 'fix, feature or speed' | 'strings' | 'only added' | 'literals' | 'names' | 'message';
+
+/**
+ * Why a rewrite does not read as a refactoring, or undefined when it does (docs/benchmarks.md,
+ * "Mining", says how these rules were read against a labelled sample of Express's history):
+ * - grown: it grew by more than a tenth of its tokens (code added);
+ * - declaration: only its first line changed, other than by a parameter taken out (a declaration's form);
+ * - punctuation: only semicolons and commas changed;
+ * - fix, feature or speed: its commit's subject says it fixes, adds or speeds something up;
+ * - strings: the strings it holds changed (a message, a key, a pattern: what the code says or matches);
+ * - only added: every token it had is still there in order, with more (a call, a field, a parameter added);
+ * - literals, names: its token kinds did not change (punctuation aside), so only its numbers
+ *   changed, or its names, kept only when the message says it renames for the reader;
+ * - message: its commit's subject does not say it is a refactoring.
+ * The function keeps its name and file (a rewrite is found by both), so its structure may change
+ * whole: a loop that pushes into an array made a `map` is the clearest refactoring there is.
+ */
+export function whyLeftOut(r: Rewrite): LeftOut | undefined {
+  const before = r.before.tokens;
+  const after = r.after.tokens;
+  const subject = r.message.split('\n')[0];
+  if (after.length > before.length * (1 + MAX_GROWTH)) return 'grown';
+  if (same(r.before.text.split('\n').slice(1), r.after.text.split('\n').slice(1)) && !holdsInOrder(texts(before), texts(after))) return 'declaration';
+  if (same(texts(before.filter(notPunctuation)), texts(after.filter(notPunctuation)))) return 'punctuation';
+  if (FIX_FEATURE_OR_SPEED.test(subject)) return 'fix, feature or speed';
+  if (stringsOf(before) !== stringsOf(after)) return 'strings';
+  if (holdsInOrder(texts(after), texts(before))) return 'only added';
+  const kinds = (tokens: readonly Token[]): string[] => tokens.filter(notPunctuation).map((t) => t.kind);
+  if (same(kinds(before), kinds(after))) {
+    const names = (tokens: readonly Token[]): string[] => texts(tokens.filter((t) => t.kind === NAME_KIND));
+    if (same(names(before), names(after))) return 'literals';
+    return NAMING_WORDS.test(r.message) && renamesOwnNames(before.filter(notPunctuation), after.filter(notPunctuation)) ? undefined : 'names';
   }
-  return saysRefactoring(r.message) && r.shared() >= MIN_SHARED_STRUCTURE;
+  return saysRefactoring(subject) ? undefined : 'message';
+}
+
+/** A rewrite kept as a refactoring: whyLeftOut finds nothing against it. */
+export function readsAsRefactoring(r: Rewrite): boolean {
+  return whyLeftOut(r) === undefined;
 }
