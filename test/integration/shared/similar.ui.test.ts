@@ -50,15 +50,25 @@ const PREVIEW_BOXES = '.bulk-edit-panel .monaco-list-row input.edit-checkbox';
 
 /** Opens the Refactor… menu on `document` and chooses Apply Refactoring #32 by the keyboard, with `keys`. */
 async function chooseFromRefactorMenu(ui: Ui, document: vscode.TextDocument, keys: 'Enter' | 'ControlOrMeta+Enter'): Promise<void> {
-  // Once the providers have answered: a request they cancel shows "No refactorings available" instead.
+  // Once the providers have answered (see refactoringsAt).
   await refactoringsAt(document, new vscode.Range(3, 0, 3, 0));
   await vscode.window.showTextDocument(document);
-  void vscode.commands.executeCommand('editor.action.refactor');
   const item = { css: '.action-widget .monaco-list-row', hasText: 'Apply Refactoring #32' };
-  try {
-    await ui.waitFor(item, 'visible', 30_000);
-  } catch (e) {
-    throw new Error(`${(e as Error).message}; screenshot: ${await ui.screenshot('similar-menu-missing')}`, { cause: e });
+  const seen: string[] = [];
+  for (let attempt = 1; ; attempt++) {
+    const diagnostics = vscode.languages.getDiagnostics(document.uri).length;
+    const started = Date.now();
+    void vscode.commands.executeCommand('editor.action.refactor');
+    try {
+      await ui.waitFor(item, 'visible', 10_000);
+      if (seen.length > 0) console.log(`the Refactor… menu: ${seen.join('; ')}; then shown`);
+      break;
+    } catch (e) {
+      const said = await ui.query({ css: '.monaco-editor-overlaymessage' });
+      seen.push(`${said.map((m) => m.text).join(' ') || 'nothing'} after ${Date.now() - started} ms (${diagnostics} → ${vscode.languages.getDiagnostics(document.uri).length} diagnostics)`);
+      if (attempt === 3) throw new Error(`${(e as Error).message}; the menu: ${seen.join('; ')}; screenshot: ${await ui.screenshot('similar-menu-missing')}`, { cause: e });
+      await ui.press('Escape');
+    }
   }
   // By the keyboard, as the menu's pointer block takes clicks: down to the action, then the keys.
   const rows = await ui.query({ css: '.action-widget .monaco-list-row.action' });
@@ -69,20 +79,25 @@ async function chooseFromRefactorMenu(ui: Ui, document: vscode.TextDocument, key
 }
 
 /**
- * The rewrite code actions at `range`, asked again while VS Code cancels the request: it does whenever
- * the code action providers change meanwhile, as they do in the web host while JavaScript's language
- * features start for the first JavaScript document (measured: Canceled after 0.5 to 1.4 s, the text
- * unchanged); the Refactor… menu, asked meanwhile, says "No refactorings available". Once they
- * answer, the menu finds the same providers.
+ * The rewrite code actions at `range`, once they hold Apply Refactoring #32: VS Code cancels a request
+ * whenever the code action providers change meanwhile, as they do in the web host while JavaScript's
+ * language features start (measured: Canceled after 0.5 to 1.4 s, or an empty answer, the text
+ * unchanged), and the Refactor… menu, asked meanwhile, says "No refactorings available".
  */
 async function refactoringsAt(document: vscode.TextDocument, range: vscode.Range): Promise<vscode.CodeAction[]> {
-  for (let attempt = 1; ; attempt++) {
+  const answers: string[] = [];
+  for (let attempt = 1; attempt <= 10; attempt++) {
     try {
-      return await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, range, vscode.CodeActionKind.RefactorRewrite.value);
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, range, vscode.CodeActionKind.RefactorRewrite.value);
+      if (actions.some((a) => a.title.startsWith('Apply Refactoring #32'))) return actions;
+      answers.push(JSON.stringify(actions.map((a) => a.title)));
     } catch (e) {
-      if ((e as Error).message !== 'Canceled' || attempt === 5) throw e;
+      if ((e as Error).message !== 'Canceled') throw e;
+      answers.push('Canceled');
     }
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  throw new Error(`no Apply Refactoring #32 in 10 answers: ${answers.join(', ')}`);
 }
 
 /** Waits until `document` reads `text`; else fails with what it reads and a screenshot. */
