@@ -1,7 +1,7 @@
 // What Find Refactorings for This Code does once asked (registered in commands.ts, imported from
 // there on first use with the finder): the quick pick of the catalog's codes most like the code looked
 // at, the code view and diff for the one chosen, and the code actions that apply an adapted
-// refactoring as a WorkspaceEdit VS Code previews, undone in one step.
+// refactoring as a WorkspaceEdit, at once or after VS Code's preview, undone in one step.
 import * as vscode from 'vscode';
 import { Commands } from '../common/commandIds';
 import { diffTitle, escapeIcons } from '../common/labels';
@@ -120,7 +120,7 @@ export function actionTitle(match: Match & { best: NonNullable<Match['best']> })
   return vscode.l10n.t('Apply Refactoring #{0} of "{1}" ({2})', match.best.id, titleOf({ kind: 'code', code: match.code }), ratingPhrase(match.best));
 }
 
-/** The refactorings that adapt to the code at the cursor, as edits VS Code previews; only when asked for. */
+/** The refactorings that adapt to the code at the cursor, as edits applied on Enter or previewed on Ctrl+Enter; only when asked for. */
 export async function adaptedRefactorings(finder: SimilarFinder, document: vscode.TextDocument, range: vscode.Range): Promise<vscode.CodeAction[]> {
   const editor = vscode.window.visibleTextEditors.find((e) => e.document === document);
   const selection = editor && editor.selection.intersection(range) ? editor.selection : new vscode.Selection(range.start, range.end);
@@ -141,8 +141,10 @@ export async function adaptedRefactorings(finder: SimilarFinder, document: vscod
     const title = actionTitle({ ...match, best: match.best });
     const action = new vscode.CodeAction(title, vscode.CodeActionKind.RefactorRewrite);
     const edit = new vscode.WorkspaceEdit();
-    // needsConfirmation: VS Code shows the edit in its refactor preview before applying it.
-    edit.replace(document.uri, looked.range, match.adapted.text, { needsConfirmation: true, label: title });
+    // As VS Code's own refactorings: chosen with Enter the edit applies at once (one undo), chosen with
+    // Ctrl+Enter (Preview) the refactor preview shows it ticked under this title. An edit that needs
+    // confirmation would open that preview on Enter too, unticked, where Apply changes nothing.
+    edit.replace(document.uri, looked.range, match.adapted.text, { needsConfirmation: false, label: title });
     action.edit = edit;
     actions.push(action);
   }
