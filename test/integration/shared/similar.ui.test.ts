@@ -86,7 +86,7 @@ async function chooseFromRefactorMenu(ui: Ui, document: vscode.TextDocument, key
  */
 async function refactoringsAt(document: vscode.TextDocument, range: vscode.Range): Promise<vscode.CodeAction[]> {
   const answers: string[] = [];
-  for (let attempt = 1; attempt <= 10; attempt++) {
+  const ask = async (): Promise<vscode.CodeAction[] | undefined> => {
     try {
       const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, range, vscode.CodeActionKind.RefactorRewrite.value);
       if (actions.some((a) => a.title.startsWith('Apply Refactoring #32'))) return actions;
@@ -95,9 +95,11 @@ async function refactoringsAt(document: vscode.TextDocument, range: vscode.Range
       if ((e as Error).message !== 'Canceled') throw e;
       answers.push('Canceled');
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`no Apply Refactoring #32 in 10 answers: ${answers.join(', ')}`);
+    return undefined;
+  };
+  return waitFor(ask, 'Apply Refactoring #32 among the code actions', 10_000, 500).catch((e: Error) => {
+    throw new Error(`${e.message}: ${answers.join(', ')}`, { cause: e });
+  });
 }
 
 /** Waits until `document` reads `text`; else fails with what it reads and a screenshot. */
