@@ -15,6 +15,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
 import type { Language, Node } from 'web-tree-sitter';
+import { freshNames, random } from '../bench/similarity';
 import { nodeGrammarFiles } from '../src/cli/grammarFiles';
 
 type Lang = 'Python' | 'JavaScript' | 'TypeScript' | 'Java' | 'Ruby' | 'C#';
@@ -56,18 +57,6 @@ const EXTENSIONS: Record<Lang, RegExp> = {
   Python: /\.py$/, JavaScript: /\.c?js$/, TypeScript: /(?<!\.d)\.ts$/, Java: /\.java$/, Ruby: /\.rb$/, 'C#': /\.cs$/,
 };
 const PER_LANGUAGE = 24;
-const WORDS = ['item', 'entry', 'node', 'part', 'total', 'other', 'value', 'piece', 'slot', 'state', 'cell', 'chunk'];
-
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function filesUnder(dir: string, ext: RegExp): string[] {
   const out: string[] = [];
@@ -93,21 +82,6 @@ function applied(text: string, edits: Edit[]): string {
   let out = text;
   for (const [s, e, t] of [...edits].sort((a, b) => b[0] - a[0])) out = out.slice(0, s) + t + out.slice(e);
   return out;
-}
-
-function freshNames(locals: readonly string[], taken: Set<string>, rnd: () => number): Map<string, string> {
-  const map = new Map<string, string>();
-  let n = Math.floor(rnd() * WORDS.length);
-  for (const name of locals) {
-    let to: string;
-    do {
-      to = `${WORDS[n % WORDS.length]}${Math.floor(n / WORDS.length) + 1}`;
-      n++;
-    } while (taken.has(to));
-    taken.add(to);
-    map.set(name, to);
-  }
-  return map;
 }
 
 /** Python: the locals' places by Python's own parser, (line, column in characters, name). */
