@@ -7,7 +7,7 @@
 // reason names the names. Applying a refactoring to code it was not written for could drop what
 // the user's code does (an extra condition, an extra call) without a word.
 import type { Tokenizers } from './tokenize';
-import { TooLongError, type Token } from './tokens';
+import { NAME_KIND, TooLongError, type Token } from './tokens';
 
 export interface TokenizedText {
   text: string;
@@ -49,8 +49,9 @@ export function adapt(original: TokenizedText, refactor: TokenizedText, user: To
   if (Math.max(original.tokens.length, user.tokens.length, refactor.tokens.length) > MAX_ADAPTED_TOKENS) {
     return { ok: false, reason: `the code is too long to adapt (more than ${MAX_ADAPTED_TOKENS} tokens)` };
   }
-  const a = original.tokens;
-  const b = user.tokens;
+  // `{ href }` is `{ href: href }`, so that it lines up with the `{ href: link }` a rename leaves.
+  const a = spelledOut(original.tokens);
+  const b = spelledOut(user.tokens);
   const same = matchingPrefix(a, b);
   if (a.length !== b.length || same < a.length) {
     const line = same < b.length ? b[same].line + 1 : undefined;
@@ -61,7 +62,8 @@ export function adapt(original: TokenizedText, refactor: TokenizedText, user: To
         : `your code is not the same shape as the catalog code (they part at your line ${line})`,
     };
   }
-  // Each catalog name (and literal) to the user's, and back; a name seen with two partners is ambiguous.
+  // Each catalog name (and literal) to the user's, and back; a name seen with two partners is
+  // ambiguous. A member's name (`os.sep`) and a local's (`sep`) are two names, mapped each on its own.
   const forward = new Map<string, string>();
   const backward = new Map<string, string>();
   const ambiguous = new Set<string>();
@@ -79,22 +81,27 @@ export function adapt(original: TokenizedText, refactor: TokenizedText, user: To
     forward.set(from, to);
     backward.set(to, from);
   }
-  const userNames = new Set(b.filter((t) => t.cls === 'name').map((t) => t.text));
-  const used = refactor.tokens.filter((t) => t.cls !== 'other');
-  const unclear = [...new Set(used.map(key).filter((k) => ambiguous.has(k)))];
+  const userLocals = new Set(b.filter((t) => t.cls === 'name' && t.role !== 'member').map((t) => t.text));
+  const used = refactor.tokens.filter((t) => t.cls !== 'other' || t.role === 'shorthand');
+  // A name the refactoring uses as a member where the catalog code has it as a local the user
+  // renamed (or the other way round) is unclear too: a member it brings, or a parse gone astray.
+  const crossed = (t: Token): boolean => {
+    if (t.cls !== 'name' || forward.has(key(t))) return false;
+    const other = forward.get(`${t.role === 'member' ? 'n' : 'm'}:${t.text}`);
+    return other !== undefined && other.slice(2) !== t.text;
+  };
+  const unclear = [...new Set(used.flatMap((t) => keys(t).filter((k) => ambiguous.has(k) || crossed(t))).map(shown))];
   if (unclear.length > 0) {
-    return { ok: false, reason: `these names do not map one to one onto your code: ${unclear.map(shown).join(', ')}` };
+    return { ok: false, reason: `these names do not map one to one onto your code: ${unclear.join(', ')}` };
   }
-  // The refactoring's own new names, numbered where the user's code already uses them.
-  const taken = new Set([...userNames, ...refactor.tokens.filter((t) => t.cls === 'name').map((t) => t.text)]);
+  // The refactoring's own new locals, numbered where the user's code already has a local of that
+  // name; a member it names that the catalog code does not is some object's, and stays as it is.
+  const taken = new Set([...b, ...refactor.tokens].filter((t) => t.cls === 'name' || t.role === 'shorthand').map((t) => t.text));
   const fresh = new Map<string, string>();
   const renamed = new Map<string, string>();
-  let out = '';
-  let at = 0;
-  for (const t of used) {
-    let to = forward.get(key(t));
-    if (to !== undefined) to = to.slice(2);
-    else if (t.cls === 'name' && userNames.has(t.text)) {
+  const rename = (t: Token, k: string): string => {
+    let to = forward.get(k)?.slice(2);
+    if (to === undefined && k.startsWith('n:') && userLocals.has(t.text)) {
       to = fresh.get(t.text);
       if (to === undefined) {
         let n = 2;
@@ -103,8 +110,22 @@ export function adapt(original: TokenizedText, refactor: TokenizedText, user: To
         taken.add(to);
         fresh.set(t.text, to);
       }
-    } else continue;
-    if (to !== t.text) renamed.set(t.text, to);
+    }
+    to ??= t.text;
+    if (to !== t.text && !renamed.has(t.text)) renamed.set(t.text, to);
+    return to;
+  };
+  let out = '';
+  let at = 0;
+  for (const t of used) {
+    let to: string;
+    if (t.role === 'shorthand') {
+      // The local renamed and the key kept: `{ href }` becomes `{ href: link }`.
+      const local = rename(t, `n:${t.text}`);
+      const member = rename(t, `m:${t.text}`);
+      to = local === member ? local : `${member}: ${local}`;
+    } else to = rename(t, key(t));
+    if (to === t.text) continue;
     out += refactor.text.slice(at, t.start) + to;
     at = t.end;
   }
@@ -115,18 +136,42 @@ export function adapt(original: TokenizedText, refactor: TokenizedText, user: To
   return { ok: true, text, renamed };
 }
 
-/** A name and a literal with the same text are different things: each is keyed with its class. */
+/**
+ * A name and a literal with the same text are different things, and so are a local and a member
+ * spelt alike: each is keyed with its class (`n` a local's name, `m` a member's, `l` a literal).
+ */
 function key(t: Token): string {
-  return `${t.cls === 'name' ? 'n' : 'l'}:${t.text}`;
+  if (t.cls !== 'name') return `l:${t.text}`;
+  return `${t.role === 'member' ? 'm' : 'n'}:${t.text}`;
+}
+
+/** The keys a token of the refactoring stands for: a shorthand property both its key's and its local's. */
+function keys(t: Token): string[] {
+  return t.role === 'shorthand' ? [`m:${t.text}`, `n:${t.text}`] : [key(t)];
 }
 
 function shown(k: string): string {
   return `\`${k.slice(2)}\``;
 }
 
+/** `tokens` with each shorthand property written out as the member's name, a `:` and the local's. */
+function spelledOut(tokens: readonly Token[]): readonly Token[] {
+  if (!tokens.some((t) => t.role === 'shorthand')) return tokens;
+  return tokens.flatMap((t): Token[] => {
+    if (t.role !== 'shorthand') return [t];
+    const name = { kind: NAME_KIND, cls: 'name' as const, text: t.text, start: t.start, end: t.end, line: t.line };
+    return [{ ...name, role: 'member' }, { kind: ':', cls: 'other', text: ':', start: t.end, end: t.end, line: t.line }, name];
+  });
+}
+
+/**
+ * How many tokens `a` and `b` have alike from their start: of the same kind, and where the kind does
+ * not hold a token's text (a leaf too long to spell in its kind, as a parse gone astray can give), of
+ * the same text, since the refactoring's copy of it is not rewritten.
+ */
 function matchingPrefix(a: readonly Token[], b: readonly Token[]): number {
   let i = 0;
-  while (i < a.length && i < b.length && a[i].kind === b[i].kind) i++;
+  while (i < a.length && i < b.length && a[i].kind === b[i].kind && (a[i].cls !== 'other' || !a[i].kind.endsWith(':') || a[i].text === b[i].text)) i++;
   return i;
 }
 

@@ -8,7 +8,7 @@
 // grammar that cannot be read or loaded is a GrammarError, said in one line; nothing falls back
 // silently, because a lexical token stream does not match a tree's.
 import type { Language, Node } from 'web-tree-sitter';
-import { checkLength, lineAt, lineStarts, LITERAL_KIND, NAME_KIND, type Token } from './tokens';
+import { checkLength, lineAt, lineStarts, LITERAL_KIND, NAME_KIND, type NameRole, type Token } from './tokens';
 
 /** The file of the parser's own WebAssembly runtime. */
 export const RUNTIME_FILE = 'web-tree-sitter.wasm';
@@ -193,18 +193,43 @@ function withTree<T>(treeSitter: TreeSitter, grammar: Language, text: string, us
   }
 }
 
+/** The tokens after which a name is a member's: `a.b`, `a?.b`, `a&.b`, `a->b`, `a?->b`, `A::b`. */
+const ACCESSOR = new Set(['.', '?.', '&.', '->', '?->', '::']);
+/** Leaf types that are always a member's name: a JavaScript key or property, a C++ field, a Ruby hash key (`sep:`). */
+const MEMBER_LEAF = new Set(['property_identifier', 'private_property_identifier', 'field_identifier', 'hash_key_symbol']);
+const SHORTHAND_LEAF = new Set(['shorthand_property_identifier', 'shorthand_property_identifier_pattern']);
+/**
+ * A parent's type and the field a name stands in there, where that name is a member's: Python's
+ * keyword argument (`f(sep=…)`), a C# or PHP named argument (`F(sep: …)`), a Java or Ruby method
+ * called without its object (their methods are not their variables: Ruby's `stat = stat(path)`).
+ */
+const MEMBER_FIELDS = new Set(['keyword_argument name', 'argument name', 'method_invocation name', 'call method']);
+
+/** How the name leaf `node`, in `field` of its parent, stands (Token.role), or undefined for a local's. */
+function roleOf(node: Node, field: string | null): NameRole | undefined {
+  if (SHORTHAND_LEAF.has(node.type)) return 'shorthand';
+  if (MEMBER_LEAF.has(node.type)) return 'member';
+  const parent = node.parent;
+  if (!parent) return undefined;
+  if (field && MEMBER_FIELDS.has(`${parent.type} ${field}`)) return 'member';
+  // A C# object initializer's `Name = name`.
+  if (field === 'left' && parent.type === 'assignment_expression' && parent.parent?.type === 'initializer_expression') return 'member';
+  const before = node.previousSibling;
+  return before && !before.isNamed && ACCESSOR.has(before.type) ? 'member' : undefined;
+}
+
 /**
  * The leaves of a tree in order, comments left out, a string (with its quotes and any
- * interpolation) as one literal. tree-sitter's positions are in bytes of UTF-8 only for its own
- * input encoding: web-tree-sitter parses a JavaScript string as UTF-16, so `startIndex` counts code
- * units, as `text` does.
+ * interpolation) as one literal, each name with its role. tree-sitter's positions are in bytes of
+ * UTF-8 only for its own input encoding: web-tree-sitter parses a JavaScript string as UTF-16, so
+ * `startIndex` counts code units, as `text` does.
  */
 function treeTokens(root: Node, text: string): Token[] {
   const starts = lineStarts(text);
   const tokens: Token[] = [];
-  const stack: Node[] = [root];
+  const stack: Array<[Node, string | null]> = [[root, null]];
   while (stack.length > 0) {
-    const node = stack.pop()!;
+    const [node, field] = stack.pop()!;
     const type = node.type;
     if (COMMENT.test(type)) continue;
     const whole = node.isNamed && WHOLE_LITERAL.test(type);
@@ -227,12 +252,15 @@ function treeTokens(root: Node, text: string): Token[] {
         kind = node.isNamed ? `${type}:${leafText.length <= 16 ? leafText : ''}` : type;
         cls = 'other';
       }
-      tokens.push({ kind, cls, text: leafText, start, end, line: lineAt(starts, start) });
+      const token: Token = { kind, cls, text: leafText, start, end, line: lineAt(starts, start) };
+      const role = cls === 'name' || SHORTHAND_LEAF.has(type) ? roleOf(node, field) : undefined;
+      if (role) token.role = role;
+      tokens.push(token);
       continue;
     }
     for (let i = node.childCount - 1; i >= 0; i--) {
       const child = node.child(i);
-      if (child) stack.push(child);
+      if (child) stack.push([child, node.fieldNameForChild(i)]);
     }
   }
   return tokens;

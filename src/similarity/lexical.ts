@@ -17,7 +17,12 @@ interface LexicalRules {
   /** The characters a name starts with and continues with, beyond letters, digits and `_`. */
   nameStart?: string;
   nameRest?: string;
+  /** `.` and `::` here are no member access, so a name after them is as any other. */
+  noMembers?: boolean;
 }
+
+/** The operators a member's name follows, written right after them. */
+const MEMBER_ACCESS = new Set(['.', '?.', '->', '::']);
 
 const words = (text: string): ReadonlySet<string> => new Set(text.split(/\s+/).filter(Boolean));
 
@@ -45,18 +50,18 @@ const RULES: Record<string, LexicalRules> = {
   },
   Lisp: {
     line: [';'], block: [['#|', '|#']], quotes: '"', nameStart: '-+*/<>=!?&%:', nameRest: '-+*/<>=!?&%:.',
-    caseless: true,
+    caseless: true, noMembers: true,
     keywords: words(`defun defvar defparameter defconstant defmacro defclass defmethod defgeneric let let* flet labels
       lambda if cond when unless case loop do do* dolist dotimes setf setq progn prog1 and or not quote function
       return return-from block nil t`),
   },
   Erlang: {
-    line: ['%'], block: [], quotes: `"'`, nameRest: '@',
+    line: ['%'], block: [], quotes: `"'`, nameRest: '@', noMembers: true,
     keywords: words(`fun end case of if receive after when try catch throw begin andalso orelse not and or div rem
       band bor bxor bnot bsl bsr xor -module -export -import -define -record -spec -type`),
   },
   Haskell: {
-    line: ['--'], block: [['{-', '-}']], quotes: '"', nameRest: `'`,
+    line: ['--'], block: [['{-', '-}']], quotes: '"', nameRest: `'`, noMembers: true,
     keywords: words(`module import qualified as hiding where let in if then else case of do data type newtype class
       instance deriving infixl infixr infix forall`),
   },
@@ -142,7 +147,12 @@ export function lexicalTokens(text: string, language: string): Token[] {
       const word = text.slice(i, j);
       const key = rules.caseless ? word.toLowerCase() : word;
       if (rules.keywords.has(key)) push(key, 'other', i, j);
-      else push(NAME_KIND, 'name', i, j);
+      else {
+        const before = tokens[tokens.length - 1];
+        push(NAME_KIND, 'name', i, j);
+        // `obj.name`, `$obj->name`: a member's name, not the local spelt alike (Haskell's `.` composes, Lisp's pairs).
+        if (!rules.noMembers && before && before.end === i && MEMBER_ACCESS.has(before.text)) tokens[tokens.length - 1].role = 'member';
+      }
       i = j;
       continue;
     }

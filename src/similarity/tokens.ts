@@ -19,7 +19,16 @@ export interface Token {
   end: number;
   /** 0-based line of the token's start. */
   line: number;
+  /**
+   * Where a name stands, when not as a local does: `member` after `.`, `?.`, `->` or `::`, as an
+   * object's key, a keyword argument's name or a Ruby hash key (a member named like a local is
+   * another name: `sep = os.sep` has two); `shorthand` for a JavaScript shorthand property
+   * (`{ href }`), the key and the local at once. Left out for every other token.
+   */
+  role?: NameRole;
 }
+
+export type NameRole = 'member' | 'shorthand';
 
 export const NAME_KIND = 'ID';
 export const LITERAL_KIND = 'LIT';

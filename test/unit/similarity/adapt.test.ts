@@ -15,6 +15,13 @@ async function adapted(language: string, original: string, refactor: string, use
   return adapt(await t(original), await t(refactor), await t(user));
 }
 
+/** Asserts that adapting gives `expected`, saying why when it is refused. */
+async function adaptsTo(language: string, original: string, refactor: string, user: string, expected: string): Promise<void> {
+  const result = await adapted(language, original, refactor, user);
+  assert.ok(result.ok, !result.ok ? result.reason : '');
+  assert.equal(result.text, expected);
+}
+
 const ORIGINAL = 'def total_weight(parcels):\n    total = 0\n    for p in parcels:\n        total += p.weight\n    return total\n';
 const REFACTOR = 'def total_weight(parcels):\n    return sum(p.weight for p in parcels)\n';
 
@@ -90,6 +97,96 @@ describe('similarity: adapting a refactoring', () => {
     const long = `${REFACTOR}${'# more\n'.repeat(MAX_COMPARED_LINES)}`;
     assert.deepEqual(await adaptRefactoring(tokenizers, code, { code: long }, user), {
       ok: false, reason: `the code is too long to compare (more than ${MAX_COMPARED_LINES} lines)`,
+    });
+  });
+  describe('a local named like a member, on real code renamed as a person renames it', () => {
+    it('Python: renames the local `encoding` and keeps the keyword argument `encoding=` (fileinput.hook_compressed)', async () => {
+      // From CPython's Lib/fileinput.py (PSF licence), cut down.
+      const original = 'def hook_compressed(filename, mode, *, encoding=None, errors=None):\n    ext = os.path.splitext(filename)[1]\n'
+        + '    return open(filename, mode, encoding=encoding, errors=errors)\n';
+      const refactor = 'def hook_compressed(filename, mode, *, encoding=None, errors=None):\n    ext = os.path.splitext(filename)[1]\n'
+        + '    if ext == ".gz":\n        return gzip.open(filename, mode)\n    return open(filename, mode, encoding=encoding, errors=errors)\n';
+      const user = 'def hook_compressed(name, how, *, enc=None, errs=None):\n    ext = os.path.splitext(name)[1]\n'
+        + '    return open(name, how, encoding=enc, errors=errs)\n';
+      await adaptsTo('Python', original, refactor, user,
+        'def hook_compressed(name, how, *, enc=None, errs=None):\n    ext = os.path.splitext(name)[1]\n'
+        + '    if ext == ".gz":\n        return gzip.open(name, how)\n    return open(name, how, encoding=enc, errors=errs)\n');
+    });
+
+    it('JavaScript: `const protocol = url.protocol` renamed keeps `.protocol`, and a shorthand becomes `key: local` (undici)', async () => {
+      // From undici's lib/web/fetch/util.js (MIT), urlIsHttpHttpsScheme, with a shorthand returned.
+      const original = 'function urlIsHttpHttpsScheme (url) {\n  const protocol = url.protocol\n  return protocol === \'http:\' || protocol === \'https:\'\n}\n';
+      const refactor = 'function urlIsHttpHttpsScheme (url) {\n  const { protocol } = url\n  return { protocol, secure: protocol === \'https:\' }\n}\n';
+      const user = 'function urlIsHttpHttpsScheme (target) {\n  const scheme = target.protocol\n  return scheme === \'http:\' || scheme === \'https:\'\n}\n';
+      await adaptsTo('JavaScript', original, refactor, user,
+        'function urlIsHttpHttpsScheme (target) {\n  const { protocol: scheme } = target\n  return { protocol: scheme, secure: scheme === \'https:\' }\n}\n');
+    });
+
+    it('JavaScript: a destructured `{ response }` renamed to `{ response: reply }` lines up with the shorthand', async () => {
+      // After undici's lib/mock/snapshot-agent.js (MIT): `const { response } = snapshot`.
+      const original = 'function replay (snapshot, handler) {\n  const { response } = snapshot\n  handler.onHeaders(response.statusCode)\n}\n';
+      const refactor = 'function replay (snapshot, handler) {\n  const { response } = snapshot\n  if (!response) return\n  handler.onHeaders(response.statusCode)\n}\n';
+      const user = 'function replay (shot, h) {\n  const { response: reply } = shot\n  h.onHeaders(reply.statusCode)\n}\n';
+      await adaptsTo('JavaScript', original, refactor, user,
+        'function replay (shot, h) {\n  const { response: reply } = shot\n  if (!reply) return\n  h.onHeaders(reply.statusCode)\n}\n');
+    });
+
+    it('Java: `this.field = field` with the parameter renamed (gson\'s ReflectiveTypeAdapterFactory.BoundField)', async () => {
+      // From google/gson (Apache-2.0).
+      const original = 'protected BoundField(String serializedName, Field field) {\n  this.serializedName = serializedName;\n  this.field = field;\n  this.fieldName = field.getName();\n}\n';
+      const refactor = 'protected BoundField(String serializedName, Field field) {\n  this.serializedName = serializedName;\n  this.field = field;\n  this.fieldName = field.getName();\n  field.setAccessible(true);\n}\n';
+      const user = 'protected BoundField(String name, Field f) {\n  this.serializedName = name;\n  this.field = f;\n  this.fieldName = f.getName();\n}\n';
+      await adaptsTo('Java', original, refactor, user,
+        'protected BoundField(String name, Field f) {\n  this.serializedName = name;\n  this.field = f;\n  this.fieldName = f.getName();\n  f.setAccessible(true);\n}\n');
+    });
+
+    it('Ruby: `authority = self.authority` and `stat = stat(path)` renamed keep the methods (rack\'s Request, Files)', async () => {
+      // From rack/rack (MIT): lib/rack/request.rb host_with_port, lib/rack/directory.rb list_path, cut down.
+      const original = 'def host_with_port(authority = self.authority)\n  if (stat = stat(authority)) && stat.readable?\n    authority\n  end\nend\n';
+      const refactor = 'def host_with_port(authority = self.authority)\n  if (stat = stat(authority)) && stat.readable?\n    authority.to_s\n  end\nend\n';
+      const user = 'def host_with_port(auth = self.authority)\n  if (st = stat(auth)) && st.readable?\n    auth\n  end\nend\n';
+      await adaptsTo('Ruby', original, refactor, user,
+        'def host_with_port(auth = self.authority)\n  if (st = stat(auth)) && st.readable?\n    auth.to_s\n  end\nend\n');
+    });
+
+    it('C#: a named argument `size: size` and an object initializer\'s `size = size` keep their member', async () => {
+      const original = 'Box Make(int size)\n{\n    Log(size: size);\n    return new Box { size = size };\n}\n';
+      const refactor = 'Box Make(int size)\n{\n    Log(size: size);\n    Check(size);\n    return new Box { size = size };\n}\n';
+      const user = 'Box Make(int n)\n{\n    Log(size: n);\n    return new Box { size = n };\n}\n';
+      await adaptsTo('C#', original, refactor, user,
+        'Box Make(int n)\n{\n    Log(size: n);\n    Check(n);\n    return new Box { size = n };\n}\n');
+    });
+
+    it('in a language without a grammar too: `this.size = size` (ActionScript)', async () => {
+      const original = 'function resize(size:int):void { this.size = size; }';
+      const refactor = 'function resize(size:int):void { this.size = size; this.dirty = true; }';
+      await adaptsTo('ActionScript', original, refactor, 'function resize(n:int):void { this.size = n; }',
+        'function resize(n:int):void { this.size = n; this.dirty = true; }');
+    });
+
+    it('keeps a member the refactoring brings, though the user has a local of that name', async () => {
+      const original = 'def f(xs, count):\n    return len(xs) + count\n';
+      const refactor = 'def f(xs, count):\n    return len(xs) + xs.index(count)\n';
+      await adaptsTo('Python', original, refactor, 'def f(items, index):\n    return len(items) + index\n',
+        'def f(items, index):\n    return len(items) + items.index(index)\n');
+    });
+
+    it('still refuses a local that maps two ways, and a member the refactoring spells as a renamed local', async () => {
+      const original = 'def f(sep):\n    a = os.sep\n    return sep\n';
+      const twoWays = await adapted('Python', original, 'def f(sep):\n    return sep + sep\n', 'def f(sep):\n    a = os.sep\n    return other\n');
+      assert.deepEqual(twoWays, { ok: false, reason: 'these names do not map one to one onto your code: `sep`' });
+      // The catalog's `weight` is a local the user calls `w`; the refactoring's `.weight` is no name of the catalog code's.
+      const crossed = await adapted('Python', 'def f(weight):\n    return weight\n', 'def f(weight):\n    return box.weight\n', 'def f(w):\n    return w\n');
+      assert.deepEqual(crossed, { ok: false, reason: 'these names do not map one to one onto your code: `weight`' });
+    });
+
+    it('refuses where a leaf too long to spell in its kind differs (TypeScript read with the JavaScript grammar)', async () => {
+      // rxjs's ajaxGetJSON (Apache-2.0): its typed parameters come out as one JSX text leaf.
+      const original = 'function ajaxGetJSON<T>(url: string, headers?: Record<string, string>): Observable<T> {\n  return mapResponse(ajax<T>({ url, headers }));\n}\n';
+      const refactor = 'function ajaxGetJSON<T>(url: string, headers?: Record<string, string>): Observable<T> {\n  const u = url;\n  return mapResponse(ajax<T>({ url, headers }));\n}\n';
+      const user = 'function ajaxGetJSON<T>(link: string, heads?: Record<string, string>): Observable<T> {\n  return mapResponse(ajax<T>({ url: link, headers: heads }));\n}\n';
+      const result = await adapted('JavaScript', original, refactor, user);
+      assert.deepEqual(result, { ok: false, reason: 'your code is not the same shape as the catalog code (they part at your line 1)' });
     });
   });
 });
