@@ -10,19 +10,10 @@ import { run } from '../../helpers/cliProcess';
 import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { generateCatalog } from '../../../src/server/catalog/generatedCatalog';
 import sampleJson from '../../../src/server/catalog/sample-catalog.json';
+import { CONTAINS as CODE_12 } from '../../helpers/similarSnippets';
 
-/** The sample catalog's code #12 ("Check if a value is in an array"), renamed and reindented. */
-const CONTAINS = `// mine
-function includesItem(list, wanted) {
-  var seen = false;
-  for (var k = 0; k < list.length; k++) {
-    if (list[k] == wanted) {
-      seen = true;
-    }
-  }
-  return seen;
-}
-`;
+/** CONTAINS after a line of the file's own, so that its lines are not the file's first. */
+const CONTAINS = `// mine\n${CODE_12}`;
 
 describe('refactor-browser similar and adapt (command line)', function () {
   this.timeout(60_000);
@@ -122,7 +113,7 @@ describe('refactor-browser similar and adapt (command line)', function () {
     const file = path.join(dir, 'three.js');
     const before = 'function shout(words) {\n  return words.map((w) => w.toUpperCase() + "!").join(" ");\n}\n\n';
     const after = '\nconst twice = (n) => {\n  const doubled = n * 2;\n  console.log(`twice ${n} is ${doubled}`);\n  return doubled;\n};\n';
-    fs.writeFileSync(file, before + CONTAINS.replace('// mine\n', '') + after);
+    fs.writeFileSync(file, before + CODE_12 + after);
     const r = await run(['similar', file], env, 30_000);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^includesItem, lines 5-13:\n#12 {2}Check if a value is in an array\n {6}100% · JavaScript · best refactoring #32, rating 5 \(12 votes\) · your lines 5-13\n/);
@@ -153,7 +144,7 @@ describe('refactor-browser similar and adapt (command line)', function () {
   it('adapt says where the codes part as a line of the file, and that the languages differ', async () => {
     // The copy from line 4 of the file on; it parts from the catalog's code at its fourth line, the file's line 7.
     const file = path.join(dir, 'later.js');
-    fs.writeFileSync(file, `// a\n// b\n\n${CONTAINS.replace('// mine\n', '').replace('if (list[k] == wanted) {', 'if (list[k] == wanted && k > 0) {')}`);
+    fs.writeFileSync(file, `// a\n// b\n\n${CODE_12.replace('if (list[k] == wanted) {', 'if (list[k] == wanted && k > 0) {')}`);
     const r = await run(['adapt', '12', '32', file, '--lines', '4-12'], env, 30_000);
     assert.equal(r.code, 1);
     assert.equal(r.stderr, `refactor-browser: refactoring #32 does not adapt to ${file}: your code is not the same shape as the catalog code (they part at your line 7)\n`);

@@ -16,18 +16,7 @@ import { parseDataset } from '../../../src/server/catalog/dataset';
 import sampleJson from '../../../src/server/catalog/sample-catalog.json';
 import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { CLI, run } from '../../helpers/cliProcess';
-
-/** The sample catalog's code #12 ("Check if a value is in an array"), renamed and reindented. */
-const CONTAINS = `function includesItem(list, wanted) {
-  var seen = false;
-  for (var k = 0; k < list.length; k++) {
-    if (list[k] == wanted) {
-      seen = true;
-    }
-  }
-  return seen;
-}
-`;
+import { CONTAINS } from '../../helpers/similarSnippets';
 
 describe('similar code: one answer online and offline, on the command line and over MCP', function () {
   this.timeout(120_000);
