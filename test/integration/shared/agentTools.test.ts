@@ -9,6 +9,7 @@ import { ratingPhrase, sortRefactorings } from '../../../src/core/ratings';
 import { loadSampleDataset } from '../../../src/server/catalog/sampleDataset';
 import sampleJson from '../../../src/server/catalog/sample-catalog.json';
 import { Commands } from '../../../src/extension/common/commandIds';
+import { CONTAINS } from '../../helpers/similarSnippets';
 import { api, resetState, useSettings, waitFor } from '../helpers';
 import { refusedUrl, startService, type RunningService } from '../services';
 
@@ -222,7 +223,7 @@ describe('Tools for agents', function () {
     const browser = await api();
     if ((await browser.searchIndex()).indexedAt === 0) await browser.indexCatalog();
     // The sample catalog's code #12, "Check if a value is in an array", with every name changed.
-    const code = 'function includesItem(list, wanted) {\n  var seen = false;\n  for (var k = 0; k < list.length; k++) {\n    if (list[k] == wanted) {\n      seen = true;\n    }\n  }\n  return seen;\n}\n';
+    const code = CONTAINS;
     const answer = await invoke(FIND_SIMILAR, { code, language: 'javascript' });
     assert.ok(answer.length <= BOUND, `${answer.length} characters`);
     assert.match(answer, /^\d+ codes? in the catalog like this JavaScript code, most alike first\./);
@@ -241,7 +242,7 @@ describe('Tools for agents', function () {
       await useSettings({ baseUrl: service.url });
       const browser = await api();
       assert.ok((await browser.indexCatalog())?.complete);
-      const mine = 'function includesItem(list, wanted) {\n  var seen = false;\n  for (var k = 0; k < list.length; k++) {\n    if (list[k] == wanted) {\n      seen = true;\n    }\n  }\n  return seen;\n}\n';
+      const mine = CONTAINS;
       const answer = await invoke(FIND_SIMILAR, { code: mine, language: 'javascript' });
       assert.ok(answer.includes('## 1. Code #12: Check if a value is in an array\n100% alike; language: JavaScript'), answer);
       assert.ok(answer.includes('It does not adapt to the given code (the code is too long to compare (more than 2000 lines)); as written:'), answer);
@@ -262,7 +263,7 @@ describe('Tools for agents', function () {
       await useSettings({ baseUrl: service.url });
       const browser = await api();
       assert.ok((await browser.indexCatalog())?.complete);
-      const mine = 'function includesItem(list, wanted) {\n  var seen = false;\n  for (var k = 0; k < list.length; k++) {\n    if (list[k] == wanted) {\n      seen = true;\n    }\n  }\n  return seen;\n}\n';
+      const mine = CONTAINS;
       const online = await invoke(FIND_SIMILAR, { code: mine, language: 'javascript' });
       const bestId = sortRefactorings(refactors, 'bestRated')[0].id;
       const best = refactors.find((r) => r.id === bestId)!;
