@@ -6,7 +6,7 @@ import { SERVICE_LANGUAGES } from '../../core/languages';
 import type { DatasetCode, DatasetUser } from '../catalog/dataset';
 import type { ListedCode, ListedRefactor, Page, Summary } from '../store';
 import type { Sql } from './executor';
-import { CODE_COLUMNS, codeOf, listedCodeOf, listedRefactorOf, REFACTOR_COLUMNS, refactorOf, userColumns, userOf, type CodeRow, type RefactorRow, type UserRow } from './rows';
+import { CODE_COLUMNS, codeOf, PAGE_SELECT, listedCodeOf, listedRefactorOf, REFACTOR_COLUMNS, refactorOf, userColumns, userOf, type CodeRow, type RefactorRow, type UserRow } from './rows';
 
 const CODE_FROM = `from codes c join users u on u.id = c.user_id`;
 const REFACTOR_FROM = `from refactors r join codes c on c.id = r.code_id left join users u on u.id = r.user_id`;
@@ -71,7 +71,8 @@ async function codePage(sql: Sql, language: string, page: number, order: string,
   if (language !== '') where.push(`lower(c.language) = $${params.push(language)}`);
   if (tagKey !== undefined) where.push(`exists (select 1 from code_tags t where t.code_id = c.id and t.key = $${params.push(tagKey)})`);
   const rows = await sql.query<CodeRow>(
-    `select ${CODE_COLUMNS} ${CODE_FROM} ${where.length ? `where ${where.join(' and ')}` : ''} order by ${order} limit $1 offset $2`,
+    `with page as (select c.* from codes c ${where.length ? `where ${where.join(' and ')}` : ''} order by ${order} limit $1 offset $2)
+     ${PAGE_SELECT} order by ${order}`,
     params,
   );
   return pageOf(rows.map(listedCodeOf));
