@@ -80,6 +80,8 @@ export interface SimilarMatchInput {
   /** False where the language has no grammar: compared by its words alone. */
   certain: boolean;
   best?: Refactor;
+  /** True when `best` is only as much of the text as the search index keeps (the service did not answer). */
+  cut?: boolean;
   /** The best refactoring rewritten into the given code's names, or why it does not adapt. */
   adapted?: { ok: true; text: string } | { ok: false; reason: string };
 }
@@ -113,7 +115,8 @@ function similarText(m: SimilarMatchInput, n: number, baseUrl: string, room: num
   lines.push(`Best refactoring #${m.best.id}: ${oneLine(titleOf(m.best))}, ${ratingPhrase(m.best)}, by ${oneLine(authorOf(m.best))}`);
   const said = lines.join('\n');
   if (m.adapted?.ok) return fenced(m.adapted.text, m.code.language, room, `${said}\nIn the given code's names:`);
-  const why = m.adapted ? `It does not adapt to the given code (${oneLine(m.adapted.reason)}); as written:` : 'As written:';
+  const written = m.cut ? 'as written, up to where the search index cuts it' : 'as written';
+  const why = m.adapted ? `It does not adapt to the given code (${oneLine(m.adapted.reason)}); ${written}:` : `${written[0].toUpperCase()}${written.slice(1)}:`;
   return fenced(m.best.code, m.best.language || m.code.language, room, `${said}\n${why}`);
 }
 

@@ -7,7 +7,7 @@
 // is always made from the kept copy, so that it is the same online and offline. The host hands in
 // what this reads and writes (SimilarHost), as it hands in the grammar files (GrammarFiles).
 import type { Code, Refactor } from '../core/model';
-import type { CodeEntry } from '../search/entries';
+import { MAX_TEXT_CHARS, type CodeEntry } from '../search/entries';
 import type { CodeSearch } from '../search/searchIndex';
 import { adaptRefactoring, type Adapted } from './adapt';
 import { bestRefactor } from './catalogMatch';
@@ -49,6 +49,8 @@ export interface FoundMatch {
   certain: boolean;
   /** The first in the code view's best-rated order. */
   best: Refactor | undefined;
+  /** True when `best` (or the code) is only the first MAX_TEXT_CHARS characters search keeps: the service did not answer. */
+  cut: boolean;
   /** The best refactoring in the user's names, or why it does not adapt. */
   adapted: Adapted | undefined;
   /** The query's lines (0-based in its text, first and last) inside a run the code's most alike text shares; all of them when none is shared whole. */
@@ -92,13 +94,18 @@ export class SimilarPipeline {
     for (const m of found) {
       const entry = index.entry(m.codeId);
       if (!entry) continue;
-      const code = codeOf(entry);
+      // Chosen from the kept copy; its texts, which search keeps only up to MAX_TEXT_CHARS, are the
+      // service's whole ones where it answered.
+      const kept = codeOf(entry);
+      const live = answers.find((c) => c.id === kept.id);
+      const code = wholeTexts(kept, live);
       const best = bestRefactor(code.refactors ?? []);
       const matched = m.refactorId === 0 ? code.code : code.refactors?.find((r) => r.id === m.refactorId)?.code;
       const span = matched === undefined ? undefined : coveredSpan(tokens, await this.tokens(matched, code.language).catch(tooLongAsEmpty));
+      const cut = !live && best !== undefined && (isCut(best.code) || isCut(code.code));
       matches.push({
-        code, similarity: m.similarity, certain: m.by === 'tree', best,
-        adapted: best && (await adaptRefactoring(this.tokenizers, code, best, { text: query.text, tokens })),
+        code, similarity: m.similarity, certain: m.by === 'tree', best, cut,
+        adapted: best && (cut ? { ok: false, reason: CUT_REASON } : await adaptRefactoring(this.tokenizers, code, best, { text: query.text, tokens })),
         lines: span ? [tokens[span[0]].line, tokens[span[1]].line] : all,
       });
     }
@@ -143,6 +150,28 @@ export class SimilarPipeline {
       return { prints: new SimilarityIndex(), saved: false };
     }
   }
+}
+
+/** Why a match read only from search's kept copy is not adapted when a text of it may have been cut. */
+export const CUT_REASON = `the search index keeps only the first ${MAX_TEXT_CHARS} characters of each text, and this one is that long: the service must answer for it to adapt`;
+
+/** Whether a text as search keeps it may be the first MAX_TEXT_CHARS characters of a longer one. */
+function isCut(text: string): boolean {
+  return text.length >= MAX_TEXT_CHARS;
+}
+
+/**
+ * `kept` with each text search cut replaced by the service's whole one (`whole`, its answer for the
+ * same code); the texts it kept whole stay as kept, so that the answer is the same offline.
+ */
+function wholeTexts(kept: Code, whole: Code | undefined): Code {
+  if (!whole) return kept;
+  const texts = new Map((whole.refactors ?? []).map((r) => [r.id, r.code]));
+  return {
+    ...kept,
+    code: isCut(kept.code) ? whole.code : kept.code,
+    refactors: kept.refactors?.map((r) => (isCut(r.code) ? { ...r, code: texts.get(r.id) ?? r.code } : r)),
+  };
 }
 
 function tooLongAsEmpty(e: unknown): Token[] {

@@ -10,6 +10,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { RefactorClient } from '../../../src/client/client';
 import { catalogTools } from '../../../src/cli/mcp';
+import { cacheFolder, indexFile, readIndex } from '../../../src/cli/search';
+import { cliPipeline } from '../../../src/cli/similar';
 import { formatRating } from '../../../src/cli/format';
 import { sortRefactorings } from '../../../src/core/ratings';
 import { parseDataset } from '../../../src/server/catalog/dataset';
@@ -17,6 +19,7 @@ import sampleJson from '../../../src/server/catalog/sample-catalog.json';
 import { startServer, type RunningServer } from '../../../src/server/http/server';
 import { CLI, run } from '../../helpers/cliProcess';
 import { CONTAINS } from '../../helpers/similarSnippets';
+import { MAX_TEXT_CHARS } from '../../../src/search/entries';
 
 describe('similar code: one answer online and offline, on the command line and over MCP', function () {
   this.timeout(120_000);
@@ -78,5 +81,39 @@ describe('similar code: one answer online and offline, on the command line and o
     assert.deepEqual(JSON.parse(offlineJson.stdout), JSON.parse(onlineJson.stdout));
     const mcpOffline = await mcp(url).findSimilarCode({ code: CONTAINS, language: 'JavaScript' });
     assert.equal(mcpOffline.text, mcpOnline.text);
+  });
+
+  it('adapts a refactoring longer than the index keeps from the service\'s whole text, and offline says it cannot', async () => {
+    // Code #12's best refactoring with a table longer than the search index keeps of a text.
+    const catalog = structuredClone(sampleJson);
+    const long = catalog.refactors.find((r) => r.id === 32)!;
+    const table = Array.from({ length: 1800 }, (_, i) => `'entry${i}'`).join(', ');
+    long.code = [...long.code.slice(0, -1), `contains.known = [${table}];`, `contains.last = 'the end';`, ''];
+    assert.ok(long.code.join('\n').length > MAX_TEXT_CHARS);
+    server = await startServer({ host: '127.0.0.1', port: 0, catalog: parseDataset(catalog, 'the test catalog') });
+    const url = server.url;
+    const indexed = await run(['search', '--base-url', url, 'contains'], env, 60_000);
+    assert.equal(indexed.code, 0, indexed.stderr);
+    const io = { err: () => undefined };
+    const pipeline = () => cliPipeline({
+      index: async () => (await readIndex(indexFile(cacheFolder(env), url), io)).index,
+      source: new RefactorClient({ baseUrl: url, timeoutMs: 2000 }), service: url, io, env,
+    });
+
+    const [online] = (await pipeline().find({ text: CONTAINS, language: 'JavaScript' })).matches;
+    assert.equal(online.best?.id, 32);
+    assert.equal(online.cut, false);
+    assert.ok(online.adapted?.ok, JSON.stringify(online.adapted));
+    assert.ok(online.adapted.text.trimEnd().endsWith("includesItem.last = 'the end';"), `the whole refactoring in the user's names: ...${online.adapted.text.slice(-200)}`);
+
+    await server.close();
+    server = undefined;
+    const [offline] = (await pipeline().find({ text: CONTAINS, language: 'JavaScript' })).matches;
+    assert.equal(offline.best?.id, 32);
+    assert.equal(offline.cut, true);
+    assert.equal(offline.adapted?.ok, false, 'no adapted text made from a cut copy');
+    const answer = await mcp(url).findSimilarCode({ code: CONTAINS, language: 'JavaScript' });
+    assert.match(answer.text, /does not adapt to the given code \(the search index keeps only the first 16384 characters/);
+    assert.match(answer.text, /as written, up to where the search index cuts it:/);
   });
 });
