@@ -9,10 +9,15 @@ type Num = number | string;
 /** timestamptz: a Date from both drivers; a string should one ever send text. */
 type Time = Date | string;
 
+/** The stored columns of a user `alias`, each named with `prefix`. */
+function userFields(alias: string, prefix: string): string {
+  return `${alias}.name as ${prefix}name, ${alias}.identity_url as ${prefix}identity_url, ${alias}.website as ${prefix}website,
+    ${alias}.rating as ${prefix}rating`;
+}
+
 /** The columns of a user aliased `prefix`, with the refactorings they wrote counted. */
 export function userColumns(alias: string, prefix: string): string {
-  return `${alias}.name as ${prefix}name, ${alias}.identity_url as ${prefix}identity_url, ${alias}.website as ${prefix}website,
-    ${alias}.rating as ${prefix}rating, (select count(*) from refactors counted where counted.user_id = ${alias}.id) as ${prefix}refactors`;
+  return `${userFields(alias, prefix)}, (select count(*) from refactors counted where counted.user_id = ${alias}.id) as ${prefix}refactors`;
 }
 
 export interface UserRow {
@@ -24,9 +29,12 @@ export interface UserRow {
   refactors: Num;
 }
 
+/** A code's own stored columns, of a code `c`. */
+const CODE_FIELDS = `c.id, c.title, c.language, c.permalink, c.code, c.comment, c.created_at, c.created_offset,
+  c.updated_at, c.updated_offset, c.trackback_url, c.user_id, c.refactors_count`;
+
 /** Selects a code `c` joined with its author `u`, without its refactorings. */
-export const CODE_COLUMNS = `c.id, c.title, c.language, c.permalink, c.code, c.comment, c.created_at, c.created_offset,
-  c.updated_at, c.updated_offset, c.trackback_url, c.user_id, c.refactors_count,
+export const CODE_COLUMNS = `${CODE_FIELDS},
   array(select t.name from code_tags t where t.code_id = c.id order by t.position) as tags,
   ${userColumns('u', 'user_')}`;
 
@@ -36,11 +44,9 @@ export const CODE_COLUMNS = `c.id, c.title, c.language, c.permalink, c.code, c.c
  * scan each) instead of once per row, which was most of a list page's time on a database that
  * plans every query afresh.
  */
-export const PAGE_SELECT = `select c.id, c.title, c.language, c.permalink, c.code, c.comment, c.created_at, c.created_offset,
-  c.updated_at, c.updated_offset, c.trackback_url, c.user_id, c.refactors_count,
+export const PAGE_SELECT = `select ${CODE_FIELDS},
   coalesce(tagged.names, '{}'::text[]) as tags,
-  u.name as user_name, u.identity_url as user_identity_url, u.website as user_website, u.rating as user_rating,
-  coalesce(counted.refactors, 0) as user_refactors
+  ${userFields('u', 'user_')}, coalesce(counted.refactors, 0) as user_refactors
   from page c join users u on u.id = c.user_id
   left join (select t.code_id, array_agg(t.name order by t.position) as names from code_tags t
     where t.code_id in (select id from page) group by t.code_id) tagged on tagged.code_id = c.id
