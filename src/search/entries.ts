@@ -313,6 +313,11 @@ function keptCode(text: string): string {
   return kept.length > MAX_TEXT_CHARS ? kept.slice(0, MAX_TEXT_CHARS) : kept;
 }
 
+/** Whether a text as search keeps it may be the first MAX_TEXT_CHARS characters of a longer one. */
+export function mayBeCut(kept: string): boolean {
+  return kept.length >= MAX_TEXT_CHARS;
+}
+
 function finiteOrNull(n: number | null | undefined): number | null {
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
 }

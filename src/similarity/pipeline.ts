@@ -4,10 +4,11 @@
 // beside the search index, brought up to date with it), each as search keeps it, its best refactoring
 // (the code view's best-rated order) and that refactoring in the user's names where it adapts. Online,
 // each code found is asked of the service first and its answer taken into the kept copy; the answer
-// is always made from the kept copy, so that it is the same online and offline. The host hands in
+// is made from the kept copy, so that it is the same online and offline, except a text search cut at
+// its bound, which is taken whole from the service's answer (offline it is not adapted). The host hands in
 // what this reads and writes (SimilarHost), as it hands in the grammar files (GrammarFiles).
 import type { Code, Refactor } from '../core/model';
-import { MAX_TEXT_CHARS, type CodeEntry } from '../search/entries';
+import { MAX_TEXT_CHARS, mayBeCut, type CodeEntry } from '../search/entries';
 import type { CodeSearch } from '../search/searchIndex';
 import { adaptRefactoring, type Adapted } from './adapt';
 import { bestRefactor } from './catalogMatch';
@@ -102,7 +103,7 @@ export class SimilarPipeline {
       const best = bestRefactor(code.refactors ?? []);
       const matched = m.refactorId === 0 ? code.code : code.refactors?.find((r) => r.id === m.refactorId)?.code;
       const span = matched === undefined ? undefined : coveredSpan(tokens, await this.tokens(matched, code.language).catch(tooLongAsEmpty));
-      const cut = !live && best !== undefined && (isCut(best.code) || isCut(code.code));
+      const cut = !live && best !== undefined && (mayBeCut(best.code) || mayBeCut(code.code));
       matches.push({
         code, similarity: m.similarity, certain: m.by === 'tree', best, cut,
         adapted: best && (cut ? { ok: false, reason: CUT_REASON } : await adaptRefactoring(this.tokenizers, code, best, { text: query.text, tokens })),
@@ -155,11 +156,6 @@ export class SimilarPipeline {
 /** Why a match read only from search's kept copy is not adapted when a text of it may have been cut. */
 export const CUT_REASON = `the search index keeps only the first ${MAX_TEXT_CHARS} characters of each text, and this one is that long: the service must answer for it to adapt`;
 
-/** Whether a text as search keeps it may be the first MAX_TEXT_CHARS characters of a longer one. */
-function isCut(text: string): boolean {
-  return text.length >= MAX_TEXT_CHARS;
-}
-
 /**
  * `kept` with each text search cut replaced by the service's whole one (`whole`, its answer for the
  * same code); the texts it kept whole stay as kept, so that the answer is the same offline.
@@ -169,8 +165,8 @@ function wholeTexts(kept: Code, whole: Code | undefined): Code {
   const texts = new Map((whole.refactors ?? []).map((r) => [r.id, r.code]));
   return {
     ...kept,
-    code: isCut(kept.code) ? whole.code : kept.code,
-    refactors: kept.refactors?.map((r) => (isCut(r.code) ? { ...r, code: texts.get(r.id) ?? r.code } : r)),
+    code: mayBeCut(kept.code) ? whole.code : kept.code,
+    refactors: kept.refactors?.map((r) => (mayBeCut(r.code) ? { ...r, code: texts.get(r.id) ?? r.code } : r)),
   };
 }
 
